@@ -1,0 +1,1 @@
+"""A Torre's build pipeline: dictionaries → word list → DAWG → days → site."""
