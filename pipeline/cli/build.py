@@ -1,6 +1,44 @@
 """`torre build` and `torre serve`."""
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
+
 import click
 
-commands: list[click.Command] = []
+from .days import parse_date
+
+
+@click.command()
+@click.option("--out", type=click.Path(path_type=Path), default=Path("dist"), show_default=True,
+              help="Where the site goes (replaced atomically when everything succeeded).")
+@click.option("--natura", type=click.Path(path_type=Path, file_okay=False),
+              help="Directory holding the Natura dictionaries (default: the usual places).")
+@click.option("--today", callback=parse_date,
+              help="Lisbon date to build as (default: now in Europe/Lisbon), YYYY-MM-DD.")
+@click.option("--quiet", is_flag=True, help="No progress or summary (warnings still shown).")
+def build(out: Path, natura: Path | None, today: dt.date | None, quiet: bool) -> None:
+    """Build everything into dist/: words, DAWG, daily towers, the site.
+
+    Example: torre build --out /tmp/site --today 2026-12-25
+    """
+    from ..build import build_all
+
+    build_all(out, natura_dir=natura, today=today, quiet=quiet)
+
+
+@click.command()
+@click.option("--dir", "directory", type=click.Path(path_type=Path, file_okay=False),
+              default=Path("dist"), show_default=True, help="The built site to serve.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+def serve(directory: Path, port: int) -> None:
+    """Serve the built site on 127.0.0.1, sending .br/.gz when accepted.
+
+    Example: torre serve --port 8000
+    """
+    from ..serve import serve as serve_forever
+
+    serve_forever(directory, port)
+
+
+commands: list[click.Command] = [build, serve]

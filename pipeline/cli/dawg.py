@@ -1,9 +1,138 @@
-"""`torre dawg` commands."""
+"""`torre dawg` commands: build, check, dump and describe the DAWG file."""
 from __future__ import annotations
 
+from pathlib import Path
+
+import brotli
 import click
+from unidecode import unidecode
+
+from ..errors import DawgFormatError, MissingInputError
+
+DEFAULT_DIST = Path("dist")
 
 
 @click.group()
 def dawg() -> None:
-    """dawg commands."""
+    """Build and inspect the word list's DAWG (dist/palavras.dawg).
+
+    Example: torre dawg check casa tricana xyz
+    """
+
+
+@dawg.command()
+@click.option("--words", "words_path", type=click.Path(path_type=Path),
+              default=DEFAULT_DIST / "palavras.txt", show_default=True,
+              help="The word list, one uppercase A–Z word per line.")
+@click.option("--coimbra", "coimbra_path", type=click.Path(path_type=Path), default=None,
+              help="coimbra.toml (default: the project's dictionaries/coimbra.toml).")
+@click.option("--out", type=click.Path(path_type=Path), default=DEFAULT_DIST, show_default=True,
+              help="Folder that receives palavras.dawg.")
+def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
+    """Build palavras.dawg from palavras.txt and the Coimbra words.
+
+    Example: torre dawg build --words dist/palavras.txt --out dist
+    """
+    from ..coimbra import load_coimbra
+    from ..dawg.builder import build_dawg
+
+    words = read_word_list(words_path)
+    coimbra = load_coimbra(coimbra_path) if coimbra_path else load_coimbra()
+    data = build_dawg(words, [entry.folded for entry in coimbra])
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "palavras.dawg"
+    target.write_bytes(data)
+    click.echo(f"{target}: {len(data)} bytes, {len(words)} words, {len(coimbra)} Coimbra words")
+
+
+def read_word_list(path: Path) -> list[str]:
+    """The words of palavras.txt; a line outside the DAWG's alphabet names its line."""
+    from ..dawg.builder import check_word
+
+    if not path.exists():
+        raise MissingInputError("the word list (palavras.txt)", [path])
+    words = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        try:
+            check_word(line)
+        except DawgFormatError as error:
+            raise DawgFormatError(f"{path.name}:{number}: {error}") from None
+        words.append(line)
+    return words
+
+
+def dawg_option(function):
+    return click.option(
+        "--dawg", "dawg_path", type=click.Path(path_type=Path),
+        default=DEFAULT_DIST / "palavras.dawg", show_default=True, help="The DAWG file to read.",
+    )(function)
+
+
+def open_dawg(path: Path):
+    from ..dawg.reader import Dawg
+
+    if not path.exists():
+        raise MissingInputError("the DAWG (run `torre dawg build`)", [path])
+    return Dawg.load(path)
+
+
+def fold_query(word: str) -> str:
+    """Case- and accent-insensitive: "Tricana", "ÇAPA", "açúcar" → A–Z."""
+    return unidecode(word).upper()
+
+
+@dawg.command()
+@click.argument("words", nargs=-1, required=True)
+@dawg_option
+def check(words: tuple[str, ...], dawg_path: Path) -> None:
+    """Say whether each WORD is in the list: `yes`, `no` or `coimbra`.
+
+    Example: torre dawg check casa Tricana xyz
+    """
+    reader = open_dawg(dawg_path)
+    for word in words:
+        folded = fold_query(word)
+        if reader.is_coimbra(folded):
+            answer = "coimbra"
+        else:
+            answer = "yes" if reader.contains(folded) else "no"
+        click.echo(f"{word} {answer}")
+
+
+@dawg.command()
+@dawg_option
+def dump(dawg_path: Path) -> None:
+    """Print every word of the DAWG, one per line, in alphabetical order.
+
+    Example: torre dawg dump | diff - dist/palavras.txt
+    """
+    reader = open_dawg(dawg_path)
+    click.echo("".join(word + "\n" for word in reader.words()), nl=False)
+
+
+@dawg.command()
+@dawg_option
+def info(dawg_path: Path) -> None:
+    """Counts, sizes (raw and brotli quality 11) and the checksum of the DAWG.
+
+    Example: torre dawg info --dawg dist/palavras.dawg
+    """
+    reader = open_dawg(dawg_path)
+    data = dawg_path.read_bytes()
+    header = reader.header
+    rows = [
+        ("file", str(dawg_path)),
+        ("format version", header.version),
+        ("words", header.words),
+        ("dictionary words", header.dictionary_words),
+        ("coimbra words", header.coimbra_words),
+        ("states", header.states),
+        ("edges", header.edges),
+        ("shared-region edges", header.shared),
+        ("longest word", header.max_length),
+        ("bytes raw", len(data)),
+        ("bytes brotli q11", len(brotli.compress(data, quality=11))),
+        ("crc-32", f"{header.crc:08x}"),
+    ]
+    for label, value in rows:
+        click.echo(f"{label:<20} {value}")

@@ -1,9 +1,94 @@
-"""`torre days` commands."""
+"""`torre days`: show, build and extend the daily towers."""
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
+
 import click
+
+from .. import constants as C
+from ..days import build_day, default_openers, extend_window, load_window, write_days
+
+
+def parse_date(_ctx, _param, value: str | None) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date YYYY-MM-DD") from None
 
 
 @click.group()
 def days() -> None:
-    """days commands."""
+    """The daily towers (dist/dias/YYYY-MM-DD.json).
+
+    Example: torre days show 2026-12-25
+    """
+
+
+def board_lines(floor: dict) -> list[str]:
+    """A 7×7 text board: opener letters, special squares, corners as 3P."""
+    kinds = {name: kind for kind, names in floor["squares"].items() for name in names}
+    for corner in C.CORNERS:
+        kinds[corner] = "3P"
+    opener = floor["opener"]
+    start = (C.BOARD_SIZE - len(opener)) // 2
+    for i, letter in enumerate(opener):
+        kinds[f"{C.COLUMNS[start + i]}{C.OPENER_ROW}"] = f" {letter}"
+    lines = ["     " + "  ".join(f"{c:>2}" for c in C.COLUMNS)]
+    for row in range(1, C.BOARD_SIZE + 1):
+        cells = [kinds.get(f"{c}{row}", " .") for c in C.COLUMNS]
+        lines.append(f"  {row}  " + "  ".join(f"{cell:>2}" for cell in cells))
+    return lines
+
+
+def show_lines(day: dict) -> list[str]:
+    lines = [f"Tower of {day['date']} (format version {day['version']})", ""]
+    for number, (floor, target) in enumerate(zip(day["floors"], C.TARGETS), start=1):
+        lines.append(f"Floor {number}: {floor['opener']}  (target {target})")
+        lines += board_lines(floor) + [""]
+    bag = day["bag"]
+    lines.append(f"First hand: {' '.join(bag[:C.HAND_SIZE])}   (then {bag[C.HAND_SIZE:]})")
+    lines.append(f"Helps (first 12 of {len(day['helps'])}): {', '.join(day['helps'][:12])}")
+    lines.append("Offers (held → offered):")
+    for key, offered in day["offers"].items():
+        lines.append(f"  {key or '(none)':<28} → {', '.join(offered)}")
+    return lines
+
+
+@days.command()
+@click.argument("date", callback=parse_date)
+def show(date: dt.date) -> None:
+    """Print a day's tower readably: boards, first hand, helps, offers.
+
+    Example: torre days show 2026-12-25
+    """
+    click.echo("\n".join(show_lines(build_day(date, default_openers()))))
+
+
+@days.command("build")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("dist/dias"),
+              show_default=True, help="Directory for the day files.")
+@click.option("--first", callback=parse_date, help="First date (default: the window's).")
+@click.option("--last", callback=parse_date, help="Last date (default: the window's).")
+def build_command(out: Path, first: dt.date | None, last: dt.date | None) -> None:
+    """Write one file per day of the window (or of --first … --last).
+
+    Example: torre days build --out /tmp/dias --first 2026-12-01 --last 2026-12-31
+    """
+    window = load_window()
+    count = write_days(out, first or window.first, last or window.last,
+                       default_openers(), window)
+    click.echo(f"{count} day files in {out}")
+
+
+@days.command()
+@click.argument("extra_days", type=click.IntRange(min=1))
+def extend(extra_days: int) -> None:
+    """Add EXTRA_DAYS days to the window ([tool.torre] days in pyproject.toml).
+
+    Example: torre days extend 100
+    """
+    window = extend_window(extra_days)
+    click.echo(f"window: {window.first} … {window.last} ({window.days} days)")

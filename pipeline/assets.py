@@ -1,0 +1,130 @@
+"""Long-lived assets: content hashes, the hashed static folder, compression, _headers.
+
+Hashed names (static/<hash>/, palavras.<hash>.dawg) can be cached for ever;
+stable names (HTML, day files, constantes.json) must be revalidated. Every
+byte written here depends only on the inputs, so two builds are identical.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import brotli
+
+HASH_LENGTH = 10
+STATIC_DIRS = ("js", "css")
+# Extensions of text assets that get .br and .gz siblings.
+TEXT_EXTENSIONS = frozenset({".html", ".css", ".js", ".mjs", ".json", ".txt", ".tsv", ".svg",
+                             ".webmanifest", ".dawg"})
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
+       "base-uri 'self'; form-action 'self'")
+# frame-ancestors is ignored in a <meta> CSP, so the header adds it.
+CSP_HEADER = CSP + "; frame-ancestors 'none'"
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "public, max-age=0, must-revalidate"
+SHORT = "public, max-age=3600"
+
+
+def short_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:HASH_LENGTH]
+
+
+def static_files(site_src: Path) -> list[Path]:
+    """Every file under site_src/js and site_src/css, in a fixed order."""
+    files = [p for d in STATIC_DIRS if (site_src / d).is_dir()
+             for p in (site_src / d).rglob("*") if p.is_file()]
+    return sorted(files, key=lambda p: p.relative_to(site_src).as_posix())
+
+
+def static_hash(site_src: Path) -> str:
+    """One hash of all JS and CSS together: paths and contents both count."""
+    digest = hashlib.sha256()
+    for path in static_files(site_src):
+        name = path.relative_to(site_src).as_posix().encode("utf-8")
+        data = path.read_bytes()
+        digest.update(len(name).to_bytes(4, "big") + name)
+        digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()[:HASH_LENGTH]
+
+
+def copy_static(site_src: Path, out_dir: Path) -> tuple[str, list[str]]:
+    """Copy js/** and css/** into out/static/<hash>/; returns hash and URL paths."""
+    folder = static_hash(site_src)
+    urls = []
+    for path in static_files(site_src):
+        relative = path.relative_to(site_src).as_posix()
+        target = out_dir / "static" / folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+        urls.append(f"/static/{folder}/{relative}")
+    return folder, urls
+
+
+def write_dawg(data: bytes, out_dir: Path) -> str:
+    """palavras.<hash>.dawg (what pages load) and the stable alias palavras.dawg."""
+    name = f"palavras.{short_hash(data)}.dawg"
+    (out_dir / name).write_bytes(data)
+    (out_dir / "palavras.dawg").write_bytes(data)
+    return name
+
+
+def is_text_asset(path: Path) -> bool:
+    return path.suffix in TEXT_EXTENSIONS and path.is_file()
+
+
+def compressed(data: bytes) -> tuple[bytes, bytes]:
+    """(brotli quality 11, gzip -9 with mtime 0 so the bytes never vary)."""
+    return brotli.compress(data, quality=11), gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def compress_tree(root: Path, workers: int = 2) -> int:
+    """Write .br and .gz beside every text asset under root; returns files compressed.
+
+    Equal contents (palavras.dawg and its hashed twin) are compressed once.
+    brotli and zlib release the GIL, so threads use both cores.
+    """
+    paths = sorted(p for p in root.rglob("*") if is_text_asset(p))
+    by_content: dict[bytes, list[Path]] = {}
+    for path in paths:
+        by_content.setdefault(path.read_bytes(), []).append(path)
+    # Largest first, so the slow q11 jobs don't end up last on one core.
+    contents = sorted(by_content, key=len, reverse=True)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        results = pool.map(compressed, contents)
+        for data, (br, gz) in zip(contents, results):
+            for path in by_content[data]:
+                path.with_name(path.name + ".br").write_bytes(br)
+                path.with_name(path.name + ".gz").write_bytes(gz)
+    return len(paths)
+
+
+def headers_file(dawg_name: str | None) -> str:
+    """dist/_headers (Netlify / Cloudflare Pages).
+
+    Cache-Control is set on paths that never overlap, because both hosts join
+    the values of every rule that matches a path.
+    """
+    rules = [
+        ("/*", [f"Content-Security-Policy: {CSP_HEADER}",
+                "X-Content-Type-Options: nosniff",
+                "Referrer-Policy: no-referrer",
+                "Permissions-Policy: camera=(), microphone=(), geolocation=()"]),
+        ("/static/*", [f"Cache-Control: {IMMUTABLE}"]),
+    ]
+    if dawg_name:
+        rules.append((f"/{dawg_name}", [f"Cache-Control: {IMMUTABLE}"]))
+    rules += [
+        ("/dias/*", [f"Cache-Control: {SHORT}"]),
+        ("/sw.js", ["Cache-Control: no-cache"]),
+    ]
+    for path in ("/", "/como-jogar/", "/coimbra/*", "/fontes/", "/404.html",
+                 "/constantes.json", "/coimbra.json", "/palavras.dawg", "/palavras.txt",
+                 "/palavras-origem.tsv", "/LICENCA-palavras.txt", "/palavras-stats.json",
+                 "/manifest.webmanifest", "/favicon.svg"):
+        rules.append((path, [f"Cache-Control: {REVALIDATE}"]))
+    return "".join(f"{path}\n" + "".join(f"  {h}\n" for h in headers) for path, headers in rules)

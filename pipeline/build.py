@@ -1,0 +1,187 @@
+"""`torre build`: every stage into a temporary tree, swapped into dist/ at the end.
+
+Why atomic: a half-written dist/ (a crash, a bad dictionary) must never be
+served. The new tree is written beside `out` (same file system, so renames
+are atomic) and only replaces it when every stage succeeded; on any failure
+the previous dist/ is left as it was and the temporary tree is removed.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import os
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .days import Window, build_day, lisbon_date, load_window, write_days
+from .site import SiteInput, render_site
+
+WORD_FILES_LINKED = ("palavras.txt", "palavras-origem.tsv", "LICENCA-palavras.txt")
+
+
+@dataclass
+class StageReport:
+    name: str
+    seconds: float
+    detail: str
+    skipped: bool = False
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    stages: list[StageReport] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    files: int = 0
+    bytes: int = 0
+
+    def summary(self) -> str:
+        lines = [f"{'SKIPPED' if s.skipped else 'ok':>7}  {s.name:<7} {s.seconds:6.2f} s  {s.detail}"
+                 for s in self.stages]
+        total = sum(s.seconds for s in self.stages)
+        lines.append(f"{'':>7}  {'total':<7} {total:6.2f} s  {self.files} files, "
+                     f"{self.bytes / 1e6:.2f} MB in {self.out}")
+        return "\n".join(lines)
+
+
+def optional_module(name: str) -> Any | None:
+    """A stage's module, or None only while that very module does not exist yet."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name == name:
+            return None
+        raise
+
+
+def days_left_warning(window: Window, today: dt.date) -> str | None:
+    left = (window.last - today).days
+    if left < window.warn_days_left:
+        return (f"only {max(left, 0)} days of towers left after {today} (window ends "
+                f"{window.last}); run `torre days extend N` before they run out")
+    return None
+
+
+class Builder:
+    """The stages, run in order; each adds what the next ones need to `self`."""
+
+    def __init__(self, tmp: Path, natura_dir: Path | None, today: dt.date,
+                 say: Callable[[str], None]):
+        self.tmp, self.natura_dir, self.today, self.say = tmp, natura_dir, today, say
+        self.sources: list[Any] = []
+        self.words: list[str] | None = None
+        self.word_files: list[str] = []
+        self.coimbra: list[Any] = []
+        self.dawg: bytes | None = None
+        self.window = load_window()
+
+    def stage_words(self) -> str | None:
+        sources_mod, wordlist = optional_module("pipeline.sources"), optional_module("pipeline.wordlist")
+        if sources_mod is None or wordlist is None:
+            return None
+        self.sources = sources_mod.resolve_sources(self.natura_dir)
+        word_list = wordlist.build_word_list(self.sources)
+        written = wordlist.write_word_list(word_list, self.sources, self.tmp)
+        self.words = list(word_list.words)
+        names = {Path(p).name for p in written}
+        self.word_files = [n for n in WORD_FILES_LINKED if n in names]
+        return f"{len(self.words)} words, {len(written)} files"
+
+    def stage_coimbra(self) -> str | None:
+        coimbra = optional_module("pipeline.coimbra")
+        if coimbra is None:
+            return None
+        self.coimbra = list(coimbra.load_coimbra())
+        return f"{len(self.coimbra)} Coimbra words, {sum(w.opener for w in self.coimbra)} openers"
+
+    def stage_dawg(self) -> str | None:
+        builder = optional_module("pipeline.dawg.builder")
+        if builder is None or self.words is None:
+            return None
+        self.dawg = builder.build_dawg(self.words, [w.folded for w in self.coimbra])
+        return f"{len(self.dawg)} bytes"
+
+    def stage_days(self) -> str | None:
+        if not self.coimbra:
+            return None
+        openers = [w.folded for w in self.coimbra if w.opener]
+        count = write_days(self.tmp / "dias", self.window.first, self.window.last,
+                           openers, self.window)
+        return f"{count} days, {self.window.first} … {self.window.last}"
+
+    def stage_site(self) -> str:
+        day = None
+        if self.coimbra and self.window.first <= self.today <= self.window.last:
+            openers = [w.folded for w in self.coimbra if w.opener]
+            day = build_day(self.today, openers, self.window)
+        report = render_site(self.tmp, SiteInput(
+            coimbra=self.coimbra, sources=self.sources, day=day, dawg=self.dawg,
+            word_count=len(self.words) if self.words is not None else None,
+            word_files=self.word_files))
+        return (f"{len(report.pages)} pages, static/{report.static_hash}/, "
+                f"{report.compressed} files compressed (.br, .gz)")
+
+    def run(self, report: BuildReport) -> None:
+        for name in ("words", "coimbra", "dawg", "days", "site"):
+            self.say(f"[{name}] …")
+            start = time.perf_counter()
+            detail = getattr(self, f"stage_{name}")()
+            seconds = time.perf_counter() - start
+            skipped = detail is None
+            if skipped:
+                detail = "its module or an earlier stage is not there yet"
+            report.stages.append(StageReport(name, seconds, detail, skipped))
+            self.say(f"[{name}] {'SKIPPED: ' if skipped else ''}{detail} ({seconds:.2f} s)")
+
+
+def swap_into_place(tmp: Path, out: Path) -> None:
+    """Rename the old tree away, the new one in, then delete the old one."""
+    old = None
+    if out.exists():
+        old = tmp.with_name(tmp.name.replace(".dist-tmp-", ".dist-old-"))
+        os.rename(out, old)
+    try:
+        os.rename(tmp, out)
+    except OSError:
+        if old is not None:
+            os.rename(old, out)
+        raise
+    if old is not None:
+        shutil.rmtree(old)
+
+
+def tree_size(root: Path) -> tuple[int, int]:
+    files = [p for p in root.rglob("*") if p.is_file()]
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
+              today: dt.date | None = None, quiet: bool = False) -> BuildReport:
+    """Build the whole of `out` atomically; returns what each stage did."""
+    out = Path(out).absolute()
+    today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
+    say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+    report = BuildReport(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".dist-tmp-", dir=out.parent))
+    try:
+        tmp.chmod(0o755)
+        builder = Builder(tmp, natura_dir, today, say)
+        warning = days_left_warning(builder.window, today)
+        if warning:
+            report.warnings.append(warning)
+        builder.run(report)
+        report.files, report.bytes = tree_size(tmp)
+        swap_into_place(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    for warning in report.warnings:
+        print(f"\n!!! WARNING: {warning} !!!\n", file=sys.stderr, flush=True)
+    say(report.summary())
+    return report

@@ -1,0 +1,150 @@
+"""Read a DAWG file (format.py) without unpacking it.
+
+A node is a small int: ``(first edge + 1) << 2 | end flags``, where the end
+flags are those of the edge that led there (1: a dictionary word ends here,
+2: a Coimbra word ends here) and first edge + 1 = 0 is the empty end state.
+Word ends live on edges in the file, so the node carries them along; a move
+generator can walk `child` and ask `is_terminal` as with final states.
+
+Every read is bounds-checked: a file that passed the header check but holds
+a wild target or letter raises DawgFormatError, never IndexError, and no walk
+is longer than the longest word the header declares.
+"""
+from __future__ import annotations
+
+import sys
+from array import array
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..constants import ALPHABET
+from ..errors import DawgFormatError
+from .format import (
+    FLAG_COIMBRA, FLAG_SHIFT, FLAG_WORD, HEADER_SIZE, LAST, LETTER_CODES, LETTER_MASK,
+    parse_header, target_of,
+)
+
+FOLD = str.maketrans({"Ç": "C", "ç": "C"})
+
+
+class Dawg:
+    """The word list: membership, Coimbra flags, enumeration and walking."""
+
+    def __init__(self, data: bytes, name: str = "DAWG"):
+        self.name = name
+        self.header = parse_header(data, name)
+        count = self.header.edges
+        self.records = array("I", bytes(data[HEADER_SIZE:]))
+        if sys.byteorder != "little":
+            self.records.byteswap()
+        self.root = (self.header.root + 1) << 2 if count else 0
+
+    @classmethod
+    def load(cls, path: Path | str) -> Dawg:
+        path = Path(path)
+        return cls(path.read_bytes(), name=str(path))
+
+    # The move generator's primitives.
+
+    def child(self, node: int, letter: str) -> int | None:
+        """The node after reading `letter` (A–Z, Ç as C) from `node`, or None."""
+        code = LETTER_CODES.get(letter.translate(FOLD))
+        if code is None:
+            return None
+        for index, record in self._edges_from(node):
+            if record & LETTER_MASK == code:
+                return self._node_after(index, record)
+        return None
+
+    def edges(self, node: int) -> list[tuple[str, int]]:
+        """(letter, node) for every edge leaving `node`, in descending letter order."""
+        return [
+            (self._letter(record), self._node_after(index, record))
+            for index, record in self._edges_from(node)
+        ]
+
+    @staticmethod
+    def is_terminal(node: int) -> bool:
+        """Does the path to `node` spell a word (dictionary or Coimbra)?"""
+        return node & (FLAG_WORD | FLAG_COIMBRA) != 0
+
+    @staticmethod
+    def is_coimbra_node(node: int) -> bool:
+        return node & FLAG_COIMBRA != 0
+
+    @staticmethod
+    def is_dictionary_node(node: int) -> bool:
+        return node & FLAG_WORD != 0
+
+    # Whole words.
+
+    def find(self, word: str) -> int | None:
+        """The node `word` leads to (or None); Ç reads as C, anything outside A–Z fails."""
+        if len(word) > self.header.max_length:
+            return None
+        node = self.root
+        for letter in word:
+            node = self.child(node, letter)
+            if node is None:
+                return None
+        return node
+
+    def contains(self, word: str) -> bool:
+        node = self.find(word)
+        return node is not None and self.is_terminal(node)
+
+    def is_coimbra(self, word: str) -> bool:
+        node = self.find(word)
+        return node is not None and self.is_coimbra_node(node)
+
+    def __contains__(self, word: str) -> bool:
+        return self.contains(word)
+
+    def words(self) -> Iterator[str]:
+        """Every word in alphabetical order."""
+        yield from (word for word, _ in self.entries())
+
+    def entries(self) -> Iterator[tuple[str, int]]:
+        """(word, end flags) for every word in alphabetical order."""
+        stack = [("", self.root)]
+        found = 0
+        while stack:
+            prefix, node = stack.pop()
+            if len(prefix) > self.header.max_length:
+                raise DawgFormatError(f"{self.name}: a path longer than the longest word")
+            if prefix and self.is_terminal(node):
+                found += 1
+                if found > self.header.words:
+                    raise DawgFormatError(f"{self.name}: more words than the header's {self.header.words}")
+                yield prefix, node & (FLAG_WORD | FLAG_COIMBRA)
+            # Edges are stored Z→A; pushing them in that order pops A first.
+            for letter, target in self.edges(node):
+                stack.append((prefix + letter, target))
+
+    # Reading edges.
+
+    def _edges_from(self, node: int) -> Iterator[tuple[int, int]]:
+        index = (node >> 2) - 1
+        if index < 0:
+            return
+        records = self.records
+        while True:
+            if index >= len(records):
+                raise DawgFormatError(f"{self.name}: edge {index} is past the last edge")
+            record = records[index]
+            yield index, record
+            if record & LAST:
+                return
+            index += 1
+
+    def _node_after(self, index: int, record: int) -> int:
+        target = target_of(index, record, self.header.shared)
+        if target >= len(self.records):
+            raise DawgFormatError(f"{self.name}: edge {index} leads to edge {target}, past the end")
+        return (target + 1) << 2 | (record >> FLAG_SHIFT) & 3
+
+    def _letter(self, record: int) -> str:
+        code = record & LETTER_MASK
+        if code >= len(ALPHABET):
+            raise DawgFormatError(f"{self.name}: letter code {code} outside the alphabet")
+        return ALPHABET[code]

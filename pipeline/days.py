@@ -1,0 +1,200 @@
+"""Date → the day's tower (dist/dias/YYYY-MM-DD.json), the same on every machine.
+
+Every field is drawn from its own stream of pipeline.prng seeded with the
+format version, the date and a purpose; docs/days-format.md says how, so
+anyone can re-derive a tower. The numbers come from pipeline.constants.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import json
+import tomllib
+import zoneinfo
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from . import constants as C
+from .errors import ConfigError, DayError
+from .prng import prng_for
+
+# Version of the day file format and of the derivation below; bump it when
+# either changes (the seed contains it, so every tower changes with it).
+DAYS_VERSION = 1
+
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+LISBON = "Europe/Lisbon"
+
+# How many helps a run can possibly earn. One per play that forms a Coimbra
+# word, plus one per climb. Plays per floor are 3 + one per "Mais uma jogada"
+# used, and those come from helps, so plays alone give no bound; the board
+# does: every play that forms a word places at least one tile on an empty
+# square, a floor's board has 7×7 squares less the opener's (at least 3), and
+# a floor ends at the latest when its board is full. So a run earns at most
+# 5 × (49 − 3) helps from plays plus 5 from climbs = 235, for any hand, bag
+# or trunfo. The order is exactly that long: it can never be exhausted.
+HELPS_LENGTH = C.FLOORS * (C.BOARD_SIZE ** 2 - C.OPENER_MIN_LENGTH) + C.FLOORS
+
+
+@dataclass(frozen=True)
+class Window:
+    """The days the build precomputes: first … last, both included."""
+
+    first: dt.date
+    last: dt.date
+    warn_days_left: int
+
+    @property
+    def days(self) -> int:
+        return (self.last - self.first).days + 1
+
+    def dates(self) -> Iterable[dt.date]:
+        for offset in range(self.days):
+            yield self.first + dt.timedelta(days=offset)
+
+    def check(self, date: dt.date) -> None:
+        if not self.first <= date <= self.last:
+            raise DayError(
+                f"{date.isoformat()} is outside the build window "
+                f"{self.first.isoformat()} … {self.last.isoformat()} "
+                f"([tool.torre] in pyproject.toml; `torre days extend N` adds days)"
+            )
+
+
+def load_window(pyproject: Path = PYPROJECT) -> Window:
+    """The window from [tool.torre]: first_day, days, warn_days_left."""
+    try:
+        config = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["torre"]
+        first = dt.date.fromisoformat(config["first_day"])
+        days, warn = int(config["days"]), int(config["warn_days_left"])
+    except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{pyproject}: [tool.torre] needs first_day, days, "
+                          f"warn_days_left ({error!r})") from error
+    if days < 1:
+        raise ConfigError(f"{pyproject}: [tool.torre] days must be ≥ 1, got {days}")
+    return Window(first, first + dt.timedelta(days=days - 1), warn)
+
+
+def lisbon_date(instant: dt.datetime) -> dt.date:
+    """The calendar day in Lisbon at an instant: the day whose tower is played."""
+    if instant.tzinfo is None or instant.utcoffset() is None:
+        raise ValueError("lisbon_date needs an aware datetime (with a time zone)")
+    return instant.astimezone(zoneinfo.ZoneInfo(LISBON)).date()
+
+
+def legal_squares(opener: str) -> list[str]:
+    """Squares a special square may take: not a corner, not under the opener."""
+    start = (C.BOARD_SIZE - len(opener)) // 2
+    covered = {f"{C.COLUMNS[start + i]}{C.OPENER_ROW}" for i in range(len(opener))}
+    return [f"{column}{row}"
+            for row in range(1, C.BOARD_SIZE + 1) for column in C.COLUMNS
+            if f"{column}{row}" not in covered and f"{column}{row}" not in C.CORNERS]
+
+
+def square_order(name: str) -> tuple[int, int]:
+    """Reading order (row, then column), so each list reads like the board."""
+    return int(name[1:]), C.COLUMNS.index(name[0])
+
+
+def check_openers(openers: Iterable[str]) -> list[str]:
+    """The 22 openers, sorted so their source's order cannot change a tower."""
+    result = sorted(set(openers))
+    if len(result) != C.OPENERS:
+        raise DayError(f"a day needs {C.OPENERS} distinct openers, got {len(result)}")
+    for word in result:
+        if not (C.OPENER_MIN_LENGTH <= len(word) <= C.OPENER_MAX_LENGTH
+                and all(letter in C.ALPHABET for letter in word)):
+            raise DayError(f"opener {word!r} must be {C.OPENER_MIN_LENGTH}–"
+                           f"{C.OPENER_MAX_LENGTH} letters of {C.ALPHABET}")
+    return result
+
+
+def build_floor(date: str, number: int, opener: str) -> dict:
+    rng = prng_for(DAYS_VERSION, date, f"squares/{number}")
+    drawn = rng.sample(legal_squares(opener), sum(C.SQUARE_COUNTS.values()))
+    squares, start = {}, 0
+    for kind, count in C.SQUARE_COUNTS.items():
+        squares[kind] = sorted(drawn[start:start + count], key=square_order)
+        start += count
+    return {"opener": opener, "squares": squares}
+
+
+def offer_key(held: Iterable[str]) -> str:
+    """The key of a set of held trunfos: ids sorted and joined with "+"."""
+    return "+".join(sorted(held))
+
+
+def build_offers(date: str) -> dict[str, list[str]]:
+    """For every set of 0–3 held trunfos, the 3 offered (own stream per set)."""
+    offers = {}
+    for size in range(C.FLOORS - 1):  # a choice follows floors 1–4
+        for held in itertools.combinations(C.TRUNFO_IDS, size):
+            key = offer_key(held)
+            free = [t for t in C.TRUNFO_IDS if t not in held]
+            rng = prng_for(DAYS_VERSION, date, f"offers/{key}")
+            offers[key] = rng.sample(free, C.TRUNFO_OFFER)
+    return dict(sorted(offers.items()))
+
+
+def build_day(date: dt.date, openers: Iterable[str], window: Window | None = None) -> dict:
+    """The day file's content for a date of the window."""
+    (window or load_window()).check(date)
+    iso = date.isoformat()
+    chosen = prng_for(DAYS_VERSION, iso, "openers").sample(check_openers(openers), C.FLOORS)
+    tiles = [letter for letter, _, count in C.TILES for _ in range(count)]
+    helps = prng_for(DAYS_VERSION, iso, "helps")
+    return {
+        "date": iso,
+        "version": DAYS_VERSION,
+        "floors": [build_floor(iso, n, word) for n, word in enumerate(chosen, start=1)],
+        "bag": "".join(prng_for(DAYS_VERSION, iso, "bag").shuffle(tiles)),
+        "helps": [helps.choice(C.HELP_IDS) for _ in range(HELPS_LENGTH)],
+        "offers": build_offers(iso),
+    }
+
+
+def day_json(day: dict) -> str:
+    """Deterministic, compact JSON (key order as built, UTF-8, final LF)."""
+    return json.dumps(day, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def write_days(out_dir: Path, first: dt.date, last: dt.date, openers: Iterable[str],
+               window: Window | None = None) -> int:
+    """Write out_dir/YYYY-MM-DD.json for first … last; returns how many."""
+    window = window or load_window()
+    openers = check_openers(openers)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    count = 0
+    date = first
+    while date <= last:
+        day = build_day(date, openers, window)
+        (out_dir / f"{day['date']}.json").write_bytes(day_json(day).encode("utf-8"))
+        count += 1
+        date += dt.timedelta(days=1)
+    return count
+
+
+def default_openers() -> list[str]:
+    """The 22 openers of dictionaries/coimbra.toml (folded)."""
+    from .coimbra import load_coimbra
+
+    return [word.folded for word in load_coimbra() if word.opener]
+
+
+def extend_window(extra_days: int, pyproject: Path = PYPROJECT) -> Window:
+    """Add days to [tool.torre] `days`, editing only that line of pyproject.toml."""
+    if extra_days < 1:
+        raise ConfigError(f"extend needs a positive number of days, got {extra_days}")
+    window = load_window(pyproject)
+    lines = pyproject.read_text(encoding="utf-8").splitlines(keepends=True)
+    section = None
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            section = stripped
+        elif section == "[tool.torre]" and stripped.split("=")[0].strip() == "days":
+            lines[number] = f"days = {window.days + extra_days}\n"
+            pyproject.write_text("".join(lines), encoding="utf-8")
+            return load_window(pyproject)
+    raise ConfigError(f"{pyproject}: no `days = …` line in [tool.torre]")

@@ -1,0 +1,214 @@
+"""Stem + affix rules → every word form, per Hunspell's semantics.
+
+For a .dic entry ``stem/flags`` the forms are: the stem itself (unless it
+carries NEEDAFFIX), each matching suffix, each suffix's continuation suffixes
+(Hunspell's twofold suffixes), each matching prefix, and each prefix applied
+to each suffixed form when both classes allow cross products (``PFX A Y 4``).
+As in Hunspell's own checker (and unmunch), a prefix's condition is tested on
+the word it is added to, so on the suffixed form in a cross product.
+
+A rule applies when the word is longer than ``strip`` (or as long, with
+FULLSTRIP), has at least as many characters as the condition has positions,
+ends (SFX) or starts (PFX) with ``strip`` and matches the condition there.
+
+Speed: which rules of a class apply depends only on the last (SFX) or first
+(PFX) ``width + 1`` characters of the word, where ``width`` is the class's
+longest strip or condition, so the answer is cached by that slice. Each cached
+list is sorted by how many characters a rule adds; with ``max_length`` set,
+rules whose forms (and everything derived from them) must be longer are never
+spelled out. The pruning is exact: the bound allows for prefixes and second
+suffixes that shorten a word.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+
+from ..errors import AffixFileError
+from .data import AffixClass, AffixEntry, AffixFile
+
+Rules = tuple[AffixEntry, ...]
+
+
+def condition_regex(entry: AffixEntry) -> re.Pattern[str]:
+    """``[^ã][^lsmrnzx]`` → a regex that matches exactly that many characters."""
+    parts = []
+    for element in entry.elements:
+        if element == ".":
+            parts.append(".")
+        elif element.startswith("["):
+            negate = element.startswith("[^")
+            chars = element[2:-1] if negate else element[1:-1]
+            parts.append(("[^" if negate else "[") + re.escape(chars) + "]")
+        else:
+            parts.append(re.escape(element))
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def applies(entry: AffixEntry, pattern: re.Pattern[str], word: str, fullstrip: bool) -> bool:
+    """Whether a rule may be added to ``word`` (see the module docstring)."""
+    strip, n = entry.strip, len(entry.elements)
+    if not (len(word) > len(strip) or (fullstrip and len(word) == len(strip))):
+        return False
+    if len(word) < n:
+        return False
+    if entry.kind == "SFX":
+        return word.endswith(strip) and (not n or pattern.fullmatch(word, len(word) - n) is not None)
+    return word.startswith(strip) and (not n or pattern.match(word) is not None)
+
+
+def add_affix(word: str, entry: AffixEntry) -> str:
+    if entry.kind == "SFX":
+        return (word[: len(word) - len(entry.strip)] if entry.strip else word) + entry.add
+    return entry.add + word[len(entry.strip):]
+
+
+class CompiledClass:
+    """One PFX/SFX class with its conditions compiled and its matches cached.
+
+    Entries are grouped by their own width, each group caching by its own
+    slice, so a long condition in one entry does not spoil the cache of the
+    short ones; the class-level cache then joins the groups' answers.
+    """
+
+    def __init__(self, affix_class: AffixClass, fullstrip: bool):
+        self.flag = affix_class.flag
+        self.cross_product = affix_class.cross_product
+        self.suffix = affix_class.kind == "SFX"
+        self.fullstrip = fullstrip
+        order = {e: i for i, e in enumerate(sorted(affix_class.entries,
+                                                   key=lambda e: (e.delta, e.index)))}
+        self.order = order
+        groups: dict[int, list[tuple[AffixEntry, re.Pattern[str]]]] = {}
+        for e in affix_class.entries:
+            groups.setdefault(max(len(e.elements), len(e.strip)), []).append(
+                (e, condition_regex(e)))
+        self.groups = [(width + 1, members, {}) for width, members in sorted(groups.items())]
+        self.width = max(groups, default=0)
+        self.cache: dict[str, tuple[list[AffixEntry], list[int]]] = {}
+
+    def matching(self, word: str, limit: int | None = None) -> list[AffixEntry]:
+        """Rules that apply to ``word`` and add at most ``limit`` characters."""
+        key = word[-self.width - 1:] if self.suffix else word[:self.width + 1]
+        hit = self.cache.get(key)
+        if hit is None:
+            found: list[AffixEntry] = []
+            for size, members, cache in self.groups:
+                part = key[-size:] if self.suffix else key[:size]
+                matched = cache.get(part)
+                if matched is None:
+                    matched = cache[part] = [e for e, pattern in members
+                                             if applies(e, pattern, part, self.fullstrip)]
+                found.extend(matched)
+            found.sort(key=self.order.__getitem__)
+            hit = self.cache[key] = (found, [e.delta for e in found])
+        if limit is None:
+            return hit[0]
+        return hit[0][: bisect_right(hit[1], limit)]
+
+
+class Expander:
+    """Expands .dic entries of one .aff; keep one per dictionary (it caches)."""
+
+    def __init__(self, aff: AffixFile, max_length: int | None = None):
+        self.aff = aff
+        self.max_length = max_length
+        self.suffixes = {f: CompiledClass(c, aff.FULLSTRIP) for f, c in aff.SFX.items()}
+        self.prefixes = {f: CompiledClass(c, aff.FULLSTRIP) for f, c in aff.PFX.items()}
+        self.not_final = {f for f in (aff.NEEDAFFIX, aff.ONLYINCOMPOUND, aff.FORBIDDENWORD) if f}
+        self.blocking = {f for f in (aff.ONLYINCOMPOUND, aff.FORBIDDENWORD) if f}
+        self._check_continuations()
+        pfx_deltas = [e.delta for c in aff.PFX.values() for e in c.entries]
+        second = {f for c in aff.SFX.values() for e in c.entries for f in e.cont if f in aff.SFX}
+        sfx2_deltas = [e.delta for f in second for e in aff.SFX[f].entries]
+        # How much a prefix and a second suffix could shorten a word, at most.
+        self.slack = -min(0, min(pfx_deltas, default=0)) - min(0, min(sfx2_deltas, default=0))
+        self.flag_plans: dict[frozenset[str], tuple] = {}
+
+    def _check_continuations(self) -> None:
+        """Continuation classes we implement: SFX → SFX, and the special flags."""
+        for affix_class in (*self.aff.PFX.values(), *self.aff.SFX.values()):
+            for e in affix_class.entries:
+                if e.kind == "PFX" and e.cont & (set(self.aff.PFX) | set(self.aff.SFX)):
+                    raise AffixFileError(self.aff.path, e.line, "PFX continuation classes are "
+                                         "not supported (only SFX → SFX)")
+                if e.kind == "SFX" and e.cont & set(self.aff.PFX):
+                    raise AffixFileError(self.aff.path, e.line, "a PFX flag in a SFX "
+                                         "continuation class is not supported")
+
+    def plan(self, flags: frozenset[str]) -> tuple:
+        plan = self.flag_plans.get(flags)
+        if plan is None:
+            plan = self.flag_plans[flags] = (
+                bool(flags & self.blocking),
+                self.aff.NEEDAFFIX in flags if self.aff.NEEDAFFIX else False,
+                [self.suffixes[f] for f in sorted(flags) if f in self.suffixes],
+                [self.prefixes[f] for f in sorted(flags) if f in self.prefixes],
+            )
+        return plan
+
+    def expand(self, stem: str, flags: frozenset[str]) -> Iterator[tuple[str, Rules]]:
+        """Every form of one entry with the rules that made it (innermost first)."""
+        blocked, needs_affix, suffix_classes, prefix_classes = self.plan(flags)
+        if blocked:
+            return
+        if not needs_affix:
+            yield stem, ()
+        top = self.max_length
+        crossable: list[tuple[str, Rules]] = [(stem, ())]
+        for compiled in suffix_classes:
+            limit = None if top is None else top + self.slack - len(stem)
+            for entry in compiled.matching(stem, limit):
+                form = add_affix(stem, entry)
+                if not entry.cont:
+                    yield form, (entry,)
+                    if compiled.cross_product:
+                        crossable.append((form, (entry,)))
+                    continue
+                yield from self._continue(form, entry, compiled.cross_product, crossable, top)
+        for compiled in prefix_classes:
+            for base, rules in crossable if compiled.cross_product else crossable[:1]:
+                limit = None if top is None else top - len(base)
+                for entry in compiled.matching(base, limit):
+                    if entry.cont & self.blocking or (not rules and entry.cont & self.not_final):
+                        continue
+                    yield add_affix(base, entry), rules + (entry,)
+
+    def _continue(self, form: str, entry: AffixEntry, cross: bool,
+                  crossable: list[tuple[str, Rules]], top: int | None):
+        """A suffix with continuation flags: special flags and second suffixes."""
+        if entry.cont & self.blocking:
+            return
+        if not entry.cont & self.not_final:
+            yield form, (entry,)
+        if cross:
+            crossable.append((form, (entry,)))
+        for flag in sorted(entry.cont & self.suffixes.keys()):
+            outer = self.suffixes[flag]
+            limit = None if top is None else top + self.slack - len(form)
+            for entry2 in outer.matching(form, limit):
+                if entry2.cont & self.blocking:
+                    continue
+                form2 = add_affix(form, entry2)
+                if not entry2.cont & self.not_final:
+                    yield form2, (entry, entry2)
+                if cross and outer.cross_product:
+                    crossable.append((form2, (entry, entry2)))
+
+
+def convert(table: list[tuple[str, str]], text: str) -> str:
+    """ICONV/OCONV: left to right, the longest pattern at each position wins."""
+    if not table:
+        return text
+    out, i = [], 0
+    while i < len(text):
+        best = max(((a, b) for a, b in table if text.startswith(a, i)),
+                   key=lambda pair: len(pair[0]), default=None)
+        if best is None:
+            out.append(text[i])
+            i += 1
+        else:
+            out.append(best[1])
+            i += len(best[0])
+    return "".join(out)

@@ -1,0 +1,313 @@
+"""Read Hunspell .aff and .dic text into the dataclasses of data.py.
+
+The reader strips a UTF-8 byte order mark, honours ``SET`` (the .dic is
+decoded with the .aff's encoding), counts lines from 1, and reports every
+problem as ``file:line: what was found, what was expected``. Directives that
+only steer suggestions (TRY, KEY, REP, MAP …) are skipped; directives that
+would change which words exist but that we do not implement (compounding,
+CIRCUMFIX …) stop the build, so the list can never silently miss words.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import AffixFileError, DicFileError
+from .data import PYTHON_CODECS, AffixClass, AffixEntry, AffixFile, DicEntry, DicFile
+
+BOM = "\ufeff"
+
+# Suggestion, tokenizer and metadata directives: they never add or remove a word.
+IGNORED = frozenset(
+    "TRY KEY REP MAP PHONE LANG WORDCHARS NOSUGGEST MAXCPDSUGS MAXNGRAMSUGS MAXDIFF "
+    "ONLYMAXDIFF NOSPLITSUGS SUGSWITHDOTS FORBIDWARN WARN BREAK NAME VERSION HOME "
+    "AM SUBSTANDARD LEMMA_PRESENT CHECKSHARPS".split()
+)
+# Directives that would make Hunspell accept words we could not list.
+UNSUPPORTED = frozenset(
+    "COMPOUNDFLAG COMPOUNDBEGIN COMPOUNDMIDDLE COMPOUNDEND COMPOUNDRULE COMPOUNDLAST "
+    "COMPOUNDROOT COMPOUNDPERMITFLAG COMPOUNDWORDMAX COMPOUNDSYLLABLE SYLLABLENUM "
+    "CIRCUMFIX COMPLEXPREFIXES FORCEUCASE".split()
+)
+# Directives that only tune compounding: harmless while compounding is off.
+COMPOUND_TUNING = frozenset(
+    "COMPOUNDMIN COMPOUNDFORBIDFLAG CHECKCOMPOUNDDUP CHECKCOMPOUNDREP CHECKCOMPOUNDCASE "
+    "CHECKCOMPOUNDTRIPLE SIMPLIFIEDTRIPLE CHECKCOMPOUNDPATTERN COMPOUNDMORESUFFIXES "
+    "CHECKNUM".split()
+)
+SPECIAL_FLAGS = {"NEEDAFFIX": "NEEDAFFIX", "PSEUDOROOT": "NEEDAFFIX",
+                 "FORBIDDENWORD": "FORBIDDENWORD", "KEEPCASE": "KEEPCASE",
+                 "ONLYINCOMPOUND": "ONLYINCOMPOUND"}
+FLAG_TYPES = {"long": "long", "num": "num", "UTF-8": "UTF-8", "utf-8": "UTF-8"}
+CONDITION_ELEMENT = re.compile(r"\[\^?[^\]]+\]|[^\[\]]")
+
+
+def decode(data: bytes, encoding: str, path: Path, error: type) -> list[str]:
+    """Bytes → lines without BOM or line ends; bad bytes are reported by line."""
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise error(path, line, f"byte 0x{data[exc.start]:02x} is not valid {encoding} "
+                                "(check the SET line of the .aff)") from None
+    if text.startswith(BOM):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def sniff_set(data: bytes, path: Path) -> str:
+    """The SET value, read before decoding (it says how to decode)."""
+    match = re.search(rb"^(?:\xef\xbb\xbf)?SET[ \t]+(\S+)", data, re.MULTILINE)
+    if not match:
+        return "ISO8859-1"  # Hunspell's default
+    name = match.group(1).decode("ascii", "replace")
+    if name.upper() not in PYTHON_CODECS:
+        line = data.count(b"\n", 0, match.start()) + 1
+        raise AffixFileError(path, line, f"SET {name}: unsupported encoding")
+    return name
+
+
+def parse_flags(text: str, aff: AffixFile) -> frozenset[str]:
+    """A flag field as the FLAG directive says to read it (or an AF alias number)."""
+    if aff.AF and text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(aff.AF):
+            raise FlagSyntaxError(f"AF alias {number} does not exist "
+                                  f"(AF declares {len(aff.AF)})")
+        return aff.AF[number - 1]
+    return frozenset(split_flags(text, aff.FLAG))
+
+
+def split_flags(text: str, flag_type: str) -> list[str]:
+    """``"ab"`` → ``["a", "b"]`` (char, UTF-8), ``["ab"]`` (long); ``"1,2"`` (num)."""
+    if flag_type == "long":
+        if len(text) % 2:
+            raise FlagSyntaxError(f"flags {text!r}: FLAG long needs pairs of characters")
+        return [text[i:i + 2] for i in range(0, len(text), 2)]
+    if flag_type == "num":
+        parts = text.split(",")
+        if not all(part.isdigit() and 0 < int(part) < 65536 for part in parts):
+            raise FlagSyntaxError(f"flags {text!r}: FLAG num needs numbers 1–65535 "
+                                  "separated by commas")
+        return [str(int(part)) for part in parts]
+    if flag_type == "char" and not text.isascii():
+        raise FlagSyntaxError(f"flags {text!r}: non-ASCII flags need FLAG UTF-8")
+    return list(text)
+
+
+class FlagSyntaxError(ValueError):
+    """A flag field that does not fit the FLAG type; the caller adds file:line."""
+
+
+def read_aff(path: Path) -> AffixFile:
+    """Parse a .aff file."""
+    path = Path(path)
+    data = path.read_bytes()
+    aff = AffixFile(path=path, SET=sniff_set(data, path))
+    lines = decode(data, aff.encoding, path, AffixFileError)
+    _AffParser(aff, lines).run()
+    return aff
+
+
+class _AffParser:
+    def __init__(self, aff: AffixFile, lines: list[str]):
+        self.aff, self.lines, self.i = aff, lines, 0
+
+    def fail(self, line: int, message: str) -> AffixFileError:
+        return AffixFileError(self.aff.path, line, message)
+
+    def run(self) -> None:
+        while self.i < len(self.lines):
+            number, fields = self.i + 1, self.lines[self.i].split()
+            self.i += 1
+            if not fields or fields[0].startswith("#"):
+                continue
+            self.directive(number, fields[0], fields)
+
+    def directive(self, number: int, name: str, fields: list[str]) -> None:
+        aff = self.aff
+        if name in IGNORED or name in COMPOUND_TUNING or name == "SET":
+            return
+        if name in UNSUPPORTED:
+            raise self.fail(number, f"{name} is not supported (A Torre lists affixed forms "
+                                    "only; compounding and circumfixes are not implemented)")
+        if name == "FLAG":
+            value = self.value(number, fields)
+            if value not in FLAG_TYPES:
+                raise self.fail(number, f"FLAG {value}: expected long, num or UTF-8")
+            aff.FLAG = FLAG_TYPES[value]
+        elif name in SPECIAL_FLAGS:
+            flags = self.flags(number, self.value(number, fields))
+            if len(flags) != 1:
+                raise self.fail(number, f"{name} takes one flag, found {fields[1]!r}")
+            setattr(aff, SPECIAL_FLAGS[name], next(iter(flags)))
+        elif name == "FULLSTRIP":
+            aff.FULLSTRIP = True
+        elif name == "IGNORE":
+            aff.IGNORE = self.value(number, fields)
+        elif name in ("ICONV", "OCONV"):
+            getattr(aff, name).extend(self.table(number, name, fields, 3))
+        elif name == "AF":
+            for row_line, row in self.table(number, name, fields, 2, with_lines=True):
+                aff.AF.append(frozenset(self.split(row_line, row[0])))
+        elif name in ("PFX", "SFX"):
+            self.affix_class(number, name, fields)
+        else:
+            raise self.fail(number, f"unknown directive {name!r}")
+
+    def value(self, number: int, fields: list[str]) -> str:
+        if len(fields) < 2:
+            raise self.fail(number, f"{fields[0]} needs a value")
+        return fields[1]
+
+    def split(self, number: int, text: str) -> list[str]:
+        try:
+            return split_flags(text, self.aff.FLAG)
+        except FlagSyntaxError as exc:
+            raise self.fail(number, str(exc)) from None
+
+    def flags(self, number: int, text: str) -> frozenset[str]:
+        return frozenset(self.split(number, text))
+
+    def count(self, number: int, fields: list[str], position: int) -> int:
+        if len(fields) <= position or not fields[position].isdigit():
+            found = fields[position] if len(fields) > position else "nothing"
+            raise self.fail(number, f"{' '.join(fields[:position])}: expected a number of "
+                                    f"entries, found {found!r}")
+        return int(fields[position])
+
+    def table(self, number: int, name: str, fields: list[str], width: int,
+              with_lines: bool = False):
+        """Read ``NAME n`` then n lines ``NAME a [b]``; a short table is an error."""
+        expected = self.count(number, fields, 1)
+        rows = []
+        for found in range(expected):
+            row_number, row = self.next_row()
+            if not row or row[0] != name or len(row) < width:
+                raise self.fail(number, f"{name} declares {expected} entries, found {found}")
+            rows.append((row_number, row[1:width]) if with_lines else tuple(row[1:width]))
+        return rows
+
+    def next_row(self) -> tuple[int, list[str]]:
+        """The next line that is not blank or a comment."""
+        while self.i < len(self.lines):
+            number, fields = self.i + 1, self.lines[self.i].split()
+            if fields and not fields[0].startswith("#"):
+                self.i += 1
+                return number, fields
+            self.i += 1
+        return len(self.lines), []
+
+    def affix_class(self, number: int, kind: str, fields: list[str]) -> None:
+        if len(fields) < 4:
+            raise self.fail(number, f"{kind} header needs flag, cross product and count, "
+                                    f"found {' '.join(fields)!r}")
+        flag = self.single_flag(number, fields[1])
+        if fields[2] not in ("Y", "N"):
+            raise self.fail(number, f"{kind} {flag}: cross product must be Y or N, "
+                                    f"found {fields[2]!r}")
+        expected = self.count(number, fields, 3)
+        table = getattr(self.aff, kind)
+        if flag in table:
+            raise self.fail(number, f"{kind} {flag} is already declared on line "
+                                    f"{table[flag].line}")
+        affix_class = AffixClass(kind, flag, fields[2] == "Y", number)
+        for found in range(expected):
+            row_number, row = self.next_row()
+            if len(row) < 4 or row[0] != kind or row[1] != fields[1]:
+                raise self.fail(number, f"{kind} {flag} declares {expected} entries, "
+                                        f"found {found}")
+            affix_class.entries.append(self.affix_entry(row_number, kind, flag, row, found + 1))
+        table[flag] = affix_class
+
+    def single_flag(self, number: int, text: str) -> str:
+        flags = self.split(number, text)
+        if len(flags) != 1:
+            raise self.fail(number, f"expected one flag, found {text!r}")
+        return flags[0]
+
+    def affix_entry(self, number: int, kind: str, flag: str, row: list[str],
+                    index: int) -> AffixEntry:
+        strip = "" if row[2] == "0" else row[2]
+        add, _, cont = row[3].partition("/")
+        add = "" if add == "0" else add
+        condition = row[4] if len(row) > 4 else "."
+        ignore = self.aff.IGNORE
+        if ignore:
+            add = "".join(c for c in add if c not in ignore)
+        try:
+            cont_flags = parse_flags(cont, self.aff) if cont else frozenset()
+        except FlagSyntaxError as exc:
+            raise self.fail(number, str(exc)) from None
+        return AffixEntry(kind, flag, strip, add, condition,
+                          self.condition_elements(number, condition), cont_flags,
+                          number, index)
+
+    def condition_elements(self, number: int, condition: str) -> tuple[str, ...]:
+        if condition == ".":
+            return ()
+        elements = CONDITION_ELEMENT.findall(condition)
+        if "".join(elements) != condition:
+            raise self.fail(number, f"condition {condition!r}: unbalanced brackets")
+        return tuple(elements)
+
+
+def read_dic(path: Path, aff: AffixFile, tolerated: frozenset[str] = frozenset()) -> DicFile:
+    """Parse a .dic file; every flag must be declared in the .aff.
+
+    ``tolerated`` lists ``stem/flags`` fields of known upstream entries whose
+    undeclared flags are ignored, as Hunspell itself ignores them.
+    """
+    path = Path(path)
+    lines = decode(path.read_bytes(), aff.encoding, path, DicFileError)
+    if not lines or not lines[0].strip().isdigit():
+        found = lines[0].strip() if lines else "nothing"
+        raise DicFileError(path, 1, f"expected the number of entries, found {found!r}")
+    declared = set(aff.PFX) | set(aff.SFX) | aff.special_flags()
+    entries = []
+    flag_cache: dict[str, frozenset[str]] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        if line.strip() and not line.startswith(("\t", "#")):
+            entries.append(parse_dic_line(line, number, aff, declared, tolerated, path,
+                                          flag_cache))
+    return DicFile(path, int(lines[0].strip()), entries)
+
+
+def parse_dic_line(line: str, number: int, aff: AffixFile, declared: set[str],
+                   tolerated: frozenset[str], path: Path,
+                   flag_cache: dict[str, frozenset[str]]) -> DicEntry:
+    word, _, morph = line.partition("\t")
+    word = word.rstrip(" ")
+    # A space ends the word only when morphological fields follow it.
+    if " " in word:
+        word, _, rest = word.partition(" ")
+        morph = f"{rest} {morph}".strip()
+    stem, flags_text = split_word(word)
+    flags = frozenset()
+    if flags_text:
+        flags = flag_cache.get(flags_text)
+        if flags is None:
+            try:
+                flags = flag_cache[flags_text] = parse_flags(flags_text, aff)
+            except FlagSyntaxError as exc:
+                raise DicFileError(path, number, str(exc)) from None
+        unknown = sorted(flags - declared)
+        if unknown and word not in tolerated:
+            raise DicFileError(path, number, f"{stem}: flag(s) {' '.join(unknown)} are not "
+                                             f"declared in {aff.path.name}")
+        flags &= declared
+    if aff.IGNORE:
+        stem = "".join(c for c in stem if c not in aff.IGNORE)
+    return DicEntry(stem, flags, number, flags_text, morph.strip())
+
+
+def split_word(word: str) -> tuple[str, str]:
+    """``stem/flags`` → (stem, flags); ``\\/`` is a literal slash in the stem."""
+    position = 0
+    while True:
+        slash = word.find("/", position)
+        if slash <= 0:
+            return word.replace("\\/", "/"), ""
+        if word[slash - 1] != "\\":
+            return word[:slash].replace("\\/", "/"), word[slash + 1:]
+        position = slash + 1

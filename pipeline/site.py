@@ -1,0 +1,142 @@
+"""The static site: jinja2 pages from site_src/templates, assets, sw.js, _headers.
+
+Autoescape is on for every HTML template and `StrictUndefined` turns a typo
+into an error instead of an empty string. URLs reach the client through
+data-attributes (no inline script), see templates/index.html.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from . import assets
+from . import constants as C
+
+SITE_SRC = Path(__file__).resolve().parent.parent / "site_src"
+LAYOUTS = frozenset({"base.html"})
+WORD_PAGE = "coimbra-palavra.html"
+# Files copied as they are from site_src/ to the root of dist/.
+ROOT_FILES = ("favicon.svg", "manifest.webmanifest")
+
+
+def is_partial(name: str) -> bool:
+    """Templates whose name starts with "_" are only included, never rendered."""
+    return Path(name).name.startswith("_")
+
+
+def page_path(template: str) -> str:
+    """Where a page template is written: index.html, 404.html, or <stem>/index.html."""
+    if template in ("index.html", "404.html"):
+        return template
+    return f"{Path(template).stem}/index.html"
+
+
+@dataclass
+class SiteInput:
+    """What the pages show; every field comes from an earlier stage."""
+
+    coimbra: list[Any]            # pipeline.coimbra.CoimbraWord (word, folded, blurb, slug, …)
+    sources: list[Any]            # pipeline.sources.DictionarySource
+    day: dict | None              # the tower shown statically on / (build day's, Lisbon)
+    dawg: bytes | None = None     # None while the DAWG stage does not exist
+    word_count: int | None = None
+    word_files: list[str] = field(default_factory=list)  # e.g. ["palavras.txt", …]
+    site_src: Path = SITE_SRC
+
+
+@dataclass
+class SiteReport:
+    static_hash: str
+    dawg_name: str | None
+    pages: list[str]
+    compressed: int
+
+
+def environment(site_src: Path) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(site_src / "templates"),
+        # On for every template file; off only for sw.js (JavaScript, read with
+        # from_string), whose values go through `tojson`.
+        autoescape=jinja2.select_autoescape(default_for_string=False, default=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["grouped_digits"] = lambda n: f"{n:,}".replace(",", "\u00a0")
+    return env
+
+
+def coimbra_index(words: list[Any]) -> dict[str, dict]:
+    """dist/coimbra.json: folded word → {word, blurb, slug}, for the client."""
+    return {w.folded: {"word": w.word, "blurb": w.blurb, "slug": w.slug}
+            for w in sorted(words, key=lambda w: w.folded)}
+
+
+def board_rows(floor: dict) -> list[list[dict]]:
+    """A floor as 7 rows of cells {name, letter, kind} for the static board."""
+    kinds = {name: kind for kind, names in floor["squares"].items() for name in names}
+    kinds.update({corner: "3P" for corner in C.CORNERS})
+    opener = floor["opener"]
+    start = (C.BOARD_SIZE - len(opener)) // 2
+    letters = {f"{C.COLUMNS[start + i]}{C.OPENER_ROW}": ch for i, ch in enumerate(opener)}
+    return [[{"name": f"{c}{r}", "letter": letters.get(f"{c}{r}", ""),
+              "kind": kinds.get(f"{c}{r}", "")} for c in C.COLUMNS]
+            for r in range(1, C.BOARD_SIZE + 1)]
+
+
+def write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8"))
+
+
+def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
+    """Write pages, assets, coimbra.json, constantes.json, sw.js, _headers, then compress."""
+    src = site.site_src
+    folder, static_urls = assets.copy_static(src, out_dir)
+    dawg_name = assets.write_dawg(site.dawg, out_dir) if site.dawg is not None else None
+    write_text(out_dir / "constantes.json", C.as_json())
+    write_text(out_dir / "coimbra.json", json.dumps(
+        coimbra_index(site.coimbra), ensure_ascii=False, indent=1) + "\n")
+    for name in ROOT_FILES:
+        (out_dir / name).write_bytes((src / name).read_bytes())
+
+    env = environment(src)
+    by_folded = {w.folded: w for w in site.coimbra}
+    shared = {
+        "c": C, "trunfos": {t["id"]: t for t in C.TRUNFOS}, "static": f"/static/{folder}/",
+        "dawg_url": f"/{dawg_name}" if dawg_name else "",
+        "stylesheets": [u for u in static_urls if u.endswith(".css")
+                        and u.rsplit("/", 1)[1] in ("site.css", "game.css")],
+        "main_js": next((u for u in static_urls if u.endswith("/js/main.js")), ""),
+        "day": site.day, "boards": [board_rows(f) for f in (site.day or {}).get("floors", [])],
+        "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded),
+        "coimbra_by_folded": by_folded, "sources": site.sources,
+        "word_count": site.word_count, "word_files": site.word_files,
+    }
+    pages = []
+    for template in sorted(p.name for p in (src / "templates").glob("*.html")):
+        if is_partial(template) or template in LAYOUTS or template == WORD_PAGE:
+            continue
+        write_text(out_dir / page_path(template),
+                   env.get_template(template).render(shared, page=page_path(template)))
+        pages.append(page_path(template))
+    for word in site.coimbra:
+        path = f"coimbra/{word.slug}/index.html"
+        write_text(out_dir / path, env.get_template(WORD_PAGE).render(shared, entry=word,
+                                                                       page=path))
+        pages.append(path)
+
+    if (src / "sw.js").is_file():
+        precache = sorted(["/", "/constantes.json", "/coimbra.json", *static_urls]
+                          + ([f"/{dawg_name}"] if dawg_name else []))
+        version = f"{folder}-{assets.short_hash(site.dawg) if site.dawg else 'semdawg'}"
+        worker = env.from_string((src / "sw.js").read_text(encoding="utf-8"))
+        write_text(out_dir / "sw.js", worker.render(version=version, precache=precache))
+    write_text(out_dir / "_headers", assets.headers_file(dawg_name))
+    count = assets.compress_tree(out_dir)
+    return SiteReport(folder, dawg_name, sorted(pages), count)

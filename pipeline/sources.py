@@ -1,0 +1,174 @@
+"""The two Natura dictionaries: the manifest, where the files are, their checksums.
+
+`resolve_sources` is what the build calls: it reads dictionaries/sources.toml,
+finds each .aff/.dic pair, and refuses files whose SHA-256 differs from the
+manifest (unless told to accept a new release, which rewrites the manifest).
+`fetch` downloads and unpacks the upstream tarballs for `make dictionaries`.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import tarfile
+import tempfile
+import tomllib
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ChecksumMismatchError, ConfigError, MissingInputError, TorreError
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_MANIFEST = ROOT / "dictionaries" / "sources.toml"
+ENV_VAR = "TORRE_NATURA_DIR"
+REQUIRED = ("id", "release", "url", "folder", "aff", "dic", "aff_sha256", "dic_sha256",
+            "licence", "authors")
+
+
+@dataclass(frozen=True)
+class DictionarySource:
+    """One dictionary as the manifest records it and as found on disk."""
+
+    id: str
+    release: str
+    url: str
+    aff_path: Path
+    dic_path: Path
+    aff_sha256: str
+    dic_sha256: str
+    licence: str
+    authors: tuple[str, ...] = ()
+    spelling: str = ""
+    obtained_from: str = ""
+    tolerated_entries: frozenset[str] = frozenset()
+
+
+def load_manifest(manifest: Path = DEFAULT_MANIFEST) -> list[dict]:
+    """The [[dictionary]] tables of the manifest, checked for required keys."""
+    try:
+        data = tomllib.loads(Path(manifest).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MissingInputError("the dictionary manifest", [manifest]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{manifest}: {exc}") from None
+    entries = data.get("dictionary", [])
+    if not entries:
+        raise ConfigError(f"{manifest}: no [[dictionary]] tables")
+    for number, entry in enumerate(entries, start=1):
+        missing = [key for key in REQUIRED if key not in entry]
+        if missing:
+            raise ConfigError(f"{manifest}: dictionary #{number} "
+                              f"({entry.get('id', '?')}) lacks {', '.join(missing)}")
+    return entries
+
+
+def search_dirs(natura_dir: Path | None = None) -> list[Path]:
+    """Where to look, in order: an explicit folder or the env var stand alone."""
+    if natura_dir is not None:
+        return [Path(natura_dir)]
+    if os.environ.get(ENV_VAR):
+        return [Path(os.environ[ENV_VAR])]
+    return [ROOT / "dictionaries" / "natura", ROOT.parent / "shared" / "dictionaries"]
+
+
+def locate(entry: dict, dirs: list[Path]) -> tuple[Path, Path]:
+    """The first place holding both files, directly or in the entry's folder."""
+    looked: list[Path] = []
+    for base in dirs:
+        for folder in (base, base / entry["folder"]):
+            aff, dic = folder / entry["aff"], folder / entry["dic"]
+            if aff.is_file() and dic.is_file():
+                return aff, dic
+            looked.append(folder)
+    raise MissingInputError(f"{entry['aff']} and {entry['dic']} ({entry['id']})", looked)
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def resolve_sources(natura_dir: Path | None = None, *, accept_new: bool = False,
+                    manifest: Path = DEFAULT_MANIFEST) -> list[DictionarySource]:
+    """Find and verify both dictionaries (see the module docstring)."""
+    dirs = search_dirs(natura_dir)
+    sources, changes = [], {}
+    for entry in load_manifest(manifest):
+        aff, dic = locate(entry, dirs)
+        actual = {"aff_sha256": sha256_of(aff), "dic_sha256": sha256_of(dic)}
+        for key, path in (("aff_sha256", aff), ("dic_sha256", dic)):
+            if actual[key] != entry[key]:
+                if not accept_new:
+                    raise ChecksumMismatchError(path, entry[key], actual[key])
+                changes[(entry["id"], key)] = actual[key]
+        sources.append(DictionarySource(
+            id=entry["id"], release=entry["release"], url=entry["url"],
+            aff_path=aff, dic_path=dic, licence=entry["licence"],
+            authors=tuple(entry["authors"]), spelling=entry.get("spelling", ""),
+            obtained_from=entry.get("obtained_from", ""),
+            tolerated_entries=frozenset(entry.get("tolerated_entries", ())), **actual))
+    if changes:
+        rewrite_hashes(manifest, changes)
+    return sources
+
+
+def rewrite_hashes(manifest: Path, changes: dict[tuple[str, str], str]) -> None:
+    """Replace ``*_sha256 = "…"`` lines in place, keeping comments and order."""
+    lines = Path(manifest).read_text(encoding="utf-8").splitlines(keepends=True)
+    current = None
+    for i, line in enumerate(lines):
+        match = re.match(r'\s*id\s*=\s*"([^"]*)"', line)
+        if match:
+            current = match.group(1)
+        match = re.match(r'(\s*)(aff_sha256|dic_sha256)(\s*=\s*)"[0-9a-fA-F]*"', line)
+        if match and (current, match.group(2)) in changes:
+            value = changes[(current, match.group(2))]
+            lines[i] = f'{match.group(1)}{match.group(2)}{match.group(3)}"{value}"\n'
+    write_atomic(Path(manifest), "".join(lines).encode("utf-8"))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write via a temporary file in the same folder, then rename over."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class FetchError(TorreError):
+    """A download or an archive that did not give the expected files."""
+
+
+def fetch(dest: Path, manifest: Path = DEFAULT_MANIFEST, timeout: float = 60) -> list[Path]:
+    """Download each dictionary's tarball and put its .aff/.dic in dest/<folder>/."""
+    written = []
+    for entry in load_manifest(manifest):
+        with tempfile.TemporaryDirectory(prefix="torre-fetch-") as tmp:
+            archive = Path(tmp) / "download.tar.gz"
+            try:
+                with urllib.request.urlopen(entry["url"], timeout=timeout) as response:
+                    archive.write_bytes(response.read())
+            except OSError as exc:
+                raise FetchError(f"{entry['id']}: could not download {entry['url']}: {exc}") from None
+            unpacked = Path(tmp) / "unpacked"
+            try:
+                with tarfile.open(archive) as tar:
+                    tar.extractall(unpacked, filter="data")  # refuses ../ and absolute paths
+            except (tarfile.TarError, OSError) as exc:
+                raise FetchError(f"{entry['url']}: not a usable tarball: {exc}") from None
+            target = Path(dest) / entry["folder"]
+            target.mkdir(parents=True, exist_ok=True)
+            for name in (entry["aff"], entry["dic"]):
+                found = sorted(p for p in unpacked.rglob(name) if p.is_file())
+                if not found:
+                    raise FetchError(f"{entry['url']}: the archive holds no {name}")
+                write_atomic(target / name, found[0].read_bytes())
+                written.append(target / name)
+    return written

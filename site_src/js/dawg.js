@@ -1,0 +1,210 @@
+// The word list as a DAWG read straight from an ArrayBuffer (format: docs/dawg-format.md).
+// The header and the CRC-32 are checked once at load; every later read is bounds-checked,
+// so a corrupted file throws DawgFormatError instead of reading past the end or looping.
+// A node is an int: (first edge + 1) << 2 | end flags (1: dictionary word, 2: Coimbra word);
+// 0 is the empty end state. Words are uppercase A–Z; Ç reads as C.
+
+const MAGIC = 0x47574454; // "TDWG" little-endian
+const VERSION = 1;
+const HEADER_SIZE = 64;
+export const ALPHABET = "ABCDEFGHIJLMNOPQRSTUVXZ";
+const LETTER_MASK = 0x1f;
+const LAST = 0x20;
+const WORD = 1;
+const COIMBRA = 2;
+
+export class DawgFormatError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "DawgFormatError";
+  }
+}
+
+// Letter code by char code (A–Z and Ç/ç), −1 elsewhere.
+const CODES = new Int8Array(256).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) CODES[ALPHABET.charCodeAt(i)] = i;
+CODES[0xc7] = CODES[0xe7] = ALPHABET.indexOf("C");
+
+// CRC-32 (zlib's), four bytes per step ("slicing by 4"): the check runs once per load.
+const CRC_TABLES = (() => {
+  const tables = [0, 1, 2, 3].map(() => new Int32Array(256));
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    tables[0][n] = c;
+  }
+  for (let n = 0; n < 256; n++) {
+    for (let t = 1; t < 4; t++) tables[t][n] = tables[0][tables[t - 1][n] & 0xff] ^ (tables[t - 1][n] >>> 8);
+  }
+  return tables;
+})();
+
+// CRC-32 of `length` bytes of `buffer` from `offset` (a multiple of 4, as is the length).
+export function crc32(buffer, offset, length) {
+  const [t0, t1, t2, t3] = CRC_TABLES;
+  const words = new Uint32Array(buffer, offset, length >>> 2);
+  let crc = -1;
+  for (let i = 0; i < words.length; i++) {
+    crc ^= words[i];
+    crc = t3[crc & 0xff] ^ t2[(crc >>> 8) & 0xff] ^ t1[(crc >>> 16) & 0xff] ^ t0[crc >>> 24];
+  }
+  return (crc ^ -1) >>> 0;
+}
+
+function readHeader(buffer) {
+  if (!(buffer instanceof ArrayBuffer)) throw new TypeError("Dawg needs an ArrayBuffer");
+  if (buffer.byteLength < HEADER_SIZE) {
+    throw new DawgFormatError(`truncated: ${buffer.byteLength} bytes, a header needs ${HEADER_SIZE}`);
+  }
+  const view = new DataView(buffer);
+  const u32 = (offset) => view.getUint32(offset, true);
+  if (u32(0) !== MAGIC) throw new DawgFormatError("not a DAWG file (wrong magic)");
+  const version = view.getUint16(4, true);
+  if (version !== VERSION) throw new DawgFormatError(`format version ${version}, this reader reads ${VERSION}`);
+  if (view.getUint16(6, true) !== HEADER_SIZE) throw new DawgFormatError("wrong header size");
+  const header = {
+    crc: u32(8), edges: u32(12), shared: u32(16), root: u32(20), words: u32(24),
+    dictionaryWords: u32(28), coimbraWords: u32(32), states: u32(36), maxLength: view.getUint8(40),
+  };
+  const expected = HEADER_SIZE + 4 * header.edges;
+  if (buffer.byteLength !== expected) {
+    throw new DawgFormatError(`${buffer.byteLength} bytes, but the header promises ${header.edges} edges (${expected} bytes)`);
+  }
+  const actual = crc32(buffer, 12, buffer.byteLength - 12);
+  if (actual !== header.crc) throw new DawgFormatError("checksum mismatch");
+  const alphabet = String.fromCharCode(...new Uint8Array(buffer, 41, 23));
+  if (alphabet !== ALPHABET) throw new DawgFormatError(`alphabet ${alphabet}, expected ${ALPHABET}`);
+  if (header.shared > header.edges || (header.edges ? header.root >= header.edges : header.root !== 0)) {
+    throw new DawgFormatError("root or shared region outside the edges");
+  }
+  return header;
+}
+
+export class Dawg {
+  constructor(buffer) {
+    this.header = readHeader(buffer);
+    this.edgeWords = new Uint32Array(buffer, HEADER_SIZE, this.header.edges);
+    this.shared = this.header.shared;
+    this.root = this.header.edges ? (this.header.root + 1) << 2 : 0;
+  }
+
+  // The node after `letter` (a one-character string) from `node`, or −1.
+  child(node, letter) {
+    const code = CODES[letter.charCodeAt(0) & 0xff];
+    if (code < 0 || letter.length !== 1 || letter.charCodeAt(0) > 0xff) return -1;
+    return this.step(node, code);
+  }
+
+  step(node, code) {
+    const edgeWords = this.edgeWords;
+    const count = edgeWords.length;
+    for (let index = (node >> 2) - 1; index >= 0; index++) {
+      if (index >= count) throw new DawgFormatError(`edge ${index} is past the last edge`);
+      const record = edgeWords[index];
+      if ((record & LETTER_MASK) === code) return this.nodeAfter(index, record);
+      if (record & LAST) return -1;
+    }
+    return -1;
+  }
+
+  nodeAfter(index, record) {
+    const code = record >>> 8;
+    if (code === 0) return (record >>> 6) & 3;
+    const target = code <= this.shared ? code - 1 : index + code - this.shared;
+    if (target >= this.edgeWords.length) throw new DawgFormatError(`edge ${index} leads past the end`);
+    return ((target + 1) << 2) | ((record >>> 6) & 3);
+  }
+
+  // [letter, node] for every edge leaving `node`, in descending letter order.
+  edges(node) {
+    const result = [];
+    const edgeWords = this.edgeWords;
+    for (let index = (node >> 2) - 1; index >= 0; index++) {
+      if (index >= edgeWords.length) throw new DawgFormatError(`edge ${index} is past the last edge`);
+      const record = edgeWords[index];
+      const code = record & LETTER_MASK;
+      if (code >= ALPHABET.length) throw new DawgFormatError(`letter code ${code} outside the alphabet`);
+      result.push([ALPHABET[code], this.nodeAfter(index, record)]);
+      if (record & LAST) break;
+    }
+    return result;
+  }
+
+  isTerminal(node) {
+    return node > 0 && (node & 3) !== 0;
+  }
+
+  isCoimbraNode(node) {
+    return node > 0 && (node & COIMBRA) !== 0;
+  }
+
+  // The node `word` leads to, or −1 (any character outside A–Z and Ç fails).
+  // One tight loop: this is the lookup every play makes. Edges are stored Z→A, so
+  // the scan of a node stops at the first letter below the one sought.
+  find(word) {
+    if (word.length > this.header.maxLength) return -1;
+    const edgeWords = this.edgeWords;
+    const count = edgeWords.length;
+    const shared = this.shared;
+    let node = this.root;
+    for (let i = 0; i < word.length; i++) {
+      const ch = word.charCodeAt(i);
+      const code = ch < 256 ? CODES[ch] : -1;
+      if (code < 0) return -1;
+      let index = (node >> 2) - 1;
+      if (index < 0) return -1;
+      for (;;) {
+        if (index >= count) throw new DawgFormatError(`edge ${index} is past the last edge`);
+        const record = edgeWords[index];
+        const letter = record & LETTER_MASK;
+        if (letter === code) break;
+        if (letter < code || record & LAST) return -1;
+        index++;
+      }
+      const record = edgeWords[index];
+      const target = record >>> 8;
+      if (target === 0) {
+        node = (record >>> 6) & 3;
+      } else {
+        const first = target <= shared ? target - 1 : index + target - shared;
+        if (first >= count) throw new DawgFormatError(`edge ${index} leads past the end`);
+        node = ((first + 1) << 2) | ((record >>> 6) & 3);
+      }
+    }
+    return node;
+  }
+
+  contains(word) {
+    const node = this.find(word);
+    return node > 0 && (node & 3) !== 0;
+  }
+
+  isCoimbra(word) {
+    const node = this.find(word);
+    return node > 0 && (node & COIMBRA) !== 0;
+  }
+
+  // Every word in alphabetical order.
+  *words() {
+    const stack = [["", this.root]];
+    let found = 0;
+    while (stack.length) {
+      const [prefix, node] = stack.pop();
+      if (prefix.length > this.header.maxLength) throw new DawgFormatError("a path longer than the longest word");
+      if (prefix && this.isTerminal(node)) {
+        if (++found > this.header.words) throw new DawgFormatError("more words than the header says");
+        yield prefix;
+      }
+      for (const [letter, target] of this.edges(node)) stack.push([prefix + letter, target]);
+    }
+  }
+}
+
+export function loadDawg(buffer) {
+  return new Dawg(buffer);
+}
+
+// What the game engine receives: the two questions it asks of the word list.
+export function wordLookup(dawg) {
+  return { isWord: (word) => dawg.contains(word), isCoimbra: (word) => dawg.isCoimbra(word) };
+}

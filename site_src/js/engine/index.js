@@ -1,0 +1,12 @@
+/**
+ * A Torre's rules engine, pure: no DOM, no storage, no clock, no Math.random.
+ * The day file, the constants and the word checker are passed in; the state
+ * is plain JSON. See docs/engine.md.
+ */
+export { newRun, STATE_VERSION } from "./state.js";
+export { apply, replay } from "./actions.js";
+export { preview } from "./turn.js";
+export { summary, shareText } from "./summary.js";
+export { ERROR_CODES, messageOf } from "./errors.js";
+export { offerKey } from "./trunfos.js";
+export { parseSquare, squareName } from "./board.js";

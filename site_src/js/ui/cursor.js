@@ -1,0 +1,53 @@
+// The cursor square and its direction, and the choices typing makes: which
+// square the next tile goes to and which hand tile a typed letter uses.
+
+import { squareIndex, squareName } from "./board_view.js";
+
+const SIZE = 7;
+const STEP = { across: [1, 0], down: [0, 1] };
+
+/** The square `dx, dy` away from `name`, or null off the board. */
+export function offset(name, dx, dy) {
+  const index = squareIndex(name);
+  const col = (index % SIZE) + dx;
+  const row = Math.floor(index / SIZE) + dy;
+  if (col < 0 || col >= SIZE || row < 0 || row >= SIZE) return null;
+  return squareName(row * SIZE + col);
+}
+
+/** True when `name` holds a confirmed or a pending tile. */
+export function isTaken(state, name) {
+  return state.board[squareIndex(name)] !== null || state.pending.some((p) => p.square === name);
+}
+
+/** The first free square at or after `name` along `direction`, or null. */
+export function freeSquareFrom(state, name, direction) {
+  for (let sq = name; sq !== null; sq = offset(sq, ...STEP[direction])) {
+    if (!isTaken(state, sq)) return sq;
+  }
+  return null;
+}
+
+/** Where the cursor goes after a tile lands on `name`: the next free square, else stays. */
+export function advance(state, name, direction) {
+  const next = offset(name, ...STEP[direction]);
+  return (next && freeSquareFrom(state, next, direction)) || name;
+}
+
+/**
+ * The hand tile a typed letter uses and the blank's letter if any:
+ * the letter's own tile; for C a Ç tile when there is no C (and Ç → C when
+ * there is no Ç, as both read as C); else the blank, which cannot be Ç, so Ç
+ * typed with only a blank left becomes a blank C. Null when nothing fits.
+ */
+export function tileForLetter(hand, letter) {
+  const own = hand.find((t) => t.letter === letter);
+  if (own) return { tile: own };
+  if (letter === "C" || letter === "Ç") {
+    const twin = hand.find((t) => t.letter === (letter === "C" ? "Ç" : "C"));
+    if (twin) return { tile: twin };
+  }
+  const blank = hand.find((t) => t.letter === "?");
+  if (blank) return { tile: blank, letter: letter === "Ç" ? "C" : letter };
+  return null;
+}

@@ -1,0 +1,121 @@
+// One modal <dialog> reused for every question the game asks: confirm a pass,
+// pick a trunfo, choose the blank's letter, choose tiles to exchange, and the
+// notices (bad save, end of run). Each question is a promise of the answer.
+
+import { tileFace, tileLabel } from "./hand_view.js";
+import { byId, trunfoEffect } from "./labels.js";
+
+export function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "role" || key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children);
+  return node;
+}
+
+export class Dialogs {
+  constructor(dialog) {
+    this.dialog = dialog;
+    this.title = dialog.querySelector("#dialogo-titulo");
+    this.body = dialog.querySelector("#dialogo-corpo");
+    this.buttons = dialog.querySelector("#dialogo-botoes");
+    this.settle = null;
+    this.cancellable = true;
+    // Escape: the dialog closes only through answer(), so a question is never lost.
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      if (this.cancellable) this.answer(null);
+    });
+  }
+
+  get isOpen() {
+    return this.dialog.open;
+  }
+
+  /**
+   * Opens the dialog with `title`, `body` nodes and `buttons` [{text, value, kind}].
+   * Resolves with the value of the button chosen, or null when dismissed.
+   */
+  ask(title, body, buttons, { cancellable = true, kind = "" } = {}) {
+    if (this.settle) this.answer(null);
+    this.cancellable = cancellable;
+    this.dialog.className = kind;
+    this.title.textContent = title;
+    this.body.replaceChildren(...body);
+    this.buttons.replaceChildren(...buttons.map((b) => {
+      const button = el("button", { type: "button", class: b.kind || "", text: b.text });
+      button.addEventListener("click", () => this.answer(b.value));
+      return button;
+    }));
+    if (!this.dialog.open) this.dialog.showModal();
+    return new Promise((resolve) => { this.settle = resolve; });
+  }
+
+  /** Closes the dialog and resolves the open question with `value`. */
+  answer(value) {
+    const settle = this.settle;
+    this.settle = null;
+    if (this.dialog.open) this.dialog.close();
+    if (settle) settle(value);
+  }
+
+  /** Buttons inside the body that answer the question (cards, letters, tiles). */
+  choice(node, value) {
+    node.addEventListener("click", () => this.answer(value));
+    return node;
+  }
+
+  confirm(title, text, yes, no = "Cancelar") {
+    return this.ask(title, [el("p", { text })], [
+      { text: no, value: false }, { text: yes, value: true, kind: "principal" },
+    ]).then((v) => v === true);
+  }
+
+  chooseTrunfo(offer, constants, floorClimbed) {
+    const cards = offer.map((id) => {
+      const t = byId(constants.trunfos, id);
+      const card = el("button", { type: "button", class: "carta", "data-trunfo": id }, [
+        el("span", { class: "emoji", text: t.emoji, "aria-hidden": "true" }),
+        el("strong", { text: t.name }),
+        el("span", { text: trunfoEffect(t, constants) }),
+      ]);
+      return this.choice(card, id);
+    });
+    const intro = el("p", { text: `Subiu do ${floorClimbed}.º andar. Escolha um trunfo; fica até ao fim da corrida.` });
+    return this.ask("Escolha um trunfo", [intro, el("div", { class: "cartas" }, cards)], [],
+      { cancellable: false, kind: "trunfos" });
+  }
+
+  chooseBlankLetter(alphabet) {
+    const letters = [...alphabet].map((letter) =>
+      this.choice(el("button", { type: "button", class: "letra-branca", text: letter }), letter));
+    return this.ask("Que letra faz a peça branca?", [el("div", { class: "letras" }, letters)],
+      [{ text: "Cancelar", value: null }], { kind: "branca" });
+  }
+
+  /** Resolves with the ids chosen, or null. The blank is not offered (it can't be exchanged). */
+  chooseExchange(hand, exchangesLeft) {
+    const chosen = new Set();
+    const tiles = hand.filter((t) => t.letter !== "?").map((tile) => {
+      const button = el("button", { type: "button", class: "peca", "aria-pressed": "false", "aria-label": tileLabel(tile) },
+        tileFace(tile));
+      button.addEventListener("click", () => {
+        if (chosen.has(tile.id)) chosen.delete(tile.id); else chosen.add(tile.id);
+        button.setAttribute("aria-pressed", String(chosen.has(tile.id)));
+      });
+      return button;
+    });
+    const intro = el("p", { text: `Escolha as peças a devolver ao saco (restam ${exchangesLeft} trocas). Não gasta jogada.` });
+    return this.ask("Trocar peças", [intro, el("div", { class: "mao-troca" }, tiles)], [
+      { text: "Cancelar", value: null }, { text: "Trocar", value: "ok", kind: "principal" },
+    ], { kind: "troca" }).then((v) => (v === "ok" && chosen.size ? [...chosen] : null));
+  }
+
+  notice(title, text, buttons, options) {
+    return this.ask(title, [el("p", { text })], buttons, options);
+  }
+}

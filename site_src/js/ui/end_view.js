@@ -1,0 +1,98 @@
+// The end of a run (fall or win) and the statistics: summary, share text with
+// its button, the countdown to the next tower, the floors histogram and the
+// export/import of statistics as one line of text.
+
+import { el } from "./dialogs.js";
+import { byId, ordinal, points } from "./labels.js";
+import { formatCountdown, msUntilLisbonMidnight } from "./lisbon_date.js";
+import { currentStreak, exportStats, parseStatsExport } from "./storage.js";
+import { shareOrCopy } from "./share.js";
+
+const SHARE_RESULTS = {
+  shared: "Partilhado.",
+  copied: "Copiado: cole onde quiser.",
+  cancelled: "",
+  failed: "Não foi possível copiar; selecione o texto e copie-o à mão.",
+};
+
+function facts(rows) {
+  return el("dl", { class: "factos" }, rows.flatMap(([term, value]) => [el("dt", { text: term }), el("dd", { text: value })]));
+}
+
+/** A <p> whose text counts down to the next Lisbon midnight; stops when it leaves the page. */
+function countdown(now) {
+  const p = el("p", { class: "contagem" });
+  const tick = () => {
+    if (!p.isConnected && p.dataset.started) return;
+    p.dataset.started = "1";
+    p.textContent = `Próxima torre daqui a ${formatCountdown(msUntilLisbonMidnight(now()))}`;
+    setTimeout(tick, 1000);
+  };
+  tick();
+  return p;
+}
+
+/** The end-of-run body: what happened, the share text and button, the countdown. */
+export function endBody(summary, text, constants, now) {
+  const headline = summary.won
+    ? `Subiu a torre toda com ${points(summary.total)}!`
+    : `A corrida acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`;
+  const best = summary.bestPlay
+    ? `${summary.bestPlay.words.join(", ")} (${points(summary.bestPlay.points)})`
+    : "nenhuma";
+  const trunfos = summary.trunfos.length
+    ? summary.trunfos.map((id) => { const t = byId(constants.trunfos, id); return `${t.emoji} ${t.name}`; }).join(", ")
+    : "nenhum";
+  const status = el("p", { class: "confirmacao", role: "status" });
+  const share = el("button", { type: "button", class: "principal", text: "Partilhar resultado" });
+  share.addEventListener("click", async () => {
+    status.textContent = SHARE_RESULTS[await shareOrCopy(text)];
+  });
+  return [
+    el("p", { class: "manchete", text: headline }),
+    facts([["Andar", `${ordinal(summary.floorReached)} de 5`], ["Pontos", String(summary.total)],
+      ["Melhor jogada", best], ["Trunfos", trunfos]]),
+    el("pre", { class: "partilha", id: "texto-partilha", text }),
+    share, status, countdown(now),
+  ];
+}
+
+/** The statistics body; `onImport(stats)` stores imported statistics and returns the new body. */
+export function statsBody(stats, today, onImport) {
+  const most = Math.max(1, ...stats.floors);
+  const bars = stats.floors.map((count, i) => {
+    const bar = el("span", { class: "barra" });
+    bar.style.width = `${Math.round((count / most) * 100)}%`;
+    return el("li", {}, [el("span", { class: "rotulo", text: `${ordinal(i + 1)} andar` }),
+      el("span", { class: "pista" }, [bar]), el("span", { class: "conta", text: String(count) })]);
+  });
+  const message = el("p", { class: "confirmacao", role: "status" });
+  const field = el("textarea", { id: "estatisticas-texto", rows: 3, spellcheck: false,
+    "aria-label": "Texto das estatísticas, para exportar ou importar" });
+  const exportButton = el("button", { type: "button", text: "Exportar" });
+  exportButton.addEventListener("click", async () => {
+    field.value = exportStats(stats);
+    field.select();
+    const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
+    message.textContent = copied ? "Copiado. Cole este texto no outro telemóvel e carregue em Importar."
+      : "Copie este texto para o outro telemóvel e carregue lá em Importar.";
+  });
+  const importButton = el("button", { type: "button", text: "Importar" });
+  importButton.addEventListener("click", () => {
+    const parsed = parseStatsExport(field.value);
+    if (!parsed.ok) {
+      message.textContent = parsed.message;
+      return;
+    }
+    onImport(parsed.stats);
+  });
+  return [
+    facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],
+      ["Melhor pontuação", String(stats.best)], ["Dias seguidos", String(currentStreak(stats, today))],
+      ["Melhor sequência", String(stats.bestStreak)]]),
+    el("h3", { text: "Onde acabaram as corridas" }),
+    el("ol", { class: "histograma" }, bars),
+    el("h3", { text: "Levar para outro aparelho" }),
+    field, el("div", { class: "linha-botoes" }, [exportButton, importButton]), message,
+  ];
+}

@@ -1,0 +1,269 @@
+// The page's controller: holds the run's state and the action log, turns
+// intents (keys, taps, buttons) into engine actions, saves after every action,
+// announces the engine's events and asks the view to redraw. It never decides
+// a rule: every change of the run goes through engine.apply.
+
+import { advance, freeSquareFrom, isTaken, offset, tileForLetter } from "./cursor.js";
+import { byId, helpEffect, ordinal, points } from "./labels.js";
+
+const DEFAULT_CURSOR = "D3";
+
+export class Game {
+  /** `deps`: engine, words, constants, day, date, storage, view, announcer, dialogs, onEnd(state). */
+  constructor(deps) {
+    Object.assign(this, deps);
+    this.state = null;
+    this.actions = [];
+    this.cursor = null;
+    this.lastCursor = DEFAULT_CURSOR;
+    this.direction = "across";
+    this.selected = null;
+  }
+
+  /** A new run, or the saved one replayed; resolves once the page shows it. */
+  async begin() {
+    const save = this.storage.loadRun(this.date);
+    if (save.status === "ok") {
+      const restored = this.restore(save.actions);
+      if (restored.ok) {
+        this.state = restored.state;
+        this.actions = save.actions.slice();
+      } else {
+        await this.offerRestart(restored.reason);
+      }
+    } else if (save.status === "corrupt") {
+      await this.offerRestart(save.reason);
+    }
+    if (!this.state) this.state = this.engine.newRun(this.day, this.constants);
+    this.render();
+    this.afterChange();
+  }
+
+  restore(actions) {
+    try {
+      const result = this.engine.replay(this.day, this.constants, actions, this.words);
+      if (result.ok) return result;
+      return { ok: false, reason: `a ação n.º ${result.index + 1} do registo não é válida (${result.message})` };
+    } catch (error) {
+      return { ok: false, reason: "o registo guardado tem ações desconhecidas" };
+    }
+  }
+
+  async offerRestart(reason) {
+    await this.dialogs.notice("Não foi possível retomar o jogo",
+      `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. Pode recomeçar a torre de hoje.`,
+      [{ text: "Recomeçar a torre de hoje", value: true, kind: "principal" }], { cancellable: false });
+    this.storage.clearRun();
+    this.actions = [];
+  }
+
+  /** Applies one action; on success saves the log, announces and redraws. False when refused. */
+  act(action) {
+    if (this.retired) return false; // a new day has replaced this run
+    let result;
+    try {
+      result = this.engine.apply(this.state, action, this.words);
+    } catch (error) {
+      this.announcer.say("Aconteceu um erro inesperado; recarregue a página.", "erro");
+      console.error(error);
+      return false;
+    }
+    if (!result.ok) {
+      this.announcer.say(result.message, "erro");
+      return false;
+    }
+    this.state = result.state;
+    this.actions.push(action);
+    this.storage.saveRun(this.date, this.actions);
+    this.announceEvents(result.events);
+    return true;
+  }
+
+  announceEvents(events) {
+    const { constants } = this;
+    const lines = [];
+    for (const event of events) {
+      switch (event.type) {
+        case "played": lines.push(`${event.words.map((w) => w.word).join(", ")}: ${points(event.points)}.`); break;
+        case "rejected": lines.push(`A jogada não conta. Não valem: ${event.invalidWords.join(", ")}.`); break;
+        case "climbed": lines.push(`Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`); break;
+        case "helpEarned": {
+          const name = byId(constants.helps, event.id).name;
+          lines.push(event.kept ? `Ganhou uma ajuda: ${name}.` : `Ganhou ${name}, mas já tem ${constants.help_capacity} ajudas: perdeu-se.`);
+          break;
+        }
+        case "trunfo": { const t = byId(constants.trunfos, event.id); lines.push(`Trunfo: ${t.emoji} ${t.name}.`); break; }
+        case "won": lines.push("Subiu a torre toda!"); break;
+        case "lost": lines.push("Acabaram-se as jogadas: a corrida acabou."); break;
+        case "passed": lines.push("Passou a vez."); break;
+        case "exchanged": lines.push(`Trocou ${event.count} ${event.count === 1 ? "peça" : "peças"}.`); break;
+        case "helpUsed": lines.push(`Usou a ajuda ${byId(constants.helps, event.id).name}.`); break;
+        default: break;
+      }
+    }
+    if (lines.length) this.announcer.say(lines.join(" "), events.some((e) => e.type === "rejected") ? "erro" : "info");
+  }
+
+  render() {
+    const state = this.state;
+    const preview = state.phase === "play" && state.pending.length ? this.engine.preview(state, this.words) : null;
+    this.view.render(state, { cursor: this.cursor, direction: this.direction, selected: this.selected, preview });
+  }
+
+  /** After every change: redraw, then ask for a trunfo or close the run when the phase says so. */
+  async afterChange() {
+    this.render();
+    const { phase } = this.state;
+    if (phase === "trunfo" && !this.dialogs.isOpen) {
+      const id = await this.dialogs.chooseTrunfo(this.state.offer, this.constants, this.state.floor);
+      if (this.act({ type: "chooseTrunfo", id })) this.afterChange();
+    } else if (phase === "won" || phase === "lost") {
+      this.onEnd(this.state);
+    }
+  }
+
+  inPlay() {
+    return this.state && this.state.phase === "play";
+  }
+
+  /** Places `tile` (with the blank's letter) on `square` and moves the cursor on. */
+  placeTile(tile, square, letter) {
+    const action = { type: "place", tile: tile.id, square };
+    if (letter) action.letter = letter;
+    if (!this.act(action)) return;
+    this.selected = null;
+    this.cursor = advance(this.state, square, this.direction);
+    this.render();
+  }
+
+  async placeChosen(tile, square) {
+    if (tile.letter !== "?") return this.placeTile(tile, square);
+    const letter = await this.dialogs.chooseBlankLetter(this.constants.alphabet);
+    if (letter) this.placeTile(tile, square, letter);
+  }
+
+  // Intents ---------------------------------------------------------------
+
+  move(dx, dy) {
+    this.cursor = this.cursor === null ? this.lastCursor : offset(this.cursor, dx, dy) || this.cursor;
+    this.lastCursor = this.cursor;
+    this.render();
+    this.view.followFocus(this.cursor);
+  }
+
+  letter(typed) {
+    if (!this.inPlay()) return;
+    if (typed !== "Ç" && !this.constants.alphabet.includes(typed)) {
+      this.announcer.say(`Não há peças com a letra ${typed}.`, "erro");
+      return;
+    }
+    if (this.cursor === null) this.cursor = this.lastCursor;
+    const square = freeSquareFrom(this.state, this.cursor, this.direction);
+    if (!square) {
+      this.announcer.say("Não há casa livre nessa direção.", "erro");
+      return;
+    }
+    const choice = tileForLetter(this.state.hand, typed);
+    if (!choice) {
+      this.announcer.say(`Não tem nenhum ${typed} na mão.`, "erro");
+      return;
+    }
+    this.placeTile(choice.tile, square, choice.letter);
+  }
+
+  play() {
+    if (!this.inPlay()) return;
+    if (this.act({ type: "play" })) {
+      if (this.cursor) this.lastCursor = this.cursor;
+      this.cursor = null;
+      this.selected = null;
+      this.afterChange();
+    } else {
+      this.render();
+    }
+  }
+
+  back() {
+    const last = this.state?.pending.at(-1);
+    if (!this.inPlay() || !last) return;
+    if (this.act({ type: "recall" })) this.cursor = last.square;
+    this.render();
+  }
+
+  recallAll() {
+    const first = this.state?.pending[0];
+    this.selected = null;
+    if (this.inPlay() && first && this.act({ type: "recallAll" })) this.cursor = first.square;
+    this.render();
+  }
+
+  square(name) {
+    if (!this.inPlay()) return;
+    const selected = this.state.hand.find((t) => t.id === this.selected);
+    if (selected && !isTaken(this.state, name)) {
+      this.placeChosen(selected, name);
+      return;
+    }
+    if (this.state.pending.some((p) => p.square === name)) {
+      if (this.act({ type: "recall", square: name })) this.cursor = name;
+    } else if (name === this.cursor) {
+      this.direction = this.direction === "across" ? "down" : "across";
+      this.announcer.say(this.direction === "down" ? "Para baixo." : "Para a direita.");
+    } else {
+      this.cursor = name;
+      this.lastCursor = name;
+    }
+    this.render();
+  }
+
+  tile(id) {
+    if (!this.inPlay()) return;
+    const tile = this.state.hand.find((t) => t.id === id);
+    if (!tile) return;
+    const square = this.cursor && this.selected === null && freeSquareFrom(this.state, this.cursor, this.direction);
+    if (square) {
+      this.placeChosen(tile, square);
+      return;
+    }
+    this.selected = this.selected === id ? null : id;
+    this.render();
+  }
+
+  async action(name) {
+    if (!this.inPlay()) return;
+    if (name === "jogar") this.play();
+    else if (name === "desfazer") this.recallAll();
+    else if (name === "baralhar") { if (this.act({ type: "shuffle" })) this.render(); }
+    else if (name === "trocar") await this.exchange();
+    else if (name === "passar") await this.pass();
+  }
+
+  async exchange() {
+    if (this.state.pending.length) this.recallAll();
+    if (this.state.exchangesLeft <= 0) {
+      this.announcer.say("Já não tem trocas.", "erro");
+      return;
+    }
+    const ids = await this.dialogs.chooseExchange(this.state.hand, this.state.exchangesLeft);
+    if (ids && this.act({ type: "exchange", tiles: ids })) this.afterChange();
+  }
+
+  async pass() {
+    const left = this.state.playsLeft - 1;
+    const ok = await this.dialogs.confirm("Passar a vez?",
+      `Passar gasta uma jogada sem pontos (fica com ${left} ${left === 1 ? "jogada" : "jogadas"} neste andar).`, "Passar");
+    if (ok && this.act({ type: "pass" })) {
+      this.cursor = null;
+      this.afterChange();
+    }
+  }
+
+  help(id) {
+    if (!this.inPlay()) return;
+    const help = byId(this.constants.helps, id);
+    if (this.act({ type: "useHelp", id })) {
+      this.announcer.say(`Usou ${help.name}. ${helpEffect(help)}`);
+      this.afterChange();
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// Draws a whole state: the board, the hand, the panel around them, and which
+// buttons can be used in the current phase.
+
+import { BoardView } from "./board_view.js";
+import { HandView } from "./hand_view.js";
+import { StatusView } from "./status_view.js";
+
+export class GameView {
+  constructor(root, constants, coimbra) {
+    this.board = new BoardView(root.querySelector("#tabuleiro"), constants);
+    this.hand = new HandView(root.querySelector("#mao"));
+    this.status = new StatusView(root, constants, coimbra);
+    this.buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
+  }
+
+  render(state, { cursor, direction, selected, preview }) {
+    const playing = state.phase === "play";
+    this.board.render(state, playing ? cursor : null, direction);
+    this.hand.render(state.hand, selected);
+    this.status.render(state);
+    this.status.renderPreview(state, preview);
+    const enable = {
+      jogar: playing && state.pending.length > 0,
+      baralhar: playing,
+      trocar: playing && state.exchangesLeft > 0,
+      desfazer: playing && state.pending.length > 0,
+      passar: playing,
+    };
+    for (const [name, on] of Object.entries(enable)) {
+      if (this.buttons[name]) this.buttons[name].disabled = !on;
+    }
+  }
+
+  followFocus(cursor) {
+    this.board.followFocus(cursor);
+  }
+}

@@ -1,0 +1,46 @@
+// The hand: one button per tile, in the engine's order. A selected tile (tap
+// tile → square) is marked with aria-pressed as well as by style.
+
+import { points } from "./labels.js";
+
+export function tileLabel(tile) {
+  return tile.letter === "?" ? "peça branca, 0 pontos" : `${tile.letter}, ${points(tile.value)}`;
+}
+
+/** A tile's face (letter and value) as DOM nodes, shared by the hand and the dialogs. */
+export function tileFace(tile) {
+  const letter = document.createElement("span");
+  letter.className = "letra";
+  letter.textContent = tile.letter === "?" ? "" : tile.letter;
+  const value = document.createElement("span");
+  value.className = "valor";
+  value.textContent = tile.letter === "?" ? "" : String(tile.value);
+  return [letter, value];
+}
+
+export class HandView {
+  constructor(container) {
+    this.container = container;
+    this.key = "";
+  }
+
+  render(hand, selectedId) {
+    const key = hand.map((t) => `${t.id}:${t.letter}`).join(",") + `|${selectedId}`;
+    if (key === this.key) return;
+    this.key = key;
+    const focusedId = document.activeElement?.dataset?.tile;
+    const buttons = hand.map((tile) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = tile.letter === "?" ? "peca peca-branca" : "peca";
+      button.dataset.tile = String(tile.id);
+      button.setAttribute("aria-label", tileLabel(tile));
+      button.setAttribute("aria-pressed", String(tile.id === selectedId));
+      button.append(...tileFace(tile));
+      return button;
+    });
+    this.container.replaceChildren(...buttons);
+    const refocus = buttons.find((b) => b.dataset.tile === focusedId);
+    if (refocus) refocus.focus();
+  }
+}

@@ -1,0 +1,42 @@
+// Keyboard → intents. Arrows move the cursor, letters place tiles, Enter plays,
+// Backspace takes the last tile back, Escape recalls all (RULES.md "Controls").
+// Keys are left alone while a dialog is open or a form field or button has them.
+
+const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+/** "á" → "A", "ç" → "Ç", "c" → "C"; null for anything that is not a letter. */
+export function typedLetter(key) {
+  if (key.length !== 1) return null;
+  const upper = key.toLocaleUpperCase("pt-PT");
+  if (upper === "Ç") return "Ç";
+  const folded = upper.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  return /^[A-Z]$/.test(folded) ? folded : null;
+}
+
+export class KeyboardInput {
+  /** `intents` has move(dx, dy), letter(L), play(), back(), recallAll(); `isBusy()` says a dialog is open. */
+  constructor(target, intents, isBusy) {
+    target.addEventListener("keydown", (event) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isBusy()) return;
+      const field = event.target.closest?.("input, textarea, select");
+      if (field) return;
+      const onButton = event.target.closest?.("button, a");
+      const handled = this.dispatch(event.key, intents, Boolean(onButton));
+      if (handled) event.preventDefault();
+    });
+  }
+
+  dispatch(key, intents, onButton) {
+    if (key in ARROWS) {
+      intents.move(...ARROWS[key]);
+      return true;
+    }
+    // On a focused button, Enter activates that button, as everywhere else.
+    if (key === "Enter" && !onButton) { intents.play(); return true; }
+    if (key === "Backspace") { intents.back(); return true; }
+    if (key === "Escape") { intents.recallAll(); return true; }
+    const letter = typedLetter(key);
+    if (letter) { intents.letter(letter); return true; }
+    return false;
+  }
+}

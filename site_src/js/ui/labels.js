@@ -1,0 +1,41 @@
+// Words players read that depend on game ids: square names, trunfo and help
+// effects. The numbers come from constantes.json so the rules stay in one place.
+
+export const SQUARE_NAMES = {
+  "2L": "letra dupla",
+  "3L": "letra tripla",
+  "2P": "palavra dupla",
+  "3P": "palavra tripla",
+};
+
+/** One sentence on what a trunfo does, from its entry in constantes.json. */
+export function trunfoEffect(trunfo, constants) {
+  switch (trunfo.id) {
+    case "fitas": return `Cada palavra de Coimbra dá +${trunfo.coimbra_bonus} em vez de +${constants.coimbra_bonus}.`;
+    case "serenata": return `Cada palavra de ${trunfo.min_length} letras ou mais vale +${trunfo.bonus}.`;
+    case "republica": return `A mão passa a ter ${trunfo.hand_size} peças.`;
+    case "grelo": return `Mais ${trunfo.extra_exchanges} trocas.`;
+    case "cabra": return `Os cantos passam a multiplicar a palavra por ${trunfo.corner_multiplier}.`;
+    case "latada": return `A primeira jogada de cada andar vale a dobrar.`;
+    default: return "";
+  }
+}
+
+/** One sentence on what a help does. */
+export function helpEffect(help) {
+  switch (help.id) {
+    case "branca": return "Uma peça que faz a letra que quiser, com 0 pontos.";
+    case "espreitar": return `Mostra as ${help.tiles} peças seguintes do saco.`;
+    case "jogada": return "Uma jogada a mais neste andar.";
+    case "dobro": return "A próxima jogada vale a dobrar.";
+    default: return "";
+  }
+}
+
+/** "1.º" … "5.º" for floor numbers. */
+export const ordinal = (n) => `${n}.º`;
+
+/** "1 ponto" / "12 pontos". */
+export const points = (n) => `${n} ${Math.abs(n) === 1 ? "ponto" : "pontos"}`;
+
+export const byId = (list, id) => list.find((item) => item.id === id);

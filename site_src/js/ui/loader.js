@@ -1,0 +1,97 @@
+// Fetches what a day needs: the constants, the word list (DAWG), the day's
+// tower and the Coimbra words. Every failure becomes a LoadError whose message
+// is Portuguese and says what is missing, so the page never goes blank.
+
+import { Dawg } from "../dawg.js";
+
+export class LoadError extends Error {
+  constructor(message, detail) {
+    super(message);
+    this.name = "LoadError";
+    this.detail = detail;
+  }
+}
+
+/** The URLs the page was rendered with (data-* attributes of <main id="jogo">). */
+export function readUrls(main) {
+  const { dawg, constants, days, coimbra } = main.dataset;
+  return { dawg, constants, days, coimbra };
+}
+
+/** URL of the day file for `date`, under the folder named by data-days. */
+export function dayUrl(urls, date) {
+  return `${urls.days.replace(/\/?$/, "/")}${date}.json`;
+}
+
+async function fetchOk(url, what, fetchFn) {
+  let response;
+  try {
+    response = await fetchFn(url);
+  } catch (error) {
+    throw new LoadError(`Não foi possível descarregar ${what}. Verifique a ligação à Internet e recarregue a página.`, `${url}: ${error}`);
+  }
+  if (!response.ok) {
+    throw new LoadError(`Não foi possível descarregar ${what} (erro ${response.status}).`, url);
+  }
+  return response;
+}
+
+async function fetchJson(url, what, fetchFn) {
+  const response = await fetchOk(url, what, fetchFn);
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new LoadError(`Um ficheiro do jogo está danificado (${what}). Recarregue a página.`, `${url}: ${error}`);
+  }
+}
+
+/** coimbra.json (folded word → {word, blurb, slug}) as a Map. */
+export function coimbraIndex(data) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    throw new LoadError("A lista das palavras de Coimbra não é válida.", "coimbra.json");
+  }
+  return new Map(Object.entries(data));
+}
+
+async function loadDay(urls, date, fetchFn) {
+  let response;
+  try {
+    response = await fetchFn(dayUrl(urls, date));
+  } catch (error) {
+    throw new LoadError("Não foi possível descarregar a torre de hoje. Verifique a ligação à Internet e recarregue a página.", String(error));
+  }
+  if (response.status === 404) {
+    throw new LoadError(`Ainda não há torre para o dia ${date.split("-").reverse().join("/")}. Volte mais tarde.`, dayUrl(urls, date));
+  }
+  if (!response.ok) {
+    throw new LoadError(`Não foi possível descarregar a torre de hoje (erro ${response.status}).`, dayUrl(urls, date));
+  }
+  let day;
+  try {
+    day = await response.json();
+  } catch (error) {
+    throw new LoadError("O ficheiro da torre de hoje está danificado.", String(error));
+  }
+  if (!day || day.date !== date || !Array.isArray(day.floors) || typeof day.bag !== "string") {
+    throw new LoadError("O ficheiro da torre de hoje não é válido.", dayUrl(urls, date));
+  }
+  return day;
+}
+
+/** Everything to start a run on `date`: {constants, words, day, coimbra}. */
+export async function loadGame(urls, date, fetchFn = (url) => fetch(url)) {
+  const [constants, dawgResponse, day, coimbra] = await Promise.all([
+    fetchJson(urls.constants, "as regras do jogo", fetchFn),
+    fetchOk(urls.dawg, "a lista de palavras", fetchFn),
+    loadDay(urls, date, fetchFn),
+    fetchJson(urls.coimbra, "as palavras de Coimbra", fetchFn),
+  ]);
+  let dawg;
+  try {
+    dawg = new Dawg(await dawgResponse.arrayBuffer());
+  } catch (error) {
+    throw new LoadError("A lista de palavras está danificada. Recarregue a página.", String(error));
+  }
+  const words = { isWord: (w) => dawg.contains(w), isCoimbra: (w) => dawg.isCoimbra(w) };
+  return { constants, words, day, coimbra: coimbraIndex(coimbra) };
+}

@@ -1,0 +1,130 @@
+// The page around a run: loading the day, errors in Portuguese instead of a
+// blank page, the end-of-run and statistics dialogs, and noticing a new Lisbon
+// day while the page stays open. Input is wired once and goes to the current run.
+
+import { Announcer } from "./announcer.js";
+import { Dialogs } from "./dialogs.js";
+import { endBody, statsBody } from "./end_view.js";
+import { Game } from "./game.js";
+import { GameView } from "./game_view.js";
+import { KeyboardInput } from "./keyboard_input.js";
+import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
+import { LoadError, dayUrl, loadGame, readUrls } from "./loader.js";
+import { PointerInput } from "./pointer_input.js";
+import { addRun } from "./storage.js";
+import { shareText } from "./share.js";
+
+const CHECK_DAY_MS = 60000;
+const INTENTS = ["move", "letter", "play", "back", "recallAll", "square", "tile", "help"];
+
+export class Page {
+  /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(url). */
+  constructor(main, deps) {
+    Object.assign(this, deps);
+    this.main = main;
+    this.urls = readUrls(main);
+    this.announcer = new Announcer(main.querySelector("#anuncio"));
+    this.dialogs = new Dialogs(document.querySelector("#dialogo"));
+    this.game = null;
+    this.date = null;
+    const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
+    intents.action = (name) => this.action(name);
+    new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
+    new PointerInput(main, intents);
+    document.addEventListener("visibilitychange", () => this.checkDay());
+    setInterval(() => this.checkDay(), CHECK_DAY_MS);
+  }
+
+  show(which) {
+    for (const id of ["carregar", "erro", "partida"]) this.main.querySelector(`#${id}`).hidden = id !== which;
+  }
+
+  /** Loads and shows the run of today's Lisbon date (a saved run is resumed). */
+  async start() {
+    const date = lisbonDate(this.now());
+    this.date = date;
+    if (this.game) this.game.retired = true;
+    this.game = null;
+    this.show("carregar");
+    let data;
+    try {
+      data = await loadGame(this.urls, date, this.fetchFn);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    if (date !== this.date) return; // a newer start took over while this one was loading
+    this.data = data;
+    const grid = this.main.querySelector("#tabuleiro");
+    grid.replaceChildren();
+    const game = new Game({
+      engine: this.engine, words: data.words, constants: data.constants, day: data.day, date,
+      storage: this.storage, announcer: this.announcer, dialogs: this.dialogs,
+      view: new GameView(this.main, data.constants, data.coimbra),
+      onEnd: (state) => this.finish(state),
+    });
+    try {
+      this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
+    } catch (error) {
+      this.fail(new LoadError("O ficheiro da torre de hoje não é válido.", String(error)));
+      return;
+    }
+    this.show("partida");
+    this.game = game;
+    this.main.querySelector("[data-action=resultado]").hidden = true;
+    await game.begin();
+    this.scheduleDayCheck();
+    this.onDayLoaded?.(dayUrl(this.urls, date));
+  }
+
+  fail(error) {
+    const box = this.main.querySelector("#erro");
+    const message = error instanceof LoadError ? error.message : "Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.";
+    box.querySelector("#erro-texto").textContent = message;
+    this.show("erro");
+    console.error(error.detail || error);
+  }
+
+  scheduleDayCheck() {
+    clearTimeout(this.dayTimer);
+    this.dayTimer = setTimeout(() => this.checkDay(), msUntilLisbonMidnight(this.now()) + 1000);
+  }
+
+  /** A new Lisbon day while the page is open: a new tower. */
+  checkDay() {
+    if (this.date === null || lisbonDate(this.now()) === this.date) return;
+    if (this.dialogs.isOpen) this.dialogs.answer(null);
+    this.start().then(() => this.announcer.say("Começou um novo dia: eis a torre de hoje."));
+  }
+
+  action(name) {
+    if (name === "estatisticas") this.showStats();
+    else if (name === "resultado" && this.game) this.finish(this.game.state);
+    else this.game?.action(name);
+  }
+
+  /** Records the run in the statistics (once per day) and shows the end screen. */
+  async finish(state) {
+    const summary = this.engine.summary(state);
+    const { stats } = this.storage.loadStats();
+    this.storage.saveStats(addRun(stats, this.date, summary));
+    this.main.querySelector("[data-action=resultado]").hidden = false;
+    const text = shareText(summary, this.date, this.data.constants, location.origin + "/");
+    const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida",
+      endBody(summary, text, this.data.constants, this.now), [
+        { text: "Estatísticas", value: "stats" }, { text: "Fechar", value: null, kind: "principal" },
+      ], { kind: "fim" });
+    if (choice === "stats") this.showStats();
+  }
+
+  showStats() {
+    const { stats, problem } = this.storage.loadStats();
+    const body = statsBody(stats, lisbonDate(this.now()), (imported) => {
+      this.storage.saveStats(imported);
+      this.announcer.say("Estatísticas importadas.");
+      this.showStats();
+    });
+    if (problem) body.unshift(Object.assign(document.createElement("p"), { textContent: problem, className: "aviso-erro" }));
+    this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
+  }
+}

@@ -1,0 +1,43 @@
+// The share text (no spoilers: no words, no letters, only floors and points)
+// and the ways to hand it over: the system share sheet, else the clipboard.
+
+import { ordinal, byId } from "./labels.js";
+
+/** Share text for a finished (or ongoing) run; pure, one line per floor reached. */
+export function shareText(summary, date, constants, url = "") {
+  const [y, m, d] = date.split("-");
+  const head = summary.won
+    ? `🏆 Subi a torre toda: ${summary.total} pontos`
+    : `Fiquei no ${ordinal(summary.floorReached)} andar: ${summary.total} pontos`;
+  const lines = [`A Torre · ${d}/${m}/${y}`, head];
+  summary.floors.forEach((pts, i) => {
+    const target = constants.targets[i];
+    const mark = pts >= target ? "🟩" : "🟥";
+    const trunfo = summary.trunfos[i] ? ` ${byId(constants.trunfos, summary.trunfos[i]).emoji}` : "";
+    lines.push(`${ordinal(i + 1)} andar ${mark} ${pts}/${target}${trunfo}`);
+  });
+  if (url) lines.push(url);
+  return lines.join("\n");
+}
+
+/**
+ * Shares `text`: the share sheet when there is one, else the clipboard.
+ * Resolves to "shared", "copied", "cancelled" or "failed" for the confirmation.
+ */
+export async function shareOrCopy(text, nav = navigator) {
+  if (typeof nav.share === "function") {
+    try {
+      await nav.share({ text });
+      return "shared";
+    } catch (error) {
+      if (error && error.name === "AbortError") return "cancelled";
+      /* no share target: fall back to the clipboard */
+    }
+  }
+  try {
+    await nav.clipboard.writeText(text);
+    return "copied";
+  } catch {
+    return "failed";
+  }
+}

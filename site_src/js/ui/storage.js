@@ -1,0 +1,165 @@
+// localStorage adapter: the saved run of the day ({date, actions}) and the
+// player's statistics. Everything read back is checked, because a save may be
+// from an older version, edited by hand or cut short: a bad save is reported
+// as a value, never thrown, so the page can offer to start over.
+
+import { nextDate } from "./lisbon_date.js";
+
+const RUN_KEY = "torre.corrida";
+const STATS_KEY = "torre.estatisticas";
+const SAVE_VERSION = 1;
+const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
+const FLOORS = 5;
+
+/** Fresh statistics: no runs yet. `floors[i]` counts runs that ended on floor i+1. */
+export function emptyStats() {
+  return { v: SAVE_VERSION, runs: 0, wins: 0, floors: [0, 0, 0, 0, 0], best: 0, streak: 0, bestStreak: 0, lastDate: null };
+}
+
+const isCount = (n) => Number.isInteger(n) && n >= 0;
+const isDate = (s) => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s);
+
+/** True when `s` has the shape of statistics this version wrote. */
+export function isValidStats(s) {
+  return s !== null && typeof s === "object" && s.v === SAVE_VERSION &&
+    [s.runs, s.wins, s.best, s.streak, s.bestStreak].every(isCount) &&
+    Array.isArray(s.floors) && s.floors.length === FLOORS && s.floors.every(isCount) &&
+    (s.lastDate === null || isDate(s.lastDate));
+}
+
+/** Statistics after one finished run on `date` (a day already counted is not counted twice). */
+export function addRun(stats, date, summary) {
+  if (stats.lastDate !== null && date <= stats.lastDate) return stats;
+  const streak = stats.lastDate !== null && nextDate(stats.lastDate) === date ? stats.streak + 1 : 1;
+  const floors = stats.floors.slice();
+  floors[summary.floorReached - 1] += 1;
+  return {
+    ...stats,
+    runs: stats.runs + 1,
+    wins: stats.wins + (summary.won ? 1 : 0),
+    floors,
+    best: Math.max(stats.best, summary.total),
+    streak,
+    bestStreak: Math.max(stats.bestStreak, streak),
+    lastDate: date,
+  };
+}
+
+/** The current streak as the player sees it today: broken if yesterday was skipped. */
+export function currentStreak(stats, today) {
+  if (stats.lastDate === null) return 0;
+  return stats.lastDate === today || nextDate(stats.lastDate) === today ? stats.streak : 0;
+}
+
+function toBase64(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function fromBase64(text) {
+  const binary = atob(text);
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** Statistics as one line of text the player can copy to another device. */
+export function exportStats(stats) {
+  return EXPORT_PREFIX + toBase64(JSON.stringify(stats));
+}
+
+/** {ok:true, stats} or {ok:false, message} for a pasted export line. */
+export function parseStatsExport(text) {
+  const line = String(text).trim();
+  if (!line.startsWith(EXPORT_PREFIX)) {
+    return { ok: false, message: "Este texto não é uma exportação de estatísticas d'A Torre." };
+  }
+  let stats;
+  try {
+    stats = JSON.parse(fromBase64(line.slice(EXPORT_PREFIX.length)));
+  } catch {
+    return { ok: false, message: "O texto está incompleto ou foi alterado; copie-o outra vez." };
+  }
+  if (!isValidStats(stats)) {
+    return { ok: false, message: "O texto não tem estatísticas válidas." };
+  }
+  return { ok: true, stats };
+}
+
+/** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
+export class GameStorage {
+  constructor(backend) {
+    this.backend = backend;
+  }
+
+  read(key) {
+    try {
+      return this.backend ? this.backend.getItem(key) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes; false when the browser refuses (private mode, quota). */
+  write(key, value) {
+    try {
+      this.backend.setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The saved run for `date`: {status:"none"} (nothing, or another day's run),
+   * {status:"ok", actions}, or {status:"corrupt", reason}.
+   */
+  loadRun(date) {
+    const raw = this.read(RUN_KEY);
+    if (raw === null) return { status: "none" };
+    let save;
+    try {
+      save = JSON.parse(raw);
+    } catch {
+      return { status: "corrupt", reason: "o registo guardado não se consegue ler" };
+    }
+    if (save === null || typeof save !== "object" || save.v !== SAVE_VERSION) {
+      return { status: "corrupt", reason: "o registo guardado é de um formato desconhecido" };
+    }
+    if (!isDate(save.date) || !Array.isArray(save.actions) ||
+        !save.actions.every((a) => a !== null && typeof a === "object" && typeof a.type === "string")) {
+      return { status: "corrupt", reason: "o registo guardado está incompleto" };
+    }
+    if (save.date !== date) return { status: "none" };
+    return { status: "ok", actions: save.actions };
+  }
+
+  saveRun(date, actions) {
+    return this.write(RUN_KEY, JSON.stringify({ v: SAVE_VERSION, date, actions }));
+  }
+
+  clearRun() {
+    try {
+      this.backend.removeItem(RUN_KEY);
+    } catch {
+      /* nothing saved, nothing to clear */
+    }
+  }
+
+  /** {stats, problem}: unreadable statistics are reported and replaced by empty ones. */
+  loadStats() {
+    const raw = this.read(STATS_KEY);
+    if (raw === null) return { stats: emptyStats(), problem: null };
+    try {
+      const stats = JSON.parse(raw);
+      if (isValidStats(stats)) return { stats, problem: null };
+    } catch {
+      /* reported below */
+    }
+    return { stats: emptyStats(), problem: "As estatísticas guardadas estavam danificadas e recomeçaram do zero." };
+  }
+
+  saveStats(stats) {
+    return this.write(STATS_KEY, JSON.stringify(stats));
+  }
+}

@@ -1,0 +1,140 @@
+"""The atomic build: all stages into a temporary tree, swapped in only on success."""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pipeline import build as build_module
+from pipeline.build import Builder, build_all, days_left_warning
+from pipeline.cli import main
+from pipeline.days import Window, load_window
+from test_site import fixture_words
+
+TODAY = dt.date(2026, 12, 25)
+
+
+def tree_hashes(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def fixture_coimbra(monkeypatch):
+    """Fast builds: no dictionaries, the test's 22 openers as the Coimbra words."""
+    def coimbra(self):
+        self.coimbra = fixture_words()
+        return f"{len(self.coimbra)} fixture words"
+    monkeypatch.setattr(Builder, "stage_words", lambda self: None)
+    monkeypatch.setattr(Builder, "stage_dawg", lambda self: None)
+    monkeypatch.setattr(Builder, "stage_coimbra", coimbra)
+
+
+def test_two_full_builds_are_byte_identical(tmp_path):
+    first = build_all(tmp_path / "a" / "dist", today=TODAY, quiet=True)
+    build_all(tmp_path / "b" / "dist", today=TODAY, quiet=True)
+    hashes = tree_hashes(tmp_path / "a" / "dist")
+    assert hashes == tree_hashes(tmp_path / "b" / "dist")
+    assert "index.html" in hashes and "constantes.json" in hashes
+    assert first.files == len(hashes)
+
+
+def test_a_build_writes_every_day_of_the_window_and_todays_tower(tmp_path, fixture_coimbra):
+    out = tmp_path / "dist"
+    report = build_all(out, today=TODAY, quiet=True)
+    window = load_window()
+    assert len(list((out / "dias").glob("*.json"))) == window.days
+    assert (out / "dias" / "2026-12-25.json.br").is_file()
+    assert "2026-12-25" in (out / "index.html").read_text()
+    assert [s.name for s in report.stages] == ["words", "coimbra", "dawg", "days", "site"]
+    assert [s.skipped for s in report.stages] == [True, False, True, False, False]
+
+
+def test_a_successful_build_replaces_the_old_tree_and_leaves_no_temporary_one(
+        tmp_path, fixture_coimbra):
+    out = tmp_path / "dist"
+    out.mkdir()
+    (out / "stale.txt").write_text("old")
+    build_all(out, today=TODAY, quiet=True)
+    assert not (out / "stale.txt").exists() and (out / "index.html").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+
+
+@pytest.mark.parametrize("failing", ["stage_coimbra", "stage_days", "stage_site"])
+def test_a_failed_build_leaves_the_old_dist_intact(tmp_path, fixture_coimbra, monkeypatch,
+                                                   failing):
+    out = tmp_path / "dist"
+    (out / "dias").mkdir(parents=True)
+    (out / "index.html").write_text("the old site")
+    (out / "dias" / "2026-12-25.json").write_text("{}")
+    before = tree_hashes(out)
+
+    def fail(self):
+        raise RuntimeError(f"{failing} broke")
+    monkeypatch.setattr(Builder, failing, fail)
+    with pytest.raises(RuntimeError, match="broke"):
+        build_all(out, today=TODAY, quiet=True)
+    assert tree_hashes(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+
+
+def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_coimbra,
+                                                            monkeypatch):
+    out = tmp_path / "dist"
+    out.mkdir()
+    (out / "index.html").write_text("the old site")
+    real_rename = build_module.os.rename
+
+    def rename(source, target):
+        if Path(source).name.startswith(".dist-tmp-"):
+            raise OSError("disk full")
+        real_rename(source, target)
+    monkeypatch.setattr(build_module.os, "rename", rename)
+    with pytest.raises(OSError, match="disk full"):
+        build_all(out, today=TODAY, quiet=True)
+    assert (out / "index.html").read_text() == "the old site"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+
+
+@pytest.mark.parametrize("today, warns", [
+    (dt.date(2026, 12, 25), False),
+    (dt.date(2028, 1, 14), False),   # 60 days left: enough
+    (dt.date(2028, 1, 15), True),    # 59 left
+    (dt.date(2028, 6, 1), True),     # past the end
+])
+def test_warns_when_fewer_than_warn_days_left_remain(today, warns):
+    window = Window(dt.date(2026, 11, 1), dt.date(2028, 3, 14), 60)
+    warning = days_left_warning(window, today)
+    assert (warning is not None) == warns
+    if warns:
+        assert "torre days extend" in warning
+
+
+def test_the_build_warns_loudly_on_stderr_even_when_quiet(tmp_path, fixture_coimbra, capsys):
+    last = load_window().last
+    report = build_all(tmp_path / "dist", today=last - dt.timedelta(days=3), quiet=True)
+    assert report.warnings and "only 3 days of towers left" in report.warnings[0]
+    assert "WARNING: only 3 days" in capsys.readouterr().err
+
+
+def test_progress_and_summary_name_every_stage_with_times(tmp_path, fixture_coimbra, capsys):
+    build_all(tmp_path / "dist", today=TODAY)
+    err = capsys.readouterr().err
+    for stage in ("words", "coimbra", "dawg", "days", "site", "total"):
+        assert stage in err
+    assert "SKIPPED" in err and " s " in err and "files" in err
+
+
+def test_torre_build_cli_builds_into_out(tmp_path, fixture_coimbra):
+    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path / "d"),
+                                       "--today", "2026-12-25", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "d" / "index.html").is_file()
+
+
+def test_torre_build_cli_refuses_a_malformed_date(tmp_path):
+    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path), "--today", "25/12"])
+    assert result.exit_code == 2 and "not a date YYYY-MM-DD" in result.output

@@ -1,0 +1,127 @@
+"""The local server: precompressed bodies, content types, 404 page, directory index."""
+from __future__ import annotations
+
+import gzip
+import http.client
+from pathlib import Path
+
+import brotli
+import pytest
+
+from pipeline.errors import MissingInputError
+from pipeline.serve import accepted_encodings, start_server
+
+INDEX = b"<!doctype html><title>A Torre</title>" + b"x" * 200
+SCRIPT = b"export const a = 1;\n"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    root = tmp_path_factory.mktemp("dist")
+    files = {"index.html": INDEX, "404.html": b"<p>Esta p\xc3\xa1gina n\xc3\xa3o existe</p>",
+             "static/abc/js/main.js": SCRIPT, "como-jogar/index.html": b"<h1>Como jogar</h1>",
+             "palavras.dawg": b"\x00\x01binary", "dias/2026-12-25.json": b'{"date":"2026-12-25"}'}
+    for name, data in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        if name != "palavras.dawg":
+            path.with_name(path.name + ".br").write_bytes(brotli.compress(data))
+            path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, mtime=0))
+    (root.parent / "secret.txt").write_text("outside")
+    srv, url = start_server(root)
+    yield url
+    srv.shutdown()
+    srv.server_close()
+
+
+def get(url: str, path: str, encoding: str | None = None, method: str = "GET"):
+    host, port = url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=5)
+    headers = {"Accept-Encoding": encoding} if encoding is not None else {}
+    connection.request(method, path, headers=headers)
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response, body
+
+
+def test_server_listens_on_loopback_only(server):
+    assert server.startswith("http://127.0.0.1:")
+
+
+def test_brotli_is_sent_when_the_browser_accepts_it(server):
+    response, body = get(server, "/static/abc/js/main.js", "gzip, deflate, br")
+    assert response.status == 200
+    assert response.getheader("Content-Encoding") == "br"
+    assert response.getheader("Content-Type") == "application/javascript; charset=utf-8"
+    assert response.getheader("Vary") == "Accept-Encoding"
+    assert brotli.decompress(body) == SCRIPT
+
+
+def test_gzip_is_sent_when_brotli_is_not_accepted(server):
+    response, body = get(server, "/", "gzip")
+    assert response.getheader("Content-Encoding") == "gzip"
+    assert gzip.decompress(body) == INDEX
+
+
+def test_identity_when_nothing_is_accepted_or_brotli_has_q_0(server):
+    for header in (None, "br;q=0, identity"):
+        response, body = get(server, "/", header)
+        assert response.getheader("Content-Encoding") is None
+        assert body == INDEX
+        assert response.getheader("Content-Type") == "text/html; charset=utf-8"
+
+
+def test_a_directory_serves_its_index_and_redirects_without_slash(server):
+    response, body = get(server, "/como-jogar/", "")
+    assert (response.status, body) == (200, b"<h1>Como jogar</h1>")
+    response, _ = get(server, "/como-jogar")
+    assert response.status == 301 and response.getheader("Location") == "/como-jogar/"
+
+
+def test_a_miss_gets_the_404_page_with_status_404(server):
+    response, body = get(server, "/nada/aqui", "")
+    assert response.status == 404
+    assert "não existe".encode() in body
+
+
+def test_paths_outside_the_directory_are_not_served(server):
+    for path in ("/../secret.txt", "/%2e%2e/secret.txt", "/static/../../secret.txt"):
+        response, body = get(server, path, "")
+        assert response.status == 404 and b"outside" not in body
+
+
+def test_binary_and_json_content_types(server):
+    response, body = get(server, "/palavras.dawg", "br")
+    assert response.getheader("Content-Type") == "application/octet-stream"
+    assert response.getheader("Content-Encoding") is None and body == b"\x00\x01binary"
+    response, _ = get(server, "/dias/2026-12-25.json", "")
+    assert response.getheader("Content-Type") == "application/json; charset=utf-8"
+
+
+def test_head_sends_headers_without_a_body(server):
+    response, body = get(server, "/", "br", method="HEAD")
+    assert response.status == 200 and body == b""
+    assert int(response.getheader("Content-Length")) > 0
+
+
+def test_html_gets_the_csp_header_with_frame_ancestors(server):
+    response, _ = get(server, "/", "")
+    assert "frame-ancestors 'none'" in response.getheader("Content-Security-Policy")
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("gzip, deflate, br", {"gzip", "deflate", "br"}),
+    ("br;q=0, gzip;q=0.5", {"gzip"}),
+    ("", set()),
+    (None, set()),
+    ("br;q=abc", set()),
+])
+def test_accept_encoding_parsing(header, expected):
+    assert accepted_encodings(header) == expected
+
+
+def test_serving_a_directory_without_a_build_is_a_clear_error(tmp_path):
+    with pytest.raises(MissingInputError, match="run `torre build` first"):
+        start_server(tmp_path)

@@ -1,0 +1,352 @@
+"""The static site: pages, CSP, escaping, links, hashed assets, compression, _headers."""
+from __future__ import annotations
+
+import brotli
+import datetime as dt
+import gzip
+import json
+import re
+import shutil
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from pipeline import constants as C
+from pipeline.assets import CSP, static_hash
+from pipeline.days import build_day, load_window
+from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, render_site
+
+OPENERS = ["ALTA", "BATINA", "CABRA", "CALOIRO", "CAPA", "CHOUPAL", "ESTUDO", "FADO",
+           "FITAS", "GRELO", "LATADA", "LENTE", "MONDEGO", "PENICO", "PRAXE", "QUEIMA",
+           "REITOR", "SEBENTA", "SERENAT", "SOTAINA", "TRICANA", "TUNA"]
+HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
+
+
+@dataclass
+class Word:
+    word: str
+    folded: str
+    blurb: str
+    slug: str
+    opener: bool
+    text: str
+
+
+@dataclass
+class Source:
+    id: str
+    release: str
+    url: str
+    aff_path: Path
+    dic_path: Path
+    aff_sha256: str
+    dic_sha256: str
+    licence: str
+
+
+def fixture_words() -> list[Word]:
+    words = [Word(w.capitalize(), w, f"Frase sobre {w.lower()}.", w.lower(), True,
+                  f"Primeira frase. Frase sobre {w.lower()}.") for w in OPENERS]
+    words[2] = Word("Cabra", "CABRA", HOSTILE, "cabra", True, f"A torre tem um sino. {HOSTILE}")
+    words.append(Word("Penedo da Saudade", "PENEDO", "Miradouro.", "penedo", False,
+                      "Um jardim. Miradouro."))
+    return words
+
+
+def fixture_sources() -> list[Source]:
+    return [Source(i, f"hunspell-pt_PT{s}-20251001", f"https://example.org/{i}.tar.gz",
+                   Path(f"pt_PT{s}.aff"), Path(f"pt_PT{s}.dic"), "a" * 64, "b" * 64,
+                   "GPL-2.0 OR LGPL-2.1 OR MPL-1.1") for i, s in (("ao90", ""), ("preao", "-preao"))]
+
+
+def render(out: Path, site_src: Path = SITE_SRC, dawg: bytes | None = b"DAWG" * 100):
+    day = build_day(dt.date(2026, 12, 25), OPENERS, load_window())
+    (out / "palavras.txt").write_text("AB\nABA\n")
+    return render_site(out, SiteInput(fixture_words(), fixture_sources(), day, dawg=dawg,
+                                      word_count=49109, word_files=["palavras.txt"],
+                                      site_src=site_src))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    return out, render(out)
+
+
+class Tags(HTMLParser):
+    """Every start tag with its attributes, for the checks below."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.script_text = ""
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.script_text += data
+
+
+def parse(path: Path) -> Tags:
+    tags = Tags()
+    tags.feed(path.read_text(encoding="utf-8"))
+    return tags
+
+
+def html_pages(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.html"))
+
+
+def test_every_page_is_rendered(site):
+    out, report = site
+    for page in ("index.html", "como-jogar/index.html", "coimbra/index.html",
+                 "fontes/index.html", "404.html", "coimbra/cabra/index.html",
+                 "coimbra/penedo/index.html"):
+        assert (out / page).is_file(), page
+    assert len(report.pages) == 5 + len(fixture_words())
+
+
+def test_every_page_has_the_csp_meta_lang_pt_pt_and_open_graph(site):
+    out, _ = site
+    for page in html_pages(out):
+        tags = parse(page)
+        metas = [a for t, a in tags.tags if t == "meta"]
+        assert {"http-equiv": "Content-Security-Policy", "content": CSP} in metas, page
+        assert ("html", {"lang": "pt-PT"}) in tags.tags, page
+        properties = {m.get("property") for m in metas}
+        assert {"og:title", "og:description", "og:type", "og:locale"} <= properties, page
+        names = {m.get("name") for m in metas}
+        assert {"description", "theme-color", "viewport"} <= names, page
+        rels = {a.get("rel") for t, a in tags.tags if t == "link"}
+        assert {"icon", "manifest", "stylesheet"} <= rels, page
+
+
+def test_no_page_has_inline_script_style_or_event_handler(site):
+    out, _ = site
+    for page in html_pages(out):
+        tags = parse(page)
+        assert tags.script_text.strip() == "", page
+        for tag, attrs in tags.tags:
+            assert tag != "style", page
+            assert "style" not in attrs, (page, tag)
+            assert not any(name.startswith("on") for name in attrs), (page, tag)
+            if tag == "script":
+                assert attrs.get("src", "").startswith("/static/"), page
+
+
+def test_no_page_loads_anything_from_another_origin(site):
+    out, _ = site
+    for page in html_pages(out):
+        for tag, attrs in parse(page).tags:
+            for name in ("src",) + (("href",) if tag == "link" else ()):
+                if name in attrs:
+                    assert attrs[name].startswith("/"), (page, tag, attrs)
+
+
+def internal_target(root: Path, url: str) -> Path:
+    path = url.split("#")[0].split("?")[0]
+    return root / (path.lstrip("/") + "index.html" if path.endswith("/") else path.lstrip("/"))
+
+
+def test_all_internal_links_resolve(site):
+    out, _ = site
+    checked = 0
+    for page in html_pages(out):
+        for tag, attrs in parse(page).tags:
+            for name in ("href", "src"):
+                url = attrs.get(name, "")
+                if url.startswith("/"):
+                    assert internal_target(out, url).is_file(), (page, url)
+                    checked += 1
+    assert checked > 100
+
+
+def test_a_blurb_with_a_script_tag_renders_escaped(site):
+    out, _ = site
+    for page in ("coimbra/cabra/index.html", "coimbra/index.html"):
+        text = (out / page).read_text()
+        assert "<script>alert" not in text
+        assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#34;aspas&#34;" in text
+
+
+def test_the_home_page_passes_urls_through_data_attributes(site):
+    out, report = site
+    main = next(a for t, a in parse(out / "index.html").tags if t == "main")
+    assert main["id"] == "jogo"
+    assert main["data-static"] == f"/static/{report.static_hash}/"
+    assert main["data-dawg"] == f"/{report.dawg_name}"
+    assert main["data-constants"] == "/constantes.json"
+    assert main["data-days"] == "/dias/"
+    assert main["data-coimbra"] == "/coimbra.json"
+
+
+def test_the_home_page_shows_the_first_openers_blurb_and_link(site):
+    out, _ = site
+    day = build_day(dt.date(2026, 12, 25), OPENERS, load_window())
+    first = next(w for w in fixture_words() if w.folded == day["floors"][0]["opener"])
+    text = (out / "index.html").read_text()
+    assert first.blurb in text
+    assert ("a", {"id": "abertura-ligacao", "href": f"/coimbra/{first.slug}/"}) in \
+        parse(out / "index.html").tags
+
+
+def test_every_coimbra_word_page_contains_its_blurb(site):
+    out, _ = site
+    for word in fixture_words():
+        if "<" not in word.blurb:
+            assert word.blurb in (out / "coimbra" / word.slug / "index.html").read_text()
+
+
+def tile_rows(html: str) -> list[tuple[str, int, int]]:
+    table = html.split('<table class="pecas">')[1].split("</table>")[0]
+    return [(l, int(v), int(c)) for l, v, c in re.findall(
+        r'<tr><th scope="row">(\w)</th><td>(\d+)</td><td>(\d+)</td></tr>', table)]
+
+
+def test_the_rules_page_shows_all_117_tiles_values_and_counts(site):
+    out, _ = site
+    rows = tile_rows((out / "como-jogar" / "index.html").read_text())
+    assert rows == list(C.TILES)
+    assert sum(count for _, _, count in rows) == 117
+
+
+def test_the_rules_page_states_the_targets_and_trunfos_from_the_constants(site):
+    text = (site[0] / "como-jogar" / "index.html").read_text()
+    for target in C.TARGETS:
+        assert f"<td>{target}</td>" in text
+    for trunfo in C.TRUNFOS:
+        assert trunfo["name"] in text and trunfo["emoji"] in text
+    for help_ in C.HELPS:
+        assert help_["name"] in text
+
+
+def test_sources_page_lists_releases_hashes_and_downloads(site):
+    text = (site[0] / "fontes" / "index.html").read_text()
+    for source in fixture_sources():
+        assert source.release in text and source.aff_path.name in text
+    assert "a" * 64 in text and "b" * 64 in text
+    assert 'href="/palavras.txt"' in text and "49\u00a0109" in text
+
+
+def test_coimbra_json_maps_folded_words_to_word_blurb_and_slug(site):
+    data = json.loads((site[0] / "coimbra.json").read_text())
+    assert list(data) == sorted(data)
+    assert data["CABRA"] == {"word": "Cabra", "blurb": HOSTILE, "slug": "cabra"}
+
+
+def test_constants_json_is_the_constants_module(site):
+    assert (site[0] / "constantes.json").read_text() == C.as_json()
+
+
+def test_static_files_are_copied_under_their_content_hash(site):
+    out, report = site
+    assert report.static_hash == static_hash(SITE_SRC)
+    for source in (SITE_SRC / "css").rglob("*"):
+        if source.is_file():
+            relative = source.relative_to(SITE_SRC)
+            assert (out / "static" / report.static_hash / relative).read_bytes() == \
+                source.read_bytes()
+
+
+def test_the_static_hash_changes_with_any_byte(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(SITE_SRC / "css", src / "css")
+    before = static_hash(src)
+    css = src / "css" / "site.css"
+    css.write_bytes(css.read_bytes() + b" ")
+    assert static_hash(src) != before
+
+
+def test_the_dawg_has_a_hashed_name_and_a_stable_alias(site):
+    out, report = site
+    assert re.fullmatch(r"palavras\.[0-9a-f]{10}\.dawg", report.dawg_name)
+    assert (out / report.dawg_name).read_bytes() == (out / "palavras.dawg").read_bytes()
+
+
+def test_every_text_asset_has_brotli_and_gzip_siblings_with_the_same_bytes(site):
+    out, _ = site
+    suffixes = {".html", ".css", ".js", ".json", ".txt", ".svg", ".webmanifest", ".dawg"}
+    assets = [p for p in out.rglob("*") if p.suffix in suffixes]
+    assert len(assets) > 30
+    for path in assets:
+        data = path.read_bytes()
+        assert brotli.decompress(path.with_name(path.name + ".br").read_bytes()) == data
+        gz = path.with_name(path.name + ".gz").read_bytes()
+        assert gzip.decompress(gz) == data
+        assert gz[4:8] == b"\0\0\0\0", f"{path}: gzip mtime must be 0"
+
+
+def test_headers_file_caches_hashed_assets_for_ever_and_sets_security_headers(site):
+    out, report = site
+    text = (out / "_headers").read_text()
+    rules = dict(re.findall(r"^(\S+)\n((?:  .+\n)+)", text, re.M))
+    assert "immutable" in rules["/static/*"]
+    assert "immutable" in rules[f"/{report.dawg_name}"]
+    assert "max-age=0" in rules["/"] and "immutable" not in rules["/dias/*"]
+    assert f"Content-Security-Policy: {CSP}; frame-ancestors 'none'" in rules["/*"]
+    assert "X-Content-Type-Options: nosniff" in rules["/*"]
+    assert "Referrer-Policy:" in rules["/*"]
+    assert "Cache-Control" not in rules["/*"]
+
+
+def test_service_worker_gets_version_and_precache_when_its_template_exists(site):
+    out, report = site
+    if not (SITE_SRC / "sw.js").exists():
+        pytest.skip("site_src/sw.js is written by the game client's issue")
+    text = (out / "sw.js").read_text()
+    assert f'"{report.static_hash}-' in text
+    assert f'"/{report.dawg_name}"' in text and '"/constantes.json"' in text
+
+
+def test_the_site_builds_without_a_service_worker_template(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(SITE_SRC, src, ignore=shutil.ignore_patterns("sw.js"))
+    out = tmp_path / "out"
+    out.mkdir()
+    render(out, src, dawg=None)
+    assert not (out / "sw.js").exists() and (out / "index.html").exists()
+
+
+def test_a_typo_in_a_template_is_an_error_not_an_empty_string(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(SITE_SRC, src)
+    (src / "templates" / "404.html").write_text(
+        '{% extends "base.html" %}{% block content %}{{ no_such_variable }}{% endblock %}')
+    out = tmp_path / "out"
+    out.mkdir()
+    with pytest.raises(jinja2.UndefinedError, match="no_such_variable"):
+        render(out, src)
+
+
+@pytest.mark.parametrize("name, partial", [("_game.html", True), ("index.html", False),
+                                           ("sub/_x.html", True), ("base.html", False)])
+def test_templates_starting_with_underscore_are_partials(name, partial):
+    assert is_partial(name) is partial
+
+
+@pytest.mark.parametrize("template, path", [("index.html", "index.html"),
+                                            ("404.html", "404.html"),
+                                            ("como-jogar.html", "como-jogar/index.html")])
+def test_pages_get_clean_urls(template, path):
+    assert page_path(template) == path
+
+
+def test_two_renders_are_byte_identical(tmp_path):
+    trees = []
+    for name in ("a", "b"):
+        out = tmp_path / name
+        out.mkdir()
+        render(out)
+        trees.append({p.relative_to(out).as_posix(): p.read_bytes()
+                      for p in out.rglob("*") if p.is_file()})
+    assert trees[0] == trees[1]
