@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -82,7 +83,44 @@ def compressed(data: bytes) -> tuple[bytes, bytes]:
     return brotli.compress(data, quality=11), gzip.compress(data, compresslevel=9, mtime=0)
 
 
-def compress_tree(root: Path, workers: int = 2) -> int:
+class CompressionCache:
+    """Compressed bytes by SHA-256 of the input, kept between builds.
+
+    Why: brotli q11 runs at well under 1 MB/s and most of dist/ (day files,
+    word list) is the same from one build to the next. The output depends
+    only on the input bytes, so a hit is exactly what compressing would give.
+    Entries are written to a temporary name and renamed, so a crash or two
+    concurrent builds never leave a truncated entry.
+    """
+
+    KEY = "br11-gz9-v1"
+    MAX_BYTES = 200_000_000  # cleared when it grows past this
+
+    def __init__(self, directory: Path):
+        self.directory = directory
+        directory.mkdir(parents=True, exist_ok=True)
+        if sum(p.stat().st_size for p in directory.glob("*")) > self.MAX_BYTES:
+            shutil.rmtree(directory)
+            directory.mkdir(parents=True)
+
+    def _paths(self, data: bytes) -> tuple[Path, Path]:
+        key = hashlib.sha256(self.KEY.encode() + b"\0" + data).hexdigest()
+        return self.directory / f"{key}.br", self.directory / f"{key}.gz"
+
+    def get(self, data: bytes) -> tuple[bytes, bytes] | None:
+        br, gz = self._paths(data)
+        if br.is_file() and gz.is_file():
+            return br.read_bytes(), gz.read_bytes()
+        return None
+
+    def put(self, data: bytes, result: tuple[bytes, bytes]) -> None:
+        for path, payload in zip(self._paths(data), result):
+            partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            partial.write_bytes(payload)
+            os.replace(partial, path)
+
+
+def compress_tree(root: Path, workers: int = 2, cache: CompressionCache | None = None) -> int:
     """Write .br and .gz beside every text asset under root; returns files compressed.
 
     Equal contents (palavras.dawg and its hashed twin) are compressed once.
@@ -92,14 +130,22 @@ def compress_tree(root: Path, workers: int = 2) -> int:
     by_content: dict[bytes, list[Path]] = {}
     for path in paths:
         by_content.setdefault(path.read_bytes(), []).append(path)
+    results = {}
+    for data in by_content:
+        hit = cache.get(data) if cache else None
+        if hit:
+            results[data] = hit
     # Largest first, so the slow q11 jobs don't end up last on one core.
-    contents = sorted(by_content, key=len, reverse=True)
+    missing = sorted((d for d in by_content if d not in results), key=len, reverse=True)
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        results = pool.map(compressed, contents)
-        for data, (br, gz) in zip(contents, results):
-            for path in by_content[data]:
-                path.with_name(path.name + ".br").write_bytes(br)
-                path.with_name(path.name + ".gz").write_bytes(gz)
+        for data, result in zip(missing, pool.map(compressed, missing)):
+            results[data] = result
+            if cache:
+                cache.put(data, result)
+    for data, (br, gz) in results.items():
+        for path in by_content[data]:
+            path.with_name(path.name + ".br").write_bytes(br)
+            path.with_name(path.name + ".gz").write_bytes(gz)
     return len(paths)
 
 

@@ -21,6 +21,8 @@ from typing import Any, Callable
 from .days import Window, build_day, lisbon_date, load_window, write_days
 from .site import SiteInput, render_site
 
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+COMPRESSION_CACHE = PROJECT_ROOT / ".cache" / "compressed"
 WORD_FILES_LINKED = ("palavras.txt", "palavras-origem.tsv", "LICENCA-palavras.txt")
 
 
@@ -71,8 +73,9 @@ class Builder:
     """The stages, run in order; each adds what the next ones need to `self`."""
 
     def __init__(self, tmp: Path, natura_dir: Path | None, today: dt.date,
-                 say: Callable[[str], None]):
+                 say: Callable[[str], None], compression_cache: Path | None = None):
         self.tmp, self.natura_dir, self.today, self.say = tmp, natura_dir, today, say
+        self.compression_cache = compression_cache
         self.sources: list[Any] = []
         self.words: list[str] | None = None
         self.word_files: list[str] = []
@@ -106,23 +109,24 @@ class Builder:
         self.dawg = builder.build_dawg(self.words, [w.folded for w in self.coimbra])
         return f"{len(self.dawg)} bytes"
 
+    def openers(self) -> list[str]:
+        return [w.folded for w in self.coimbra if w.opener]
+
     def stage_days(self) -> str | None:
         if not self.coimbra:
             return None
-        openers = [w.folded for w in self.coimbra if w.opener]
         count = write_days(self.tmp / "dias", self.window.first, self.window.last,
-                           openers, self.window)
+                           self.openers(), self.window)
         return f"{count} days, {self.window.first} … {self.window.last}"
 
     def stage_site(self) -> str:
         day = None
         if self.coimbra and self.window.first <= self.today <= self.window.last:
-            openers = [w.folded for w in self.coimbra if w.opener]
-            day = build_day(self.today, openers, self.window)
+            day = build_day(self.today, self.openers(), self.window)
         report = render_site(self.tmp, SiteInput(
             coimbra=self.coimbra, sources=self.sources, day=day, dawg=self.dawg,
             word_count=len(self.words) if self.words is not None else None,
-            word_files=self.word_files))
+            word_files=self.word_files, compression_cache=self.compression_cache))
         return (f"{len(report.pages)} pages, static/{report.static_hash}/, "
                 f"{report.compressed} files compressed (.br, .gz)")
 
@@ -161,8 +165,13 @@ def tree_size(root: Path) -> tuple[int, int]:
 
 
 def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
-              today: dt.date | None = None, quiet: bool = False) -> BuildReport:
-    """Build the whole of `out` atomically; returns what each stage did."""
+              today: dt.date | None = None, quiet: bool = False, *,
+              compression_cache: Path | None = COMPRESSION_CACHE) -> BuildReport:
+    """Build the whole of `out` atomically; returns what each stage did.
+
+    compression_cache: where .br/.gz of unchanged files are kept between
+    builds (None compresses everything afresh).
+    """
     out = Path(out).absolute()
     today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
@@ -171,7 +180,7 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     tmp = Path(tempfile.mkdtemp(prefix=".dist-tmp-", dir=out.parent))
     try:
         tmp.chmod(0o755)
-        builder = Builder(tmp, natura_dir, today, say)
+        builder = Builder(tmp, natura_dir, today, say, compression_cache)
         warning = days_left_warning(builder.window, today)
         if warning:
             report.warnings.append(warning)

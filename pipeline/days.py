@@ -177,9 +177,9 @@ def write_days(out_dir: Path, first: dt.date, last: dt.date, openers: Iterable[s
 
 def default_openers() -> list[str]:
     """The 22 openers of dictionaries/coimbra.toml (folded)."""
-    from .coimbra import load_coimbra
+    from .coimbra import load_coimbra, openers
 
-    return [word.folded for word in load_coimbra() if word.opener]
+    return openers(load_coimbra())
 
 
 def extend_window(extra_days: int, pyproject: Path = PYPROJECT) -> Window:

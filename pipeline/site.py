@@ -46,6 +46,7 @@ class SiteInput:
     word_count: int | None = None
     word_files: list[str] = field(default_factory=list)  # e.g. ["palavras.txt", …]
     site_src: Path = SITE_SRC
+    compression_cache: Path | None = None  # see assets.CompressionCache
 
 
 @dataclass
@@ -138,5 +139,6 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
         worker = env.from_string((src / "sw.js").read_text(encoding="utf-8"))
         write_text(out_dir / "sw.js", worker.render(version=version, precache=precache))
     write_text(out_dir / "_headers", assets.headers_file(dawg_name))
-    count = assets.compress_tree(out_dir)
+    cache = assets.CompressionCache(site.compression_cache) if site.compression_cache else None
+    count = assets.compress_tree(out_dir, cache=cache)
     return SiteReport(folder, dawg_name, sorted(pages), count)

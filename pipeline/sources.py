@@ -45,8 +45,9 @@ class DictionarySource:
     tolerated_entries: frozenset[str] = frozenset()
 
 
-def load_manifest(manifest: Path = DEFAULT_MANIFEST) -> list[dict]:
+def load_manifest(manifest: Path | None = None) -> list[dict]:
     """The [[dictionary]] tables of the manifest, checked for required keys."""
+    manifest = Path(manifest) if manifest else DEFAULT_MANIFEST
     try:
         data = tomllib.loads(Path(manifest).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -90,8 +91,9 @@ def sha256_of(path: Path) -> str:
 
 
 def resolve_sources(natura_dir: Path | None = None, *, accept_new: bool = False,
-                    manifest: Path = DEFAULT_MANIFEST) -> list[DictionarySource]:
+                    manifest: Path | None = None) -> list[DictionarySource]:
     """Find and verify both dictionaries (see the module docstring)."""
+    manifest = Path(manifest) if manifest else DEFAULT_MANIFEST
     dirs = search_dirs(natura_dir)
     sources, changes = [], {}
     for entry in load_manifest(manifest):
@@ -146,7 +148,7 @@ class FetchError(TorreError):
     """A download or an archive that did not give the expected files."""
 
 
-def fetch(dest: Path, manifest: Path = DEFAULT_MANIFEST, timeout: float = 60) -> list[Path]:
+def fetch(dest: Path, manifest: Path | None = None, timeout: float = 60) -> list[Path]:
     """Download each dictionary's tarball and put its .aff/.dic in dest/<folder>/."""
     written = []
     for entry in load_manifest(manifest):

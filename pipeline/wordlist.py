@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from unidecode import unidecode
 
@@ -27,7 +28,7 @@ PLAYABLE = re.compile(f"[A-JL-VXZ]{{{WORD_MIN_LENGTH},{WORD_MAX_LENGTH}}}")
 # The filters, in the order they are tried; a form is counted under the first it fails.
 FILTERS = {
     "capitalised": "is capitalised (a proper noun or an acronym)",
-    "abbreviation": "has a dot (an abbreviation)",
+    "abbreviation": "is an abbreviation (has a dot, or ABR= in the .dic entry)",
     "hyphen": "has a hyphen",
     "apostrophe": "has an apostrophe",
     "digit": "has a digit",
@@ -36,13 +37,13 @@ FILTERS = {
     "too_long": f"is longer than {WORD_MAX_LENGTH} letters",
     "k_w_y": "has K, W or Y (no tile spells them)",
 }
+ABBREVIATION = re.compile(r"\bABR=(?!0)")
 FILES = ("palavras.txt", "palavras-origem.tsv", "LICENCA-palavras.txt", "palavras-stats.json")
 TSV_HEADER = "palavra\tdicionario\tlinha_dic\tradical\tregras\tforma\n"
 
 
-@dataclass(frozen=True, slots=True)
-class Origin:
-    """One way a word comes out of a dictionary."""
+class Origin(NamedTuple):
+    """One way a word comes out of a dictionary (a tuple: there are ~100k)."""
 
     dictionary: str
     dic_name: str
@@ -87,7 +88,9 @@ class Folder:
 
 
 def classify(form: str, fold: Folder) -> tuple[str | None, str]:
-    """(first filter the form fails or None, its folded uppercase spelling)."""
+    """(first filter the form fails or None, its folded uppercase spelling).
+
+    Abbreviations without a dot are caught per entry (is_abbreviation)."""
     folded = fold(form).upper()
     if PLAYABLE.fullmatch(folded) and form == form.lower():
         return None, folded
@@ -105,6 +108,11 @@ def classify(form: str, fold: Folder) -> tuple[str | None, str]:
     if len(folded) > WORD_MAX_LENGTH:
         return "too_long", folded
     return "k_w_y", folded
+
+
+def is_abbreviation(morph: str) -> bool:
+    """Natura marks abbreviations without a dot (``sr``, ``pág``) with ABR=1."""
+    return ABBREVIATION.search(morph) is not None
 
 
 def letters_key(folded: str) -> str:
@@ -126,55 +134,69 @@ def build_word_list(sources: list[DictionarySource], progress: Progress | None =
                     *, watch: str | None = None) -> WordList:
     """Expand, filter and merge the dictionaries (see the module docstring).
 
-    ``watch``: a folded word whose rejected look-alikes to keep (for `why`);
-    with it, forms up to its length are spelled out, not just up to 7.
+    ``watch``: the letters of a word whose rejected look-alikes to keep (for
+    `why`); forms a little longer than it are then spelled out too.
     """
-    fold, decisions = Folder(), {}
-    origins: dict[str, list[Origin]] = {}
-    removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
-    near: dict[str, list[tuple[str, Origin]]] = {}
-    per_dictionary: dict[str, dict] = {}
-    for source in sources:
-        aff = read_aff(source.aff_path)
-        dic = read_dic(source.dic_path, aff, source.tolerated_entries)
-        limit = max(WORD_MAX_LENGTH, len(watch or ""))
-        expander = Expander(aff, limit if can_prune(aff, dic, fold) else None)
-        forbidden = {e.stem for e in dic.entries if aff.FORBIDDENWORD in e.flags}
-        generated, words_here = 0, set()
-        bar = progress(dic.entries, f"{source.id}: a expandir", len(dic.entries)) \
-            if progress else nullcontext(dic.entries)
-        with bar as entries:
-            for entry in entries:
-                for form, rules in expander.expand(entry.stem, entry.flags):
-                    if aff.OCONV:
-                        form = convert(aff.OCONV, form)
-                    if form in forbidden:
-                        continue
-                    generated += 1
-                    decision = decisions.get(form)
-                    if decision is None:
-                        decision = decisions[form] = classify(form, fold)
-                    reason, folded = decision
-                    if reason is None:
-                        words_here.add(folded)
-                        origins.setdefault(folded, []).append(Origin(
-                            source.id, source.dic_path.name, source.aff_path.name,
-                            entry.line, entry.stem, rules, form))
-                        continue
-                    removed[reason].add(form)
-                    if watch is not None and letters_key(folded) == watch:
-                        near.setdefault(form, []).append((reason, Origin(
-                            source.id, source.dic_path.name, source.aff_path.name,
-                            entry.line, entry.stem, rules, form)))
-        per_dictionary[source.id] = {"entries": len(dic.entries), "forms_generated": generated,
-                                     "words": len(words_here), "pruned": expander.max_length is not None}
+    collector = Collector(watch)
+    per_dictionary = {source.id: collector.add(source, progress) for source in sources}
+    origins = collector.origins
     words = sorted(origins)
     rank = {s.id: i for i, s in enumerate(sources)}
     for word in words:
         if len(origins[word]) > 1:
             origins[word].sort(key=lambda o: (rank[o.dictionary], o.line, o.rules_text(), o.form))
-    stats = make_stats(words, origins, removed, per_dictionary, [s.id for s in sources])
+    stats = make_stats(words, origins, collector.removed, per_dictionary, list(rank))
+    near = collector.near
     return WordList(words, origins, stats, {k: near[k] for k in sorted(near)})
+
+
+class Collector:
+    """Sorts every form of every dictionary into the list or a filter's bin."""
+
+    def __init__(self, watch: str | None):
+        self.watch = watch
+        self.fold = Folder()
+        self.decisions: dict[str, tuple[str | None, str]] = {}
+        self.origins: dict[str, list[Origin]] = {}
+        self.removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
+        self.near: dict[str, list[tuple[str, Origin]]] = {}
+
+    def add(self, source: DictionarySource, progress: Progress | None) -> dict:
+        aff = read_aff(source.aff_path)
+        dic = read_dic(source.dic_path, aff, source.tolerated_entries)
+        # For `why`, room for the letters asked about plus a few hyphens or dots.
+        limit = max(WORD_MAX_LENGTH, len(self.watch) + 3 if self.watch else 0)
+        expander = Expander(aff, limit if can_prune(aff, dic, self.fold) else None)
+        forbidden = expander.forbidden_words(dic.entries)
+        names = (source.id, source.dic_path.name, source.aff_path.name)
+        decisions, origins, fold = self.decisions, self.origins, self.fold
+        generated, words_here = 0, set()
+        bar = progress(dic.entries, f"expanding {source.id}", len(dic.entries)) \
+            if progress else nullcontext(dic.entries)
+        with bar as entries:
+            for entry, form, rules in expander.expand_entries(entries, forbidden):
+                generated += 1
+                decision = decisions.get(form)
+                if decision is None:
+                    decision = decisions[form] = classify(form, fold)
+                reason, folded = decision
+                if reason is None and entry.morph and is_abbreviation(entry.morph):
+                    reason = "abbreviation"
+                if reason is None:
+                    words_here.add(folded)
+                    origin = Origin(*names, entry.line, entry.stem, rules, form)
+                    found = origins.get(folded)
+                    if found is None:
+                        origins[folded] = [origin]
+                    else:
+                        found.append(origin)
+                else:
+                    self.removed[reason].add(form)
+                    if self.watch is not None and letters_key(folded) == self.watch:
+                        self.near.setdefault(form, []).append(
+                            (reason, Origin(*names, entry.line, entry.stem, rules, form)))
+        return {"entries": len(dic.entries), "forms_generated": generated,
+                "words": len(words_here), "pruned": expander.max_length is not None}
 
 
 def make_stats(words, origins, removed, per_dictionary, ids) -> dict:
@@ -255,19 +277,19 @@ def explain_word(word: str, sources: list[DictionarySource],
     query = Folder()(word.strip()).upper()
     word_list = build_word_list(sources, progress, watch=letters_key(query))
     if query in word_list.origins:
-        return [f"{query} está na lista:"] + [describe(o) for o in word_list.origins[query]]
-    lines = [f"{query} não está na lista."]
+        return [f"{query} is in the list:"] + [describe(o) for o in word_list.origins[query]]
+    lines = [f"{query} is not in the list."]
     if word_list.near_misses:
-        lines.append("Formas dos dicionários que lhe correspondem, e porque ficaram de fora:")
+        lines.append("Dictionary forms that spell it, and why they were left out:")
         for form, misses in word_list.near_misses.items():
             reasons = sorted({FILTERS[reason] for reason, _ in misses})
             lines.append(f"  {form}: {'; '.join(reasons)}")
-            lines += [f"    {describe(o)}" for _, o in misses[:3]]
+            lines += [f"  {describe(o)}" for _, o in misses[:3]]
     elif query != letters_key(query) or not (WORD_MIN_LENGTH <= len(query) <= WORD_MAX_LENGTH):
-        lines.append(f"  O jogo só aceita palavras de {WORD_MIN_LENGTH} a {WORD_MAX_LENGTH} "
-                     "letras de A a Z (sem K, W, Y).")
+        lines.append(f"  The game takes only words of {WORD_MIN_LENGTH} to {WORD_MAX_LENGTH} "
+                     "letters A to Z (no K, W, Y).")
     else:
-        lines.append("  Nenhum dos dicionários gera esta forma.")
+        lines.append("  Neither dictionary produces it.")
     return lines
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,8 @@ def fixture_coimbra(monkeypatch):
 
 
 def test_two_full_builds_are_byte_identical(tmp_path):
+    # Both use the project's compression cache (a cold q11 pass costs ~15 s of
+    # CPU); that cached bytes equal fresh ones is tested in test_site.py.
     first = build_all(tmp_path / "a" / "dist", today=TODAY, quiet=True)
     build_all(tmp_path / "b" / "dist", today=TODAY, quiet=True)
     hashes = tree_hashes(tmp_path / "a" / "dist")
@@ -48,7 +51,9 @@ def test_a_build_writes_every_day_of_the_window_and_todays_tower(tmp_path, fixtu
     window = load_window()
     assert len(list((out / "dias").glob("*.json"))) == window.days
     assert (out / "dias" / "2026-12-25.json.br").is_file()
-    assert "2026-12-25" in (out / "index.html").read_text()
+    first = json.loads((out / "dias" / "2026-12-25.json").read_text())["floors"][0]["opener"]
+    assert f'id="abertura-ligacao" href="/coimbra/{first.lower()}/"' in \
+        (out / "index.html").read_text()
     assert [s.name for s in report.stages] == ["words", "coimbra", "dawg", "days", "site"]
     assert [s.skipped for s in report.stages] == [True, False, True, False, False]
 
@@ -60,7 +65,8 @@ def test_a_successful_build_replaces_the_old_tree_and_leaves_no_temporary_one(
     (out / "stale.txt").write_text("old")
     build_all(out, today=TODAY, quiet=True)
     assert not (out / "stale.txt").exists() and (out / "index.html").exists()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".", "dist"))) \
+        == ["dist"]
 
 
 @pytest.mark.parametrize("failing", ["stage_coimbra", "stage_days", "stage_site"])
@@ -78,7 +84,8 @@ def test_a_failed_build_leaves_the_old_dist_intact(tmp_path, fixture_coimbra, mo
     with pytest.raises(RuntimeError, match="broke"):
         build_all(out, today=TODAY, quiet=True)
     assert tree_hashes(out) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".", "dist"))) \
+        == ["dist"]
 
 
 def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_coimbra,
@@ -96,7 +103,8 @@ def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_co
     with pytest.raises(OSError, match="disk full"):
         build_all(out, today=TODAY, quiet=True)
     assert (out / "index.html").read_text() == "the old site"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".", "dist"))) \
+        == ["dist"]
 
 
 @pytest.mark.parametrize("today, warns", [
@@ -138,3 +146,9 @@ def test_torre_build_cli_builds_into_out(tmp_path, fixture_coimbra):
 def test_torre_build_cli_refuses_a_malformed_date(tmp_path):
     result = CliRunner().invoke(main, ["build", "--out", str(tmp_path), "--today", "25/12"])
     assert result.exit_code == 2 and "not a date YYYY-MM-DD" in result.output
+
+
+def test_torre_serve_without_a_build_exits_1_naming_the_directory(tmp_path):
+    result = CliRunner().invoke(main, ["serve", "--dir", str(tmp_path), "--port", "0"])
+    assert result.exit_code == 1
+    assert str(tmp_path) in result.output and "torre build" in result.output

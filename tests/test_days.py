@@ -7,11 +7,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from pipeline import constants as C
+from pipeline.cli import days as cli_days
+from pipeline.cli import main
 from pipeline.days import (DAYS_VERSION, HELPS_LENGTH, Window, build_day, day_json,
-                           legal_squares, lisbon_date, load_window, offer_key, write_days)
-from pipeline.errors import DayError
+                           extend_window, legal_squares, lisbon_date, load_window, offer_key,
+                           write_days)
+from pipeline.errors import ConfigError, DayError
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden" / "days"
 GOLDEN_DATES = ("2026-11-01", "2026-12-25", "2027-03-28")
@@ -186,3 +190,62 @@ def test_lisbon_date_is_the_calendar_day_in_europe_lisbon(instant, expected):
 def test_lisbon_date_refuses_a_naive_datetime():
     with pytest.raises(ValueError, match="aware"):
         lisbon_date(dt.datetime(2026, 12, 25, 12, 0))
+
+
+def test_extend_window_rewrites_only_the_days_line(tmp_path):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[project]\nname = "x"\ndays = 3\n\n[tool.torre]\n# window\n'
+                         'first_day = "2026-11-01"\ndays = 500\nwarn_days_left = 60\n')
+    window = extend_window(100, pyproject)
+    assert window.days == 600 and window.last == dt.date(2028, 6, 22)
+    assert pyproject.read_text() == ('[project]\nname = "x"\ndays = 3\n\n[tool.torre]\n'
+                                     '# window\nfirst_day = "2026-11-01"\ndays = 600\n'
+                                     'warn_days_left = 60\n')
+
+
+def test_extend_window_refuses_zero_days(tmp_path):
+    with pytest.raises(ConfigError, match="positive"):
+        extend_window(0, tmp_path / "pyproject.toml")
+
+
+def test_a_window_config_without_days_is_a_clear_error(tmp_path):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[tool.torre]\nfirst_day = "2026-11-01"\n')
+    with pytest.raises(ConfigError, match=r"pyproject.toml: \[tool.torre\] needs"):
+        load_window(pyproject)
+
+
+@pytest.fixture
+def fixture_openers(monkeypatch):
+    monkeypatch.setattr(cli_days, "default_openers", lambda: list(OPENERS))
+
+
+def test_days_show_prints_boards_first_hand_helps_and_offers(fixture_openers):
+    result = CliRunner().invoke(main, ["days", "show", "2026-12-25"])
+    assert result.exit_code == 0, result.output
+    day = build_day(dt.date(2026, 12, 25), OPENERS)
+    for number, floor in enumerate(day["floors"], start=1):
+        assert f"Floor {number}: {floor['opener']}" in result.output
+    assert "First hand: " + " ".join(day["bag"][:8]) in result.output
+    assert ", ".join(day["helps"][:12]) in result.output
+    assert f"(none){' ' * 22} → {', '.join(day['offers'][''])}" in result.output
+    assert "  4 " in result.output and "3P" in result.output
+
+
+def test_days_show_outside_the_window_exits_1_with_the_reason(fixture_openers):
+    result = CliRunner().invoke(main, ["days", "show", "2031-01-01"])
+    assert result.exit_code == 1
+    assert "2031-01-01 is outside the build window" in result.output
+
+
+def test_days_show_with_a_malformed_date_is_a_usage_error(fixture_openers):
+    result = CliRunner().invoke(main, ["days", "show", "25-12-2026"])
+    assert result.exit_code == 2 and "not a date YYYY-MM-DD" in result.output
+
+
+def test_days_build_writes_the_requested_range(tmp_path, fixture_openers):
+    result = CliRunner().invoke(main, ["days", "build", "--out", str(tmp_path), "--first",
+                                       "2026-12-24", "--last", "2026-12-26"])
+    assert result.exit_code == 0, result.output
+    assert "3 day files" in result.output
+    assert (tmp_path / "2026-12-25.json").read_bytes() == (GOLDEN / "2026-12-25.json").read_bytes()

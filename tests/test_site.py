@@ -15,7 +15,7 @@ import jinja2
 import pytest
 
 from pipeline import constants as C
-from pipeline.assets import CSP, static_hash
+from pipeline.assets import CSP, CompressionCache, compress_tree, compressed, static_hash
 from pipeline.days import build_day, load_window
 from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, render_site
 
@@ -350,3 +350,53 @@ def test_two_renders_are_byte_identical(tmp_path):
         trees.append({p.relative_to(out).as_posix(): p.read_bytes()
                       for p in out.rglob("*") if p.is_file()})
     assert trees[0] == trees[1]
+
+
+def test_compression_cache_gives_exactly_what_compressing_gives(tmp_path):
+    cache = CompressionCache(tmp_path / "cache")
+    data = "PRAXE\tao90\n".encode() * 500
+    assert cache.get(data) is None
+    cache.put(data, compressed(data))
+    assert cache.get(data) == compressed(data)
+    assert cache.get(data + b"x") is None
+    assert not list((tmp_path / "cache").glob("*.tmp"))
+
+
+def test_compress_tree_with_a_cache_writes_the_same_bytes_as_without(tmp_path):
+    trees = []
+    for name, cache in (("a", None), ("b", CompressionCache(tmp_path / "cache")),
+                        ("c", CompressionCache(tmp_path / "cache"))):
+        root = tmp_path / name
+        (root / "dias").mkdir(parents=True)
+        (root / "dias" / "x.json").write_text('{"bag":"AÇ"}' * 50)
+        (root / "palavras.txt").write_text("ABA\nABAS\n" * 100)
+        (root / "img.png").write_bytes(b"\x89PNG")
+        assert compress_tree(root, cache=cache) == 2
+        trees.append({p.relative_to(root).as_posix(): p.read_bytes()
+                      for p in root.rglob("*") if p.is_file()})
+    assert trees[0] == trees[1] == trees[2]
+    assert "img.png.br" not in trees[0] and "palavras.txt.br" in trees[0]
+
+
+def test_the_built_site_has_csp_no_inline_script_and_resolving_links(built_dist):
+    pages = html_pages(built_dist)
+    assert len(pages) > 10
+    for page in pages:
+        tags = parse(page)
+        assert {"http-equiv": "Content-Security-Policy", "content": CSP} in \
+            [a for t, a in tags.tags if t == "meta"], page
+        assert tags.script_text.strip() == "" and not any(
+            "style" in a or any(n.startswith("on") for n in a) for _, a in tags.tags), page
+        for _, attrs in tags.tags:
+            for name in ("href", "src"):
+                url = attrs.get(name, "")
+                if url.startswith("/"):
+                    assert internal_target(built_dist, url).is_file(), (page, url)
+
+
+def test_the_built_site_has_a_page_with_its_blurb_for_every_coimbra_word(built_dist):
+    index = json.loads((built_dist / "coimbra.json").read_text())
+    assert len(index) >= 22
+    for entry in index.values():
+        page = (built_dist / "coimbra" / entry["slug"] / "index.html").read_text()
+        assert str(jinja2.utils.markupsafe.escape(entry["blurb"])) in page

@@ -139,31 +139,32 @@ def lay_out(root: State) -> tuple[list[State], int]:
     return shared + [s for s in order if parents.get(id(s), 0) < 2], len(shared)
 
 
-def edge_records(states: list[State], shared_count: int) -> tuple[list[int], int, int]:
-    """The uint32 edge words (see format.py), the shared region's size and the root's edge."""
+def edge_records(states: list[State], shared_count: int) -> tuple[list[int], int]:
+    """The uint32 edge words (see format.py) and the number of shared-region edges."""
     start: dict[int, int] = {}
     position = 0
     for state in states:
         start[id(state)] = position
         position += len(state.edges)
-    shared_edges = sum(len(s.edges) for s in states[:shared_count])
+    ordinal = {id(state): n for n, state in enumerate(states[:shared_count])}
     records: list[int] = []
     for state in states:
         letters = sorted(state.edges, reverse=True)
+        end = start[id(state)] + len(letters)
         for n, letter in enumerate(letters):
             flags, target = state.edges[letter]
             if not target.edges:
                 code = 0
-            elif start[id(target)] < shared_edges:
-                code = start[id(target)] + 1
-            else:  # unshared: after its only parent, so forward
-                code = start[id(target)] - len(records) + shared_edges
+            elif id(target) in ordinal:
+                code = ordinal[id(target)] + 1
+            else:  # unshared: laid out after its only parent, so at or after `end`
+                code = shared_count + 1 + start[id(target)] - end
             last = LAST if n == len(letters) - 1 else 0
             records.append(
                 LETTER_CODES[letter] | last | flags << FLAG_SHIFT | code << TARGET_SHIFT
             )
-    root = start[id(states[shared_count])] if states else 0
-    return records, shared_edges, root
+    shared_edges = sum(len(state.edges) for state in states[:shared_count])
+    return records, shared_edges
 
 
 def build_dawg(words: Iterable[str], coimbra: Iterable[str]) -> bytes:
@@ -173,9 +174,10 @@ def build_dawg(words: Iterable[str], coimbra: Iterable[str]) -> bytes:
     for word, flags in merged:
         builder.add(word, flags)
     states, shared_count = lay_out(builder.finish())
-    records, shared_edges, root = edge_records(states, shared_count)
+    records, shared_edges = edge_records(states, shared_count)
     header = Header(
-        version=1, crc=0, edges=len(records), shared=shared_edges, root=root,
+        version=1, crc=0, edges=len(records), shared_states=shared_count,
+        shared_edges=shared_edges,
         words=len(merged),
         dictionary_words=sum(1 for _, flags in merged if flags & FLAG_WORD),
         coimbra_words=sum(1 for _, flags in merged if flags & FLAG_COIMBRA),

@@ -8,15 +8,15 @@
     6      2     header size in bytes: 64
     8      4     CRC-32 (zlib/PNG polynomial) of every byte after this field:
                  bytes 12 .. end of file, so the rest of the header is covered too
-    12     4     E: number of edges (file size is exactly 64 + 4·E)
-    16     4     P: size of the shared region (edges 0 .. P−1), see targets below
-    20     4     R: index of the root's first edge (R < E; the empty word list
-                 has E = 0 and no root edges)
+    12     4     E: number of edges (the file is exactly 64 + 4·E bytes)
+    16     4     K: number of shared states (states two or more edges lead to)
+    20     4     S: number of edges of the shared states (edges 0 .. S−1);
+                 the root's first edge is edge S (when E > 0; E = 0 is the empty list)
     24     4     number of words (dictionary ∪ Coimbra)
     28     4     number of dictionary words
     32     4     number of Coimbra words
     36     4     number of states, counting the empty end state
-    40     1     longest word length (readers enumerate no deeper)
+    40     1     longest word length (readers walk no deeper)
     41     23    alphabet: the ASCII letters "ABCDEFGHIJLMNOPQRSTUVXZ"; a letter's
                  index in it is its 5-bit code (Ç reads as C; K, W, Y are absent)
     64     4·E   edges, one little-endian uint32 each (read as a Uint32Array)
@@ -27,18 +27,21 @@
       6     a dictionary word ends after this letter
       7     a Coimbra word ends after this letter
       8–31  target code v
-    A state is the run of edges from its first edge up to and including the
-    one with bit 5 set; edges of a state are in descending letter order. For
-    the edge at index i, the state it leads to starts at:
-      v = 0          nowhere: the empty end state (no edges)
-      1 ≤ v ≤ P      edge v − 1 (a shared state: two or more edges lead to it)
-      v > P          edge i + v − P (an unshared state, laid out after its parent)
+    A state is a run of edges ending with the one that has bit 5 set; its
+    edges are in descending letter order. An edge leads to:
+      v = 0          the empty end state (no edges)
+      1 ≤ v ≤ K      shared state number v − 1: the shared states are the first
+                     K states, most shared first; readers index where each one
+                     starts with one pass over the S shared edges at load
+      v > K          the unshared state whose first edge is end + (v − K − 1),
+                     where end is the index just past this edge's own state
 
 Word ends live on edges, so two states differ only by what leaves them: that
-is what makes the automaton minimal. Shared states come first, most shared
-first, and are addressed absolutely; every other state has one parent and
-follows it in depth-first order, addressed by a short forward offset. That
-split is what makes the file small after brotli: see docs/dawg-format.md.
+is what makes the automaton minimal. The layout is chosen for size after
+brotli (docs/dawg-format.md has the measurements): shared states are few and
+referenced often, so they get small numbers, the most referenced the
+smallest; every other state has one parent and is laid out after it in
+depth-first order, so its offset is small and often the same (0: "next").
 """
 from __future__ import annotations
 
@@ -52,7 +55,7 @@ from ..errors import DawgFormatError
 MAGIC = b"TDWG"
 VERSION = 1
 HEADER_SIZE = 64
-HEADER = struct.Struct("<4sHHIIIIIIIIB23s")
+HEADER = struct.Struct("<4sHHIIIIIIIIB23s")  # 64 bytes
 LETTER_MASK = 0x1F
 LAST = 0x20
 FLAG_WORD = 1  # as stored in an edge: bit 6
@@ -68,8 +71,8 @@ class Header:
     version: int
     crc: int
     edges: int
-    shared: int
-    root: int
+    shared_states: int
+    shared_edges: int
     words: int
     dictionary_words: int
     coimbra_words: int
@@ -85,7 +88,8 @@ def pack_header(header: Header, payload: bytes) -> bytes:
     """The 64 header bytes; the CRC is computed here over the rest of the file."""
     def packed(crc: int) -> bytes:
         return HEADER.pack(
-            MAGIC, VERSION, HEADER_SIZE, crc, header.edges, header.shared, header.root,
+            MAGIC, VERSION, HEADER_SIZE, crc, header.edges, header.shared_states,
+            header.shared_edges,
             header.words, header.dictionary_words, header.coimbra_words, header.states,
             header.max_length, ALPHABET.encode("ascii"),
         )
@@ -97,7 +101,7 @@ def parse_header(data: bytes, name: str = "DAWG") -> Header:
     """Check magic, version, size, alphabet and CRC; every later read stays in bounds."""
     if len(data) < HEADER_SIZE:
         raise DawgFormatError(f"{name}: truncated: {len(data)} bytes, a header needs {HEADER_SIZE}")
-    (magic, version, header_size, crc, edges, shared, root, words, dictionary_words,
+    (magic, version, header_size, crc, edges, shared_states, shared_edges, words, dictionary_words,
      coimbra_words, states, max_length, alphabet) = HEADER.unpack_from(data)
     if magic != MAGIC:
         raise DawgFormatError(f"{name}: not a DAWG file (magic {magic!r}, expected {MAGIC!r})")
@@ -115,20 +119,25 @@ def parse_header(data: bytes, name: str = "DAWG") -> Header:
         raise DawgFormatError(f"{name}: checksum mismatch (header {crc:08x}, data {actual:08x})")
     if alphabet != ALPHABET.encode("ascii"):
         raise DawgFormatError(f"{name}: alphabet {alphabet!r}, expected {ALPHABET}")
-    if shared > edges or (edges and root >= edges) or (not edges and root):
-        raise DawgFormatError(f"{name}: root {root} or shared region {shared} outside {edges} edges")
-    return Header(version, crc, edges, shared, root, words, dictionary_words,
+    if shared_edges > edges or shared_states > shared_edges or (edges and shared_edges == edges):
+        raise DawgFormatError(
+            f"{name}: shared region ({shared_states} states, {shared_edges} edges) "
+            f"does not fit {edges} edges"
+        )
+    return Header(version, crc, edges, shared_states, shared_edges, words, dictionary_words,
                   coimbra_words, states, max_length)
 
 
-def target_of(index: int, record: int, shared: int) -> int:
-    """The first edge of the state an edge leads to, or −1 for the empty end state."""
-    code = record >> TARGET_SHIFT
-    if code == 0:
-        return -1
-    if code <= shared:
-        return code - 1
-    return index + code - shared
+def shared_starts(records, header: Header, name: str = "DAWG") -> list[int]:
+    """The first edge of each shared state: the one pass over the shared region at load."""
+    starts = [0] if header.shared_states else []
+    for index in range(header.shared_edges):
+        if records[index] & LAST and len(starts) <= header.shared_states:
+            starts.append(index + 1)
+    if header.shared_states and (len(starts) != header.shared_states + 1
+                                 or starts[-1] != header.shared_edges):
+        raise DawgFormatError(f"{name}: the shared region does not hold {header.shared_states} states")
+    return starts[:-1]
 
 
 def encode(records: list[int], header: Header) -> bytes:

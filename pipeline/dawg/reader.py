@@ -21,7 +21,8 @@ from ..constants import ALPHABET
 from ..errors import DawgFormatError
 from .format import (
     FLAG_COIMBRA, FLAG_SHIFT, FLAG_WORD, HEADER_SIZE, LAST, LETTER_CODES, LETTER_MASK,
-    parse_header, target_of,
+    TARGET_SHIFT,
+    parse_header, shared_starts,
 )
 
 FOLD = str.maketrans({"Ç": "C", "ç": "C"})
@@ -37,7 +38,8 @@ class Dawg:
         self.records = array("I", bytes(data[HEADER_SIZE:]))
         if sys.byteorder != "little":
             self.records.byteswap()
-        self.root = (self.header.root + 1) << 2 if count else 0
+        self.shared = shared_starts(self.records, self.header, name)
+        self.root = (self.header.shared_edges + 1) << 2 if count else 0
 
     @classmethod
     def load(cls, path: Path | str) -> Dawg:
@@ -51,17 +53,17 @@ class Dawg:
         code = LETTER_CODES.get(letter.translate(FOLD))
         if code is None:
             return None
-        for index, record in self._edges_from(node):
+        state = self._state(node)
+        for index, record in state:
             if record & LETTER_MASK == code:
-                return self._node_after(index, record)
+                return self._node_after(record, state[-1][0] + 1)
         return None
 
     def edges(self, node: int) -> list[tuple[str, int]]:
         """(letter, node) for every edge leaving `node`, in descending letter order."""
-        return [
-            (self._letter(record), self._node_after(index, record))
-            for index, record in self._edges_from(node)
-        ]
+        state = self._state(node)
+        end = state[-1][0] + 1 if state else 0
+        return [(self._letter(record), self._node_after(record, end)) for _, record in state]
 
     @staticmethod
     def is_terminal(node: int) -> bool:
@@ -123,25 +125,32 @@ class Dawg:
 
     # Reading edges.
 
-    def _edges_from(self, node: int) -> Iterator[tuple[int, int]]:
+    def _state(self, node: int) -> list[tuple[int, int]]:
+        """(index, edge word) for each edge of the state `node` is in."""
         index = (node >> 2) - 1
-        if index < 0:
-            return
+        edges: list[tuple[int, int]] = []
         records = self.records
-        while True:
+        while index >= 0:
             if index >= len(records):
                 raise DawgFormatError(f"{self.name}: edge {index} is past the last edge")
             record = records[index]
-            yield index, record
+            edges.append((index, record))
             if record & LAST:
-                return
+                break
             index += 1
+        return edges
 
-    def _node_after(self, index: int, record: int) -> int:
-        target = target_of(index, record, self.header.shared)
+    def _node_after(self, record: int, end: int) -> int:
+        """The node an edge leads to; `end` is the index just past the edge's state."""
+        code = record >> TARGET_SHIFT
+        flags = (record >> FLAG_SHIFT) & 3
+        if code == 0:
+            return flags
+        shared = self.header.shared_states
+        target = self.shared[code - 1] if code <= shared else end + code - shared - 1
         if target >= len(self.records):
-            raise DawgFormatError(f"{self.name}: edge {index} leads to edge {target}, past the end")
-        return (target + 1) << 2 | (record >> FLAG_SHIFT) & 3
+            raise DawgFormatError(f"{self.name}: an edge leads to edge {target}, past the end")
+        return (target + 1) << 2 | flags
 
     def _letter(self, record: int) -> str:
         code = record & LETTER_MASK

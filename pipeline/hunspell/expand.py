@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..errors import AffixFileError
-from .data import AffixClass, AffixEntry, AffixFile
+from .data import AffixClass, AffixEntry, AffixFile, DicEntry
 
 Rules = tuple[AffixEntry, ...]
 
@@ -86,6 +86,7 @@ class CompiledClass:
                 (e, condition_regex(e)))
         self.groups = [(width + 1, members, {}) for width, members in sorted(groups.items())]
         self.width = max(groups, default=0)
+        self.min_delta = min((e.delta for e in affix_class.entries), default=0)
         self.cache: dict[str, tuple[list[AffixEntry], list[int]]] = {}
 
     def matching(self, word: str, limit: int | None = None) -> list[AffixEntry]:
@@ -159,6 +160,8 @@ class Expander:
         crossable: list[tuple[str, Rules]] = [(stem, ())]
         for compiled in suffix_classes:
             limit = None if top is None else top + self.slack - len(stem)
+            if limit is not None and compiled.min_delta > limit:
+                continue
             for entry in compiled.matching(stem, limit):
                 form = add_affix(stem, entry)
                 if not entry.cont:
@@ -170,10 +173,28 @@ class Expander:
         for compiled in prefix_classes:
             for base, rules in crossable if compiled.cross_product else crossable[:1]:
                 limit = None if top is None else top - len(base)
+                if limit is not None and compiled.min_delta > limit:
+                    continue
                 for entry in compiled.matching(base, limit):
                     if entry.cont & self.blocking or (not rules and entry.cont & self.not_final):
                         continue
                     yield add_affix(base, entry), rules + (entry,)
+
+    def forbidden_words(self, entries: Iterable[DicEntry]) -> set[str]:
+        """A FORBIDDENWORD entry forbids its spelling whatever entry produces it."""
+        flag = self.aff.FORBIDDENWORD
+        return {e.stem for e in entries if flag in e.flags} if flag else set()
+
+    def expand_entries(self, entries: Iterable[DicEntry],
+                       forbidden: set[str]) -> Iterator[tuple[DicEntry, str, Rules]]:
+        """Every (entry, form, rules) of a .dic, without the forbidden words."""
+        expand = self.expand
+        for entry in entries:
+            for form, rules in expand(entry.stem, entry.flags):
+                if self.aff.OCONV:
+                    form = convert(self.aff.OCONV, form)
+                if form not in forbidden:
+                    yield entry, form, rules
 
     def _continue(self, form: str, entry: AffixEntry, cross: bool,
                   crossable: list[tuple[str, Rules]], top: int | None):
@@ -187,6 +208,8 @@ class Expander:
         for flag in sorted(entry.cont & self.suffixes.keys()):
             outer = self.suffixes[flag]
             limit = None if top is None else top + self.slack - len(form)
+            if limit is not None and outer.min_delta > limit:
+                continue
             for entry2 in outer.matching(form, limit):
                 if entry2.cont & self.blocking:
                     continue

@@ -277,12 +277,15 @@ def parse_dic_line(line: str, number: int, aff: AffixFile, declared: set[str],
                    tolerated: frozenset[str], path: Path,
                    flag_cache: dict[str, frozenset[str]]) -> DicEntry:
     word, _, morph = line.partition("\t")
-    word = word.rstrip(" ")
-    # A space ends the word only when morphological fields follow it.
     if " " in word:
-        word, _, rest = word.partition(" ")
-        morph = f"{rest} {morph}".strip()
-    stem, flags_text = split_word(word)
+        word = word.rstrip(" ")
+        if " " in word:  # morphological fields after a space, as in `word/AB po:noun`
+            word, _, rest = word.partition(" ")
+            morph = f"{rest} {morph}".strip()
+    if "\\" in word or word.startswith("/"):
+        stem, flags_text = split_word(word)
+    else:
+        stem, _, flags_text = word.partition("/")
     flags = frozenset()
     if flags_text:
         flags = flag_cache.get(flags_text)

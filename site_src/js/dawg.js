@@ -8,6 +8,7 @@ const MAGIC = 0x47574454; // "TDWG" little-endian
 const VERSION = 1;
 const HEADER_SIZE = 64;
 export const ALPHABET = "ABCDEFGHIJLMNOPQRSTUVXZ";
+const LETTERS = ALPHABET.length;
 const LETTER_MASK = 0x1f;
 const LAST = 0x20;
 const WORD = 1;
@@ -63,7 +64,7 @@ function readHeader(buffer) {
   if (version !== VERSION) throw new DawgFormatError(`format version ${version}, this reader reads ${VERSION}`);
   if (view.getUint16(6, true) !== HEADER_SIZE) throw new DawgFormatError("wrong header size");
   const header = {
-    crc: u32(8), edges: u32(12), shared: u32(16), root: u32(20), words: u32(24),
+    crc: u32(8), edges: u32(12), sharedStates: u32(16), sharedEdges: u32(20), words: u32(24),
     dictionaryWords: u32(28), coimbraWords: u32(32), states: u32(36), maxLength: view.getUint8(40),
   };
   const expected = HEADER_SIZE + 4 * header.edges;
@@ -74,18 +75,59 @@ function readHeader(buffer) {
   if (actual !== header.crc) throw new DawgFormatError("checksum mismatch");
   const alphabet = String.fromCharCode(...new Uint8Array(buffer, 41, 23));
   if (alphabet !== ALPHABET) throw new DawgFormatError(`alphabet ${alphabet}, expected ${ALPHABET}`);
-  if (header.shared > header.edges || (header.edges ? header.root >= header.edges : header.root !== 0)) {
-    throw new DawgFormatError("root or shared region outside the edges");
+  const { edges, sharedStates, sharedEdges } = header;
+  if (sharedEdges > edges || sharedStates > sharedEdges || (edges > 0 && sharedEdges === edges)) {
+    throw new DawgFormatError("the shared region does not fit the edges");
   }
   return header;
+}
+
+// The first edge of each shared state: one pass over the shared region (a few thousand edges).
+function sharedStarts(edgeWords, header) {
+  const starts = new Uint32Array(header.sharedStates);
+  let count = 0;
+  let start = 0;
+  for (let index = 0; index < header.sharedEdges; index++) {
+    if (edgeWords[index] & LAST) {
+      if (count >= starts.length) break;
+      starts[count++] = start;
+      start = index + 1;
+    }
+  }
+  if (count !== header.sharedStates || start !== header.sharedEdges) {
+    throw new DawgFormatError(`the shared region does not hold ${header.sharedStates} states`);
+  }
+  return starts;
 }
 
 export class Dawg {
   constructor(buffer) {
     this.header = readHeader(buffer);
     this.edgeWords = new Uint32Array(buffer, HEADER_SIZE, this.header.edges);
-    this.shared = this.header.shared;
-    this.root = this.header.edges ? (this.header.root + 1) << 2 : 0;
+    this.sharedStarts = sharedStarts(this.edgeWords, this.header);
+    this.root = this.header.edges ? (this.header.sharedEdges + 1) << 2 : 0;
+    this.maxLength = this.header.maxLength;
+    // Lookups decode each state they meet once into a dense row (letter → node, −1 for
+    // none), found by the state's first edge; later visits cost two array reads instead
+    // of a scan. Nothing is decoded at load, and at most one row per state ever is.
+    this.rowOf = new Int32Array(this.header.edges + 1);
+    this.rows = new Int32Array(64 * ALPHABET.length);
+    this.rowCount = 1; // row 0 means "not decoded yet"
+  }
+
+  // Decode the state whose first edge is `index` into a new row; returns the row.
+  decodeRow(index) {
+    if (this.rowCount * ALPHABET.length >= this.rows.length) {
+      const grown = new Int32Array(this.rows.length * 2);
+      grown.set(this.rows);
+      this.rows = grown;
+    }
+    const row = this.rowCount++;
+    const base = row * ALPHABET.length;
+    this.rows.fill(-1, base, base + ALPHABET.length);
+    for (const [letter, node] of this.edges((index + 1) << 2)) this.rows[base + ALPHABET.indexOf(letter)] = node;
+    this.rowOf[index] = row;
+    return row;
   }
 
   // The node after `letter` (a one-character string) from `node`, or −1.
@@ -98,21 +140,35 @@ export class Dawg {
   step(node, code) {
     const edgeWords = this.edgeWords;
     const count = edgeWords.length;
-    for (let index = (node >> 2) - 1; index >= 0; index++) {
+    let index = (node >> 2) - 1;
+    if (index < 0) return -1;
+    for (;;) {
       if (index >= count) throw new DawgFormatError(`edge ${index} is past the last edge`);
       const record = edgeWords[index];
-      if ((record & LETTER_MASK) === code) return this.nodeAfter(index, record);
-      if (record & LAST) return -1;
+      const letter = record & LETTER_MASK;
+      if (letter === code) return this.nodeAfter(index, record);
+      if (letter < code || record & LAST) return -1;
+      index++;
     }
-    return -1;
   }
 
+  // The node the edge at `index` leads to. An unshared target is addressed from the end
+  // of the edge's own state, so the scan goes on to the state's last edge.
   nodeAfter(index, record) {
     const code = record >>> 8;
-    if (code === 0) return (record >>> 6) & 3;
-    const target = code <= this.shared ? code - 1 : index + code - this.shared;
-    if (target >= this.edgeWords.length) throw new DawgFormatError(`edge ${index} leads past the end`);
-    return ((target + 1) << 2) | ((record >>> 6) & 3);
+    const flags = (record >>> 6) & 3;
+    if (code === 0) return flags;
+    const shared = this.sharedStarts.length;
+    if (code <= shared) return ((this.sharedStarts[code - 1] + 1) << 2) | flags;
+    const edgeWords = this.edgeWords;
+    const count = edgeWords.length;
+    let end = index;
+    while (!(edgeWords[end] & LAST)) {
+      if (++end >= count) throw new DawgFormatError(`edge ${end} is past the last edge`);
+    }
+    const first = end + code - shared;
+    if (first >= count) throw new DawgFormatError(`edge ${index} leads past the end`);
+    return ((first + 1) << 2) | flags;
   }
 
   // [letter, node] for every edge leaving `node`, in descending letter order.
@@ -142,34 +198,18 @@ export class Dawg {
   // One tight loop: this is the lookup every play makes. Edges are stored Z→A, so
   // the scan of a node stops at the first letter below the one sought.
   find(word) {
-    if (word.length > this.header.maxLength) return -1;
-    const edgeWords = this.edgeWords;
-    const count = edgeWords.length;
-    const shared = this.shared;
+    const length = word.length;
+    if (length > this.maxLength) return -1;
+    const rowOf = this.rowOf;
     let node = this.root;
-    for (let i = 0; i < word.length; i++) {
+    for (let i = 0; i < length; i++) {
       const ch = word.charCodeAt(i);
       const code = ch < 256 ? CODES[ch] : -1;
-      if (code < 0) return -1;
-      let index = (node >> 2) - 1;
-      if (index < 0) return -1;
-      for (;;) {
-        if (index >= count) throw new DawgFormatError(`edge ${index} is past the last edge`);
-        const record = edgeWords[index];
-        const letter = record & LETTER_MASK;
-        if (letter === code) break;
-        if (letter < code || record & LAST) return -1;
-        index++;
-      }
-      const record = edgeWords[index];
-      const target = record >>> 8;
-      if (target === 0) {
-        node = (record >>> 6) & 3;
-      } else {
-        const first = target <= shared ? target - 1 : index + target - shared;
-        if (first >= count) throw new DawgFormatError(`edge ${index} leads past the end`);
-        node = ((first + 1) << 2) | ((record >>> 6) & 3);
-      }
+      const index = (node >> 2) - 1;
+      if (code < 0 || index < 0) return -1;
+      const row = rowOf[index] || this.decodeRow(index);
+      node = this.rows[row * LETTERS + code];
+      if (node < 0) return -1;
     }
     return node;
   }

@@ -8,15 +8,18 @@ export function squareName(constants, row, col) {
   return constants.columns[col] + String(row + 1);
 }
 
-/** {row, col, index} of a square name, or null when it is not on the board. */
+/**
+ * {row, col, index} of a square name, or null when it is not a square of the
+ * board written as the engine writes it ("A1", never "A01" or "a1": one name
+ * per square, so pending tiles can be compared by name).
+ */
 export function parseSquare(constants, name) {
-  if (typeof name !== "string") return null;
-  const match = /^([A-Z])([0-9]{1,2})$/.exec(name);
-  if (!match) return null;
+  if (typeof name !== "string" || name.length < 2) return null;
   const size = constants.board_size;
-  const col = constants.columns.indexOf(match[1]);
-  const row = Number(match[2]) - 1;
-  if (col < 0 || col >= size || row < 0 || row >= size) return null;
+  const col = constants.columns.indexOf(name[0]);
+  const row = Number(name.slice(1)) - 1;
+  if (col < 0 || col >= size || !Number.isInteger(row) || row < 0 || row >= size) return null;
+  if (squareName(constants, row, col) !== name) return null;
   return { row, col, index: row * size + col };
 }
 

@@ -78,7 +78,7 @@ export function preview(state, words) {
 
 function reject(state, invalidWords) {
   recallAll(state);
-  state.lastRejection = { code: "invalid_words", invalidWords };
+  state.lastRejection = { code: "invalid_words", invalidWords: invalidWords.slice() };
   return { ok: true, events: [{ type: "rejected", code: "invalid_words", invalidWords }] };
 }
 
@@ -108,7 +108,7 @@ export function play(state, words) {
   state.dobro = false;
   const playedWords = score.words.map(({ word, points, coimbra }) => ({ word, points, coimbra }));
   state.history.push({
-    floor: state.floor, words: playedWords, points: score.points, tiles: placed.length, placed,
+    floor: state.floor, words: playedWords.map((w) => ({ ...w })), points: score.points, tiles: placed.length, placed,
   });
   const events = [{ type: "played", words: playedWords, points: score.points }];
   if (score.words.some((w) => w.coimbra)) events.push(earnHelp(state));

@@ -6,11 +6,10 @@ export class Announcer {
     this.element = element;
   }
 
-  /** Replaces the message; the same text twice in a row is still announced. */
+  /** Replaces the message; the same text twice in a row still changes, so it is read again. */
   say(text, tone = "info") {
     this.element.dataset.tone = tone;
-    this.element.textContent = "";
-    // A new text node is what live regions notice; the empty step forces a change.
-    requestAnimationFrame(() => { this.element.textContent = text; });
+    const same = this.element.textContent.replace(/\u00a0$/, "") === text;
+    this.element.textContent = same && !this.element.textContent.endsWith("\u00a0") ? `${text}\u00a0` : text;
   }
 }

@@ -207,12 +207,20 @@ export class Game {
     if (this.state.pending.some((p) => p.square === name)) {
       if (this.act({ type: "recall", square: name })) this.cursor = name;
     } else if (name === this.cursor) {
-      this.direction = this.direction === "across" ? "down" : "across";
-      this.announcer.say(this.direction === "down" ? "Para baixo." : "Para a direita.");
+      this.turn();
+      return;
     } else {
       this.cursor = name;
       this.lastCursor = name;
     }
+    this.render();
+  }
+
+  /** Across ↔ down: the way the next tiles enter from the cursor. */
+  turn() {
+    this.direction = this.direction === "across" ? "down" : "across";
+    if (this.cursor === null) this.cursor = this.lastCursor;
+    this.announcer.say(this.direction === "down" ? "Para baixo." : "Para a direita.");
     this.render();
   }
 

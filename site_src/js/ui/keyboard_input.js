@@ -1,5 +1,6 @@
 // Keyboard → intents. Arrows move the cursor, letters place tiles, Enter plays,
-// Backspace takes the last tile back, Escape recalls all (RULES.md "Controls").
+// Backspace takes the last tile back, Escape recalls all (RULES.md "Controls");
+// Space turns the direction, the keyboard's twin of tapping the cursor square again.
 // Keys are left alone while a dialog is open or a form field or button has them.
 
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
@@ -14,7 +15,7 @@ export function typedLetter(key) {
 }
 
 export class KeyboardInput {
-  /** `intents` has move(dx, dy), letter(L), play(), back(), recallAll(); `isBusy()` says a dialog is open. */
+  /** `intents` has move(dx, dy), letter(L), play(), back(), recallAll(), turn(); `isBusy()` says a dialog is open. */
   constructor(target, intents, isBusy) {
     target.addEventListener("keydown", (event) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isBusy()) return;
@@ -33,6 +34,7 @@ export class KeyboardInput {
     }
     // On a focused button, Enter activates that button, as everywhere else.
     if (key === "Enter" && !onButton) { intents.play(); return true; }
+    if (key === " " && !onButton) { intents.turn(); return true; }
     if (key === "Backspace") { intents.back(); return true; }
     if (key === "Escape") { intents.recallAll(); return true; }
     const letter = typedLetter(key);

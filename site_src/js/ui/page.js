@@ -15,7 +15,7 @@ import { addRun } from "./storage.js";
 import { shareText } from "./share.js";
 
 const CHECK_DAY_MS = 60000;
-const INTENTS = ["move", "letter", "play", "back", "recallAll", "square", "tile", "help"];
+const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help"];
 
 export class Page {
   /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(url). */
@@ -73,6 +73,7 @@ export class Page {
     this.game = game;
     this.main.querySelector("[data-action=resultado]").hidden = true;
     await game.begin();
+    performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
     this.scheduleDayCheck();
     this.onDayLoaded?.(dayUrl(this.urls, date));
   }

@@ -85,6 +85,7 @@ export class StatusView {
   renderPreview(state, preview) {
     const el = this.el.previsao;
     el.classList.remove("valida", "invalida");
+    el.title = "";
     if (state.lastRejection && state.pending.length === 0) {
       el.classList.add("invalida");
       const failed = state.lastRejection.invalidWords || [];
@@ -97,12 +98,19 @@ export class StatusView {
     }
     if (!preview.ok) {
       el.classList.add("invalida");
-      const failed = preview.invalidWords?.length ? ` (${preview.invalidWords.join(", ")})` : "";
-      setText(el, `${preview.message}${failed}`);
+      const words = preview.invalidWords || [];
+      const unnamed = words.filter((w) => !preview.message.includes(w));
+      setText(el, unnamed.length ? `${preview.message} (${unnamed.join(", ")})` : preview.message);
       return;
     }
     el.classList.add("valida");
-    const words = preview.words.map((w) => `${w.word}${w.coimbra ? " 🎓" : ""} ${w.points}`).join(" + ");
-    setText(el, `${points(preview.points)}: ${words}`);
+    const { bingo, coimbra, serenata } = preview.bonuses;
+    const parts = preview.words.map((w) => `${w.word} ${w.points}`);
+    if (bingo) parts.push(`${this.constants.bingo.tiles} peças ${bingo}`);
+    if (coimbra) parts.push(`Coimbra ${coimbra}`);
+    if (serenata) parts.push(`Serenata ${serenata}`);
+    const times = preview.multiplier > 1 ? ` (× ${preview.multiplier})` : "";
+    setText(el, `${points(preview.points)}: ${parts.join(" + ")}${times}`);
+    el.title = preview.breakdown.join("\n");
   }
 }

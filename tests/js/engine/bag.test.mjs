@@ -69,7 +69,7 @@ test("exchange of nothing, of repeated or foreign tiles is refused", () => {
 test("exchanged tiles come back after the rest of the bag", () => {
   const state = setup({ hand: "OSEUTAMR" });
   const out = state.hand[0].id;
-  let next = applyOk(state, { type: "exchange", tiles: [out] }).state;
+  const next = applyOk(state, { type: "exchange", tiles: [out] }).state;
   assert.equal(next.bag.at(-1), out);
   assert.equal(next.bag.indexOf(out), next.bagCount - 1);
 });

@@ -81,6 +81,14 @@ test("espreitar shows the true next 3 tiles of the bag", () => {
   assert.equal(drawn.peek, null, "cleared at the next draw");
 });
 
+test("espreitar shows fewer tiles when the bag holds fewer", () => {
+  const state = setup({ hand: "OSEUTAMR", helps: ["espreitar"] });
+  state.bag = state.bag.slice(0, 2);
+  state.bagCount = 2;
+  const { state: next } = applyOk(state, { type: "useHelp", id: "espreitar" });
+  assert.deepEqual(next.peek, state.bag.map((id) => day.bag[id]));
+});
+
 test("mais uma jogada gives one more play on this floor", () => {
   const state = setup({ hand: "OSEUTAMR", helps: ["jogada"] });
   const { state: next } = applyOk(state, { type: "useHelp", id: "jogada" });

@@ -30,7 +30,7 @@ test("placing on an occupied square is refused", () => {
 
 test("placing off the board is refused", () => {
   const state = setup({ board: DOS, hand: "EUSTAMOR" });
-  for (const square of ["H1", "A8", "A0", "b2", "", null]) {
+  for (const square of ["H1", "A8", "A0", "b2", "A01", "A1 ", "", null, 5]) {
     assert.equal(apply(state, { type: "place", tile: state.hand[0].id, square }).code, "off_board");
   }
 });
@@ -77,6 +77,15 @@ test("recalled blank returns to the hand as a blank", () => {
   const placed = placeAll(state, [["B5", "?", "E"]]);
   const back = applyOk(placed, { type: "recall" }).state;
   assert.deepEqual(back.hand[0], { id: state.hand[0].id, letter: "?", value: 0 });
+});
+
+test("the opener counts as a tile already on the board", () => {
+  const state = setup({ hand: "EUSTAMOR" }); // the fixture's first floor: TUNA on B4–E4
+  const placed = placeAll(state, [["B5", "E"]]);
+  const { state: next, events } = applyOk(placed, { type: "play" }, wordChecker(["TE"]));
+  assert.equal(events[0].type, "played");
+  assert.deepEqual(events[0].words.map((w) => w.word), ["TE"]);
+  assert.equal(next.board[4 * 7 + 1].letter, "E");
 });
 
 test("play with no tiles is refused", () => {

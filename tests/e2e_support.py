@@ -1,0 +1,205 @@
+"""What the end-to-end tests share: the built site served on 127.0.0.1, Debian's
+Chromium driven by Playwright, a page whose clock and day file are fixed, and
+helpers that read the game as a player sees it.
+
+Test modules import the fixtures by name (`from e2e_support import …`).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+FIXTURE_DAYS = ROOT / "tests" / "fixtures" / "e2e"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+# The fixture tower (tests/fixtures/e2e/2026-12-01.json): floor 1 opens with FADO
+# on B4–E4, 2P on C2 and C6, and the first hand is P R X E S T U M. So PRAXE down
+# column C scores (2+1+1+8+1) × 2 × 2 + 10 (a Coimbra word) = 62 and climbs.
+FIXTURE_DATE = "2026-12-01"
+# 10:00 in Lisbon (winter time, UTC+0) on the fixture's day.
+FIXTURE_NOON = "2026-12-01T10:00:00Z"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def fixture_day(date: str = FIXTURE_DATE) -> dict:
+    return json.loads((FIXTURE_DAYS / f"{date}.json").read_text(encoding="utf-8"))
+
+
+# Each test module imports these fixtures, so pytest sees one definition per
+# module; the server and the browser are shared across them by reference count
+# (two sync Playwright instances cannot run at once).
+_SHARED: dict[str, list] = {}
+
+
+def _shared(name: str, start, stop):
+    if name not in _SHARED:
+        _SHARED[name] = [start(), 0]
+    _SHARED[name][1] += 1
+    try:
+        yield _SHARED[name][0]
+    finally:
+        _SHARED[name][1] -= 1
+        if _SHARED[name][1] == 0:
+            stop(_SHARED.pop(name)[0])
+
+
+def _start_server(directory: Path):
+    from pipeline.serve import start_server
+
+    return start_server(directory, port=0)
+
+
+def _stop_server(started):
+    started[0].shutdown()
+    started[0].server_close()
+
+
+def _start_browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (make system-deps)")
+    playwright = sync_playwright().start()
+    return playwright, playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def _stop_browser(started):
+    started[1].close()
+    started[0].stop()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_dist):
+    """The built tree served on 127.0.0.1 by the project's own server."""
+    for server, url in _shared("server", lambda: _start_server(built_dist), _stop_server):
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    for _, chromium in _shared("browser", _start_browser, _stop_browser):
+        yield chromium
+
+
+class Player:
+    """A page of the game seen through what a player can read and do."""
+
+    def __init__(self, page, url: str):
+        self.page = page
+        self.url = url
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def open(self, path: str = "/"):
+        self.page.goto(self.url + path)
+        return self
+
+    def wait_ready(self):
+        self.page.wait_for_selector("#partida:not([hidden])", timeout=10000)
+        self.page.wait_for_selector("#tabuleiro [data-square=A1]")
+        return self
+
+    def cell(self, square: str):
+        return self.page.locator(f"#tabuleiro [data-square={square}]")
+
+    def label(self, square: str) -> str:
+        return self.cell(square).get_attribute("aria-label")
+
+    def hand(self) -> str:
+        """The hand's letters in order ("?" for the blank)."""
+        labels = self.page.locator("#mao .peca").evaluate_all(
+            "tiles => tiles.map(t => t.getAttribute('aria-label'))")
+        return "".join("?" if label.startswith("peça branca") else label[0] for label in labels)
+
+    def tile(self, letter: str):
+        return self.page.locator(f"#mao .peca[aria-label^='{letter},']").first
+
+    def text(self, selector: str) -> str:
+        return self.page.locator(selector).inner_text()
+
+    def number(self, element_id: str) -> int:
+        return int(self.text(f"#{element_id}"))
+
+    def press(self, *keys: str):
+        for key in keys:
+            self.page.keyboard.press(key)
+
+    def type_word(self, word: str):
+        for letter in word:
+            self.page.keyboard.press(letter.lower())
+
+    def button(self, action: str):
+        return self.page.locator(f"[data-action={action}]")
+
+    def dialog_button(self, text: str):
+        return self.page.locator("#dialogo").get_by_role("button", name=text, exact=True)
+
+    def expect_text(self, selector: str, text):
+        """Waits (up to 5 s) until `selector` shows `text` (a string or a compiled regex)."""
+        expect(self.page.locator(selector)).to_have_text(text)
+
+    def announced(self, text):
+        self.expect_text("#anuncio", text)
+
+    def board_snapshot(self) -> list[str]:
+        return self.page.locator("#tabuleiro [role=gridcell]").evaluate_all(
+            "cells => cells.map(c => c.getAttribute('aria-label'))")
+
+    def screenshot(self, name: str):
+        ARTIFACTS.mkdir(exist_ok=True)
+        size = self.page.viewport_size
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}x{size['height']}.png"))
+
+
+def route_day(page, day: dict | None = None, status: int = 200):
+    """Serve `day` (default: the fixture tower) for every day file the page asks for."""
+    day = day or fixture_day()
+
+    def handle(route):
+        if status != 200:
+            route.fulfill(status=status, body="")
+        else:
+            route.fulfill(status=200, content_type="application/json",
+                          body=json.dumps(day, ensure_ascii=False))
+
+    page.route(re.compile(r"/dias/\d{4}-\d{2}-\d{2}\.json$"), handle)
+
+
+@pytest.fixture
+def new_player(browser, site_url):
+    """Factory: a fresh context (no service worker, own storage) on the fixture's day."""
+    contexts = []
+
+    def make(viewport=PHONE, day: dict | None = None, clock: str | None = FIXTURE_NOON,
+             route: bool = True, **context_options) -> Player:
+        context_options.setdefault("service_workers", "block")
+        context = browser.new_context(viewport=viewport, locale="pt-PT", **context_options)
+        contexts.append(context)
+        page = context.new_page()
+        if clock:
+            page.clock.set_fixed_time(clock)
+        if route:
+            route_day(page, day)
+        return Player(page, site_url)
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def play_praxe_by_taps(player: Player):
+    """Floor 1 of the fixture: PRAXE down column C (62 points, a climb)."""
+    player.cell("C2").click()
+    player.cell("C2").click()  # the same square again: down
+    for letter in "PRXE":
+        player.tile(letter).click()
+    player.button("jogar").click()

@@ -1,0 +1,144 @@
+// The JS DAWG reader on the built word list ($TORRE_DIST): round trip, lookups
+// against a Set, and refusal of corrupted files.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { ALPHABET, Dawg, DawgFormatError, crc32, wordLookup } from "../../site_src/js/dawg.js";
+
+function builtDist() {
+  const dist = process.env.TORRE_DIST;
+  if (!dist) throw new Error("TORRE_DIST is not set: run `make test` (it builds the tree the tests read)");
+  if (!existsSync(join(dist, "palavras.dawg"))) throw new Error(`TORRE_DIST=${dist} holds no palavras.dawg`);
+  return dist;
+}
+
+const dist = builtDist();
+const bytes = readFileSync(join(dist, "palavras.dawg"));
+const arrayBuffer = () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+const words = readFileSync(join(dist, "palavras.txt"), "utf8").split("\n").filter(Boolean);
+const coimbra = Object.keys(JSON.parse(readFileSync(join(dist, "coimbra.json"), "utf8")));
+const dawg = new Dawg(arrayBuffer());
+
+// Deterministic bytes for queries (the same scheme as tests/test_dawg.py).
+function digest(label) {
+  return createHash("sha256").update(label).digest();
+}
+
+function randomString(n) {
+  const d = digest(`random:${n}`);
+  const length = 2 + (d[0] % 7);
+  let s = "";
+  for (let i = 1; i <= length; i++) s += ALPHABET[d[i] % ALPHABET.length];
+  return s;
+}
+
+function mutation(n) {
+  const d = digest(`mutation:${n}`);
+  const word = words[d.readUInt32LE(0) % words.length];
+  const at = d[4] % word.length;
+  return word.slice(0, at) + ALPHABET[d[5] % ALPHABET.length] + word.slice(at + 1);
+}
+
+test("dump equals palavras.txt ∪ the Coimbra words, in order", () => {
+  const expected = [...new Set([...words, ...coimbra])].sort();
+  assert.deepEqual([...dawg.words()], expected);
+  assert.equal(dawg.header.words, expected.length);
+});
+
+test("every word is found, and only Coimbra words report coimbra", () => {
+  for (const word of words) assert.ok(dawg.contains(word), word);
+  const coimbraSet = new Set(coimbra);
+  const flagged = [...dawg.words()].filter((w) => dawg.isCoimbra(w));
+  assert.deepEqual(flagged, [...coimbraSet].sort());
+  for (const word of words) assert.equal(dawg.isCoimbra(word), coimbraSet.has(word), word);
+});
+
+test("100,000 random strings and 100,000 one-letter mutations agree with a Set", () => {
+  const valid = new Set([...words, ...coimbra]);
+  let hits = 0;
+  for (let n = 0; n < 100000; n++) {
+    for (const query of [randomString(n), mutation(n)]) {
+      const expected = valid.has(query);
+      hits += expected;
+      if (dawg.contains(query) !== expected) assert.fail(`${query}: DAWG says ${!expected}`);
+    }
+  }
+  assert.ok(hits > 10000, "the mutations should find real words too");
+});
+
+test("Ç reads as C; lowercase and other characters are not words", () => {
+  const word = words.find((w) => w.includes("C"));
+  assert.ok(dawg.contains(word.replace("C", "Ç")));
+  assert.ok(!dawg.contains(word.toLowerCase()));
+  assert.ok(!dawg.contains(`${word}?`) && !dawg.contains("") && !dawg.contains("K"));
+  const lookup = wordLookup(dawg);
+  assert.ok(lookup.isWord(word) && lookup.isCoimbra(coimbra[0]));
+});
+
+test("walking child by child matches contains, and edges list the children", () => {
+  const word = words[words.length >> 1];
+  let node = dawg.root;
+  for (const letter of word) {
+    const next = dawg.child(node, letter);
+    assert.ok(dawg.edges(node).some(([l, n]) => l === letter && n === next));
+    node = next;
+  }
+  assert.ok(dawg.isTerminal(node));
+  assert.equal(dawg.child(dawg.root, "K"), -1);
+});
+
+function withCrc(buffer) {
+  new DataView(buffer).setUint32(8, crc32(buffer, 12, buffer.byteLength - 12), true);
+  return buffer;
+}
+
+test("a changed byte anywhere is refused (sampled densely)", () => {
+  for (let position = 0; position < bytes.length; position += position < 256 ? 1 : 61) {
+    const buffer = arrayBuffer();
+    new Uint8Array(buffer)[position] ^= 0x24;
+    assert.throws(() => new Dawg(buffer), DawgFormatError, `byte ${position}`);
+  }
+});
+
+test("truncated files are refused", () => {
+  for (let length = 0; length < bytes.length; length += length < 128 ? 1 : 997) {
+    assert.throws(() => new Dawg(arrayBuffer().slice(0, length)), DawgFormatError, `length ${length}`);
+  }
+});
+
+test("wild targets behind a valid checksum throw DawgFormatError, not RangeError", () => {
+  const buffer = arrayBuffer();
+  const edgeWords = new Uint32Array(buffer, 64);
+  for (let i = dawg.header.sharedEdges; i < edgeWords.length; i++) {
+    if (edgeWords[i] >>> 8 > dawg.header.sharedStates) edgeWords[i] = (edgeWords[i] & 0xff) | 0xffffff00;
+  }
+  withCrc(buffer);
+  // Refused at load (the two-letter table walks the root) or while walking: never a RangeError.
+  assert.throws(() => [...new Dawg(buffer).words()], DawgFormatError);
+});
+
+test("changed edge bytes behind a valid checksum never escape as other errors", () => {
+  const queries = words.filter((_, i) => i % 97 === 0);
+  for (let position = 64; position < Math.min(bytes.length, 64 + 4 * 3000); position += 7) {
+    const buffer = arrayBuffer();
+    new Uint8Array(buffer)[position] ^= 0xa5;
+    try {
+      const changed = new Dawg(withCrc(buffer));
+      for (const query of queries) changed.contains(query);
+      changed.edges(changed.root);
+    } catch (error) {
+      if (!(error instanceof DawgFormatError)) throw error;
+    }
+  }
+});
+
+test("a wrong magic or version is named", () => {
+  const buffer = arrayBuffer();
+  new Uint8Array(buffer)[0] = 0x58;
+  assert.throws(() => new Dawg(buffer), /magic/);
+  const other = arrayBuffer();
+  new Uint8Array(other)[4] = 9;
+  assert.throws(() => new Dawg(other), /version 9/);
+});

@@ -1,0 +1,83 @@
+// A run as a whole: the day file checked, plain-JSON state, the summary.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { apply, newRun, preview, replay, summary } from "../../../site_src/js/engine/index.js";
+import { applyOk, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
+
+const constants = loadConstants();
+const day = loadFixtureDay();
+const E = ".......";
+
+test("a new run is plain JSON that survives a round trip", () => {
+  const state = newRun(day, constants);
+  assert.deepEqual(JSON.parse(JSON.stringify(state)), state);
+});
+
+test("a day whose bag is not the constants' 117 tiles is refused", () => {
+  const short = { ...day, bag: day.bag.slice(1) };
+  assert.throws(() => newRun(short, constants), /2026-11-15: expected a bag of 117 letters/);
+  const swapped = { ...day, bag: "K" + day.bag.slice(1) };
+  assert.throws(() => newRun(swapped, constants), /bag holds "K"/);
+  const wrongMix = { ...day, bag: "A" + day.bag.slice(1) };
+  assert.throws(() => newRun(wrongMix, constants), /expected 14/);
+  assert.throws(() => newRun({ ...day, floors: day.floors.slice(1) }, constants), /expected 5 floors/);
+});
+
+test("tiles of a climbed floor leave the game with its board", () => {
+  const state = setup({ board: [E, E, E, ".CASA..", E, E, E], hand: "SEUTAMOR", floorScore: constants.targets[0] });
+  const played = placeAll(state, [["F4", "S"]]);
+  const next = applyOk(played, { type: "play" }, wordChecker(["CASAS"])).state;
+  const before = played.board.filter(Boolean).map((c) => c.id);
+  assert.deepEqual(next.retired.sort((a, b) => a - b), [...before, played.pending[0].id].sort((a, b) => a - b));
+  assert.ok(next.board.every((c) => !c || c.opener));
+});
+
+test("preview is refused outside the play phase", () => {
+  const state = setup({ hand: "SEUTAMOR", phase: "lost" });
+  assert.equal(preview(state, wordChecker([])).code, "bad_phase");
+});
+
+test("every refusal carries a portuguese message", () => {
+  const state = setup({ hand: "SEUTAMOR" });
+  const result = apply(state, { type: "place", tile: -1, square: "A1" });
+  assert.equal(result.code, "not_in_hand");
+  assert.equal(result.message, "Essa peça não está na sua mão.");
+});
+
+test("a coimbra word that climbs with 10 to spare earns two helps in the day's order", () => {
+  const state = setup({ board: [E, E, E, ".FAD...", E, E, E], hand: "OSEUTAMR", floorScore: constants.targets[0] });
+  const { state: next, events } = applyOk(placeAll(state, [["E4", "O"]]), { type: "play" }, wordChecker([], ["FADO"]));
+  assert.deepEqual(events.filter((e) => e.type === "helpEarned").map((e) => e.id), day.helps.slice(0, 2));
+  assert.deepEqual(next.helps, day.helps.slice(0, 2));
+});
+
+test("summary reports floors, total, the best play and the trunfos", () => {
+  const state = setup({
+    hand: "SEUTAMOR", phase: "lost", floor: 2, total: 140, floorScores: [30, 70, 40], trunfos: ["cabra", "fitas"],
+    history: [
+      { floor: 0, words: [{ word: "CASA", points: 30, coimbra: false }], points: 30, tiles: 2, placed: [] },
+      { floor: 1, pass: true },
+      { floor: 1, words: [{ word: "FADO", points: 40, coimbra: true }, { word: "DE", points: 5, coimbra: false }], points: 70, tiles: 2, placed: [] },
+      { floor: 2, words: [{ word: "TUNA", points: 70, coimbra: true }], points: 40, tiles: 1, placed: [] },
+    ],
+  });
+  assert.deepEqual(summary(state), {
+    won: false, floorReached: 3, total: 140, floors: [30, 70, 40],
+    bestPlay: { words: ["FADO", "DE"], points: 70 }, trunfos: ["cabra", "fitas"], plays: 4,
+    floorCount: constants.floors, trunfoEmoji: ["🔔", "🎀"],
+  });
+});
+
+test("summary of a run with no word play has no best play", () => {
+  assert.equal(summary(newRun(day, constants)).bestPlay, null);
+});
+
+test("replay of a run's actions gives the same state as live play", () => {
+  const start = newRun(day, constants);
+  const actions = [{ type: "shuffle" }, { type: "place", tile: start.hand[1].id, square: "B3" }, { type: "pass" },
+    { type: "exchange", tiles: [start.hand[0].id] }];
+  let state = start;
+  for (const action of actions) state = applyOk(state, action, wordChecker([])).state;
+  assert.deepEqual(replay(day, constants, actions, wordChecker([])), { ok: true, state });
+});

@@ -1,0 +1,160 @@
+"""`torre words …` and `torre dictionaries verify` driven through click's CliRunner."""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import FIXTURES, SHARED_DICTIONARIES
+from pipeline import sources
+from pipeline.cli import main
+from pipeline.wordlist import FILES
+
+HUNSPELL = FIXTURES / "hunspell"
+
+
+def setup_dictionaries(tmp_path, aff_text: str, dic_text: str, *, record: bool = True):
+    """One dictionary in tmp_path/natura and a manifest recording its hashes."""
+    folder = tmp_path / "natura"
+    folder.mkdir()
+    (folder / "t.aff").write_text(aff_text, encoding="utf-8")
+    (folder / "t.dic").write_bytes(dic_text.encode("utf-8") if isinstance(dic_text, str) else dic_text)
+    digest = {n: hashlib.sha256((folder / n).read_bytes()).hexdigest() for n in ("t.aff", "t.dic")}
+    manifest = tmp_path / "sources.toml"
+    manifest.write_text(
+        '[[dictionary]]\nid = "ao90"\nrelease = "test"\nurl = "https://example.org/t.tar.gz"\n'
+        'folder = "t"\naff = "t.aff"\ndic = "t.dic"\n'
+        f'aff_sha256 = "{digest["t.aff"]}"\n'
+        f'dic_sha256 = "{digest["t.dic"] if record else "0" * 64}"\n'
+        'licence = "GPL-2.0-only OR LGPL-2.1-only OR MPL-1.1"\nauthors = ["A", "B"]\n',
+        encoding="utf-8")
+    return folder, manifest
+
+
+@pytest.fixture
+def fixture_dictionary(tmp_path, monkeypatch):
+    folder, manifest = setup_dictionaries(
+        tmp_path, (HUNSPELL / "affixes.aff").read_text(encoding="utf-8"),
+        (HUNSPELL / "affixes.dic").read_text(encoding="utf-8"))
+    monkeypatch.setattr(sources, "DEFAULT_MANIFEST", manifest)
+    return folder, manifest
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_words_build_writes_the_four_files(fixture_dictionary, tmp_path):
+    folder, _ = fixture_dictionary
+    result = run("words", "build", "--natura", str(folder), "--out", str(tmp_path / "out"), "--quiet")
+    assert result.exit_code == 0, result.output
+    assert result.output == ""
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(FILES)
+    words = (tmp_path / "out" / "palavras.txt").read_text(encoding="utf-8").split()
+    assert "PORTUGUESES" not in words and "LEOES" in words and "FALAMOS" in words
+
+
+def test_words_build_reports_what_it_wrote(fixture_dictionary, tmp_path):
+    folder, _ = fixture_dictionary
+    result = run("words", "build", "--natura", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "words; wrote" in result.output and "palavras-origem.tsv" in result.output
+
+
+@pytest.mark.parametrize("aff, dic, message", [
+    ("bad_count.aff", "affixes.dic", "bad_count.aff:4: SFX p Y: expected a number of entries"),
+    ("truncated.aff", "affixes.dic", "truncated.aff:4: SFX p declares 3 entries, found 2"),
+    ("affixes.aff", "unknown_flag.dic", "unknown_flag.dic:3: lobo: flag(s) Z are not declared"),
+    ("affixes.aff", b"2\ngato/p\nle\xe3o/p\n", "3: byte 0xe3 is not valid utf-8"),
+])
+def test_malformed_input_exits_1_with_file_and_line_and_writes_nothing(
+        tmp_path, monkeypatch, aff, dic, message):
+    dic_text = dic if isinstance(dic, bytes) else (HUNSPELL / dic).read_text(encoding="utf-8")
+    folder, manifest = setup_dictionaries(
+        tmp_path, (HUNSPELL / aff).read_text(encoding="utf-8"), dic_text)
+    # The messages name the fixture; here the files are called t.aff / t.dic.
+    message = message.replace("bad_count.aff", "t.aff").replace("truncated.aff", "t.aff") \
+        .replace("unknown_flag.dic", "t.dic").replace("affixes.aff", "t.aff")
+    monkeypatch.setattr(sources, "DEFAULT_MANIFEST", manifest)
+    out = tmp_path / "out"
+    result = run("words", "build", "--natura", str(folder), "--out", str(out), "--quiet")
+    assert result.exit_code == 1
+    assert result.output.count("Error:") == 1 and message in result.output
+    assert not out.exists()
+
+
+def test_checksum_mismatch_exits_1_and_accepting_records_the_new_hash(tmp_path, monkeypatch):
+    folder, manifest = setup_dictionaries(
+        tmp_path, (HUNSPELL / "affixes.aff").read_text(encoding="utf-8"),
+        (HUNSPELL / "affixes.dic").read_text(encoding="utf-8"), record=False)
+    monkeypatch.setattr(sources, "DEFAULT_MANIFEST", manifest)
+    args = ("words", "build", "--natura", str(folder), "--out", str(tmp_path / "out"), "--quiet")
+    refused = run(*args)
+    assert refused.exit_code == 1
+    assert "t.dic: SHA-256 mismatch" in refused.output and "0" * 64 in refused.output
+    assert not (tmp_path / "out").exists()
+    accepted = run(*args, "--accept-new-dictionaries")
+    assert accepted.exit_code == 0, accepted.output
+    assert "0" * 64 not in manifest.read_text(encoding="utf-8")
+    assert run(*args).exit_code == 0
+
+
+def test_missing_dictionaries_exit_1_listing_the_places(tmp_path, fixture_dictionary):
+    result = run("words", "build", "--natura", str(tmp_path / "none"), "--out", str(tmp_path / "o"))
+    assert result.exit_code == 1
+    assert "not found; looked in:" in result.output and str(tmp_path / "none" / "t") in result.output
+
+
+def test_why_prints_the_provenance_of_a_word(fixture_dictionary):
+    folder, _ = fixture_dictionary
+    result = run("words", "why", "leões", "--natura", str(folder), "--quiet")
+    assert result.exit_code == 0
+    assert result.output.splitlines() == ["LEOES is in the list:",
+                                          "  ao90  t.dic:3  leão  SFX p t.aff:20  → leões"]
+
+
+def test_why_says_a_word_is_missing_and_why_when_close(fixture_dictionary):
+    folder, _ = fixture_dictionary
+    result = run("words", "why", "desonrar", "--natura", str(folder), "--quiet")
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "DESONRAR is not in the list.",
+        "Dictionary forms that spell it, and why they were left out:",
+        "  desonrar: is longer than 7 letters",
+        "    ao90  t.dic:9  honrar  PFX S t.aff:12  → desonrar"]
+
+
+def test_stats_prints_the_counts(fixture_dictionary):
+    folder, _ = fixture_dictionary
+    result = run("words", "stats", "--natura", str(folder), "--quiet")
+    assert result.exit_code == 0
+    # 26 forms of 2–7 letters (hand count in test_hunspell_expand); "português" is the
+    # one longer form spelled out (a bare stem); longer affixed forms are pruned.
+    assert result.output.startswith("words: 26\nby length: 3: 1, 4: 6, 5: 8, 6: 6, 7: 5\n")
+    assert "  too_long: 1" in result.output
+
+
+def test_progress_bars_go_to_stderr_and_quiet_hides_them(fixture_dictionary, tmp_path):
+    folder, _ = fixture_dictionary
+    runner = CliRunner()
+    loud = runner.invoke(main, ["words", "stats", "--natura", str(folder)])
+    quiet = runner.invoke(main, ["words", "stats", "--natura", str(folder), "--quiet"])
+    assert "expanding ao90" in loud.stderr and quiet.stderr == ""
+
+
+@pytest.mark.parametrize("command", [["words"], ["words", "build"], ["words", "why"],
+                                     ["words", "stats"], ["dictionaries", "fetch"],
+                                     ["dictionaries", "verify"]])
+def test_every_command_help_has_an_example(command):
+    result = run(*command, "--help")
+    assert result.exit_code == 0 and "Example: torre " in result.output
+
+
+@pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")
+def test_why_on_the_real_dictionaries_explains_a_place_name(monkeypatch):
+    monkeypatch.delenv("TORRE_NATURA_DIR", raising=False)
+    result = run("words", "why", "Évora", "--natura", str(SHARED_DICTIONARIES), "--quiet")
+    assert result.exit_code == 0
+    assert "EVORA is not in the list." in result.output
+    assert "Évora: is capitalised (a proper noun or an acronym)" in result.output

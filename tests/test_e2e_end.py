@@ -1,0 +1,61 @@
+"""The end of a run: the end screen, its share text, the statistics and their export."""
+from __future__ import annotations
+
+from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
+
+
+def pass_three_times(player):
+    for _ in range(3):
+        player.button("passar").click()
+        player.dialog_button("Passar").click()
+
+
+def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoilers(new_player):
+    player = new_player(permissions=["clipboard-read", "clipboard-write"]).open().wait_ready()
+    pass_three_times(player)
+    dialog = player.page.locator("#dialogo")
+    dialog.wait_for(state="visible")
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    share = player.text("#texto-partilha")
+    assert share.splitlines() == [
+        "A Torre · 01/12/2026",
+        "Fiquei no 1.º andar: 0 pontos",
+        "1.º andar 🟥 0/25",
+        f"{player.url}/",
+    ]
+    assert "FADO" not in share
+    player.expect_text(".contagem", "Próxima torre daqui a 14:00:00")  # 10:00 in Lisbon
+    player.screenshot("fim")
+    dialog.get_by_role("button", name="Partilhar resultado").click()
+    player.expect_text(".confirmacao", "Copiado: cole onde quiser.")
+    assert player.page.evaluate("navigator.clipboard.readText()") == share
+    assert player.button("jogar").is_disabled()
+    assert player.errors == []
+
+
+def test_statistics_count_a_finished_day_once_and_survive_export_and_import(new_player):
+    player = new_player(viewport=DESKTOP).open().wait_ready()
+    pass_three_times(player)
+    player.dialog_button("Estatísticas").click()
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    facts = player.page.locator("#dialogo .factos dd").all_inner_texts()
+    assert facts == ["1", "0", "0", "1", "1"]  # runs, towers climbed, best, streak, best streak
+    player.screenshot("estatisticas")
+    player.dialog_button("Exportar").click()
+    exported = player.page.locator("#estatisticas-texto").input_value()
+    assert exported.startswith("TORRE-ESTATISTICAS-1:")
+    player.page.reload()  # the finished run is replayed: it must not count twice
+    player.wait_ready()
+    player.dialog_button("Fechar").click()
+    player.button("estatisticas").click()
+    assert player.page.locator("#dialogo .factos dd").first.inner_text() == "1"
+
+    other = new_player(viewport=DESKTOP).open().wait_ready()  # another phone
+    other.button("estatisticas").click()
+    other.page.locator("#estatisticas-texto").fill("texto qualquer")
+    other.dialog_button("Importar").click()
+    other.expect_text("#dialogo .confirmacao", "Este texto não é uma exportação de estatísticas d'A Torre.")
+    other.page.locator("#estatisticas-texto").fill(exported)
+    other.dialog_button("Importar").click()
+    other.expect_text("#anuncio", "Estatísticas importadas.")
+    assert other.page.locator("#dialogo .factos dd").all_inner_texts() == ["1", "0", "0", "1", "1"]

@@ -1,0 +1,88 @@
+"""What goes wrong is said in Portuguese: bad saves, a missing day file, a broken DAWG."""
+from __future__ import annotations
+
+import json
+import re
+
+from e2e_support import browser, new_player, site_url  # noqa: F401
+
+RUN_KEY = "torre.corrida"
+
+
+def saved(player, value: str):
+    """Opens the game once, stores `value` as the saved run, and reloads."""
+    player.open().wait_ready()
+    player.page.evaluate("([key, value]) => localStorage.setItem(key, value)", [RUN_KEY, value])
+    player.page.reload()
+
+
+def test_unreadable_save_is_reported_and_the_player_can_start_over(new_player):
+    player = new_player()
+    saved(player, "{isto não é json")
+    player.expect_text("#dialogo-titulo", "Não foi possível retomar o jogo")
+    assert "o registo guardado não se consegue ler" in player.text("#dialogo-corpo")
+    player.screenshot("registo-danificado")
+    player.dialog_button("Recomeçar a torre de hoje").click()
+    player.wait_ready()
+    assert player.hand() == "PRXESTUM"
+    assert player.page.evaluate("key => localStorage.getItem(key)", RUN_KEY) is None
+    assert player.errors == []
+
+
+def test_save_of_an_unknown_version_is_reported(new_player):
+    player = new_player()
+    saved(player, json.dumps({"v": 99, "date": "2026-12-01", "actions": []}))
+    player.expect_text("#dialogo-corpo", re.compile("formato desconhecido"))
+
+
+def test_save_whose_actions_the_engine_refuses_names_the_bad_action(new_player):
+    player = new_player()
+    actions = [{"type": "place", "tile": 0, "square": "F4"}, {"type": "place", "tile": 0, "square": "G4"}]
+    saved(player, json.dumps({"v": 1, "date": "2026-12-01", "actions": actions}))
+    player.expect_text("#dialogo-corpo", re.compile(r"a ação n\.º 2 do registo não é válida"))
+    player.dialog_button("Recomeçar a torre de hoje").click()
+    assert player.label("F4") == "F4, vazia"
+
+
+def test_save_of_another_day_is_left_for_a_new_run(new_player):
+    player = new_player()
+    saved(player, json.dumps({"v": 1, "date": "2026-11-30", "actions": [{"type": "pass"}]}))
+    player.wait_ready()
+    assert player.number("jogadas") == 3
+    assert not player.page.locator("#dialogo").is_visible()
+
+
+def test_missing_day_file_shows_a_message_not_a_blank_page(new_player):
+    player = new_player(route=False)
+    player.page.route(re.compile(r"/dias/"), lambda route: route.fulfill(status=404, body="não há"))
+    player.open()
+    player.expect_text("#erro-texto", "Ainda não há torre para o dia 01/12/2026. Volte mais tarde.")
+    assert player.page.locator("#partida").is_hidden()
+    player.screenshot("sem-dia")
+
+
+def test_day_file_that_is_not_json_is_reported(new_player):
+    player = new_player(route=False)
+    player.page.route(re.compile(r"/dias/"), lambda route: route.fulfill(status=200, body="<html>"))
+    player.open()
+    player.expect_text("#erro-texto", "O ficheiro da torre de hoje está danificado.")
+
+
+def test_unreadable_dawg_shows_a_message(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"\.dawg$"), lambda route: route.fulfill(status=200, body=b"\x00" * 80))
+    player.open()
+    player.expect_text("#erro-texto", "A lista de palavras está danificada. Recarregue a página.")
+
+
+def test_unreachable_dawg_shows_a_message(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"\.dawg$"), lambda route: route.abort())
+    player.open()
+    player.expect_text("#erro-texto", re.compile("^Não foi possível descarregar a lista de palavras"))
+
+
+def test_day_outside_the_build_window_says_there_is_no_tower_yet(new_player):
+    player = new_player(route=False, clock="2031-06-01T12:00:00Z")
+    player.open()
+    player.expect_text("#erro-texto", "Ainda não há torre para o dia 01/06/2031. Volte mais tarde.")

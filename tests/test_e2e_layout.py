@@ -1,0 +1,79 @@
+"""Layout and accessibility as seen in Chromium: sizes, grid semantics, focus, screenshots."""
+from __future__ import annotations
+
+import pytest
+
+from e2e_support import DESKTOP, PHONE, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, PHONE, DESKTOP],
+                         ids=["360x640", "360x740", "1280x800"])
+def test_board_and_hand_fit_the_screen_without_scrolling(new_player, viewport):
+    player = new_player(viewport=viewport).open().wait_ready()
+    board = player.page.locator("#tabuleiro").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= viewport["height"]
+    assert board["x"] >= 0 and board["x"] + board["width"] <= viewport["width"]
+    assert player.page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+    if viewport["height"] >= 740:
+        hand = player.page.locator("#mao").bounding_box()
+        assert hand["y"] + hand["height"] <= viewport["height"]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots_of_a_play_being_placed(new_player, viewport, scheme):
+    player = new_player(viewport=viewport, color_scheme=scheme).open().wait_ready()
+    player.cell("C2").click()
+    player.press("Space")
+    player.type_word("PRX")
+    assert player.text("#previsao") == "Não existe: PRAX."
+    player.type_word("E")
+    assert player.text("#previsao") == "62 pontos: PRAXE 52 + Coimbra 10"
+    player.screenshot(f"previsao-{scheme}")
+
+
+def test_board_is_an_aria_grid_with_named_cells(new_player):
+    player = new_player().open().wait_ready()
+    grid = player.page.get_by_role("grid", name="Tabuleiro, 7 por 7")
+    assert grid.get_by_role("row").count() == 7
+    assert grid.get_by_role("gridcell").count() == 49
+    assert player.label("C2") == "C2, vazia, palavra dupla"
+    assert player.label("C4") == "C4, A"
+    assert player.label("G3") == "G3, vazia, letra tripla"
+    assert player.cell("C2").inner_text() == "2P"  # special squares are marked in text, not only colour
+    assert player.page.get_by_role("status").first.get_attribute("aria-live") == "polite"
+
+
+def test_whole_floor_by_keyboard_alone_including_the_trunfo(new_player):
+    player = new_player().open().wait_ready()
+    player.press("ArrowUp")  # the cursor appears on D3
+    player.press("ArrowLeft", "ArrowUp")  # C2
+    player.press("Space")  # turn: down
+    assert player.label("C2").endswith("cursor, para baixo")
+    player.type_word("PRXE")
+    player.press("Enter")
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    player.press("Tab", "Enter")  # the second card
+    player.expect_text("#trunfos", "🎉 Latada")
+    player.press("Tab")
+    focused = player.page.evaluate("() => document.activeElement.outerHTML")
+    assert focused  # something holds focus after the dialog
+    assert player.errors == []
+
+
+def test_focused_cell_shows_a_visible_outline(new_player):
+    player = new_player().open().wait_ready()
+    player.press("ArrowUp")
+    player.page.locator("#tabuleiro [tabindex='0']").focus()
+    player.press("ArrowDown")
+    focused = player.page.locator("#tabuleiro :focus")
+    assert focused.get_attribute("data-square") == "D4"
+    outline = focused.evaluate("el => getComputedStyle(el).outlineStyle")
+    assert outline == "solid"
+
+
+def test_climb_screenshot_on_desktop(new_player):
+    player = new_player(viewport=DESKTOP).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    player.screenshot("trunfo")

@@ -1,0 +1,49 @@
+"""The service worker: once visited, the game loads and plays offline."""
+from __future__ import annotations
+
+import time
+
+from e2e_support import browser, new_player, site_url  # noqa: F401
+
+
+def wait_until(check, what: str, seconds: float = 10.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_offline_reload_after_a_first_visit_resumes_the_game(new_player):
+    # Today's real tower and the real clock: the service worker sees real requests.
+    player = new_player(clock=None, route=False, service_workers="allow").open().wait_ready()
+    page = player.page
+    date = page.evaluate("() => new Intl.DateTimeFormat('en-CA', {timeZone: 'Europe/Lisbon'}).format(new Date())")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", f"/dias/{date}.json"),
+               "the day file in the service worker's cache")
+    hand = player.hand()
+    player.press("ArrowDown")  # a cursor, then a pass: something to resume
+    player.button("passar").click()
+    player.dialog_button("Passar").click()
+    plays = player.number("jogadas")
+
+    page.context.set_offline(True)
+    page.reload()
+    player.wait_ready()
+    assert player.number("jogadas") == plays == 2
+    assert sorted(player.hand()) == sorted(hand)
+    assert page.evaluate("() => navigator.onLine") is False
+    player.screenshot("offline")
+    assert player.errors == []
+
+
+def test_service_worker_deletes_caches_of_older_builds(new_player):
+    player = new_player(clock=None, route=False, service_workers="allow").open("/como-jogar/")
+    page = player.page  # a page without the game registers no service worker
+    page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
+    player.open().wait_ready()
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    wait_until(lambda: "torre-antiga" not in page.evaluate("() => caches.keys()"), "the old cache to go")
+    assert any(name.startswith("torre-") for name in page.evaluate("() => caches.keys()"))

@@ -1,0 +1,162 @@
+"""Playing the fixture tower in Chromium: keyboard, taps, rejections, a climb, a reload."""
+from __future__ import annotations
+
+from e2e_support import DESKTOP, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+
+
+def test_valid_word_by_keyboard_scores_and_refills_the_hand(new_player):
+    player = new_player().open().wait_ready()
+    assert player.hand() == "PRXESTUM"
+    # The first arrow shows the cursor on D3; right, right, down: F4, after FADO.
+    player.press("ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown")
+    player.type_word("S")
+    assert player.label("F4") == "F4, S, por confirmar"
+    assert player.text("#previsao") == "9 pontos: FADOS 9"
+    player.press("Enter")
+    player.announced("FADOS: 9 pontos.")
+    assert player.number("pontos-andar") == 9
+    assert player.number("total") == 9
+    assert player.number("jogadas") == 2
+    assert player.label("F4") == "F4, S"
+    assert player.hand() == "PRXETUMA"  # S played, A drawn from the front of the bag
+    player.screenshot("jogada-teclado")
+    assert player.errors == []
+
+
+def test_word_by_taps_tile_then_square_and_square_then_tiles(new_player):
+    player = new_player().open().wait_ready()
+    player.tile("E").click()  # tile first…
+    assert player.tile("E").get_attribute("aria-pressed") == "true"
+    player.cell("D5").click()  # …then the square: DE down from the D of FADO
+    assert player.label("D5") == "D5, E, por confirmar"
+    assert player.text("#previsao") == "3 pontos: DE 3"
+    player.button("jogar").click()
+    player.announced("DE: 3 pontos.")
+    player.cell("F4").click()  # square first…
+    player.tile("S").click()  # …then the tile enters there
+    assert player.text("#previsao") == "9 pontos: FADOS 9"
+    player.button("jogar").click()
+    assert player.number("total") == 12
+    assert player.errors == []
+
+
+def test_invalid_word_is_rejected_and_its_tiles_return_to_the_hand(new_player):
+    player = new_player().open().wait_ready()
+    player.cell("F4").click()
+    player.type_word("X")
+    assert "FADOX" in player.text("#previsao")
+    player.press("Enter")
+    player.announced("A jogada não conta. Não valem: FADOX.")
+    assert player.text("#previsao") == "Não valem: FADOX"
+    assert player.label("F4") == "F4, vazia"
+    assert sorted(player.hand()) == sorted("PRXESTUM")
+    assert player.number("jogadas") == 3  # a rejected play spends nothing
+
+
+def test_backspace_takes_the_last_tile_and_escape_recalls_all(new_player):
+    player = new_player().open().wait_ready()
+    player.cell("A5").click()
+    player.type_word("UM")
+    assert player.label("B5") == "B5, M, por confirmar"
+    player.press("Backspace")  # the cursor goes back to the freed square
+    assert player.label("B5") == "B5, vazia, cursor, para a direita"
+    player.press("Escape")
+    assert player.label("A5") == "A5, vazia, letra tripla, cursor, para a direita"
+    assert sorted(player.hand()) == sorted("PRXESTUM")
+
+
+def test_climbing_a_floor_offers_three_trunfos_and_the_choice_is_kept(new_player):
+    player = new_player().open().wait_ready()
+    play_praxe_by_taps(player)
+    dialog = player.page.locator("#dialogo")
+    dialog.wait_for(state="visible")
+    cards = dialog.locator(".carta")
+    assert cards.evaluate_all("cs => cs.map(c => c.dataset.trunfo)") == ["cabra", "latada", "fitas"]
+    player.screenshot("trunfo")
+    player.page.keyboard.press("Escape")  # the choice cannot be dismissed
+    assert dialog.is_visible()
+    cards.nth(2).click()
+    assert not dialog.is_visible()
+    assert player.text("#andar") == "2.º andar"
+    assert player.number("alvo") == 50
+    assert player.number("total") == 62
+    assert player.text("#trunfos") == "🎀 Fitas"
+    # PRAXE is a Coimbra word and 62 ≥ 25 + 10: two helps, the fixture's first two.
+    assert player.page.locator("#ajudas .ajuda").evaluate_all("bs => bs.map(b => b.dataset.help)") == [
+        "branca", "espreitar"]
+    assert player.text("#abertura-ligacao").upper() == "FITAS"  # floor 2 opens with FITAS
+    player.page.locator("#ajudas [data-help=espreitar]").click()
+    assert player.text("#espreitar").startswith("No saco, a seguir: ")
+    player.screenshot("andar-2")
+    assert player.errors == []
+
+
+def test_the_blank_takes_a_typed_letter_the_hand_lacks(new_player):
+    player = new_player().open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta").first.click()
+    player.page.locator("#ajudas [data-help=branca]").click()
+    assert "?" in player.hand()
+    player.cell("A1").click()
+    player.type_word("Z")  # no Z in the hand: the blank becomes Z
+    assert player.label("A1") == "A1, Z, por confirmar, palavra tripla"
+    assert "?" not in player.hand()
+
+
+def test_reload_mid_run_resumes_the_same_state(new_player):
+    player = new_player(viewport=DESKTOP).open().wait_ready()
+    player.cell("F4").click()
+    player.type_word("S")
+    player.press("Enter")
+    player.cell("D5").click()
+    player.type_word("E")  # pending, not played
+    player.button("baralhar").click()
+    def seen():  # the cursor is where the player looks, not part of the run
+        board = [label.split(", cursor")[0] for label in player.board_snapshot()]
+        return board, player.hand(), player.text("#previsao"), player.number("total"), player.number("jogadas")
+
+    before = seen()
+    player.page.reload()
+    player.wait_ready()
+    after = seen()
+    assert after == before
+    assert player.errors == []
+
+
+def test_exchange_returns_chosen_tiles_and_draws_as_many_without_spending_a_play(new_player):
+    player = new_player().open().wait_ready()
+    player.button("trocar").click()
+    dialog = player.page.locator("#dialogo")
+    dialog.get_by_role("button", name="P, 2 pontos").click()
+    dialog.get_by_role("button", name="R, 1 ponto").click()
+    player.screenshot("trocar")
+    player.dialog_button("Trocar").click()
+    player.announced("Trocou 2 peças.")
+    assert player.hand() == "AEXESTUM"  # the next two of the bag take the returned tiles' places
+    assert player.number("trocas") == 2
+    assert player.number("jogadas") == 3
+    assert player.number("saco") == 109
+
+
+def test_tapping_the_blank_asks_for_its_letter(new_player):
+    player = new_player().open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta").first.click()
+    player.page.locator("#ajudas [data-help=branca]").click()
+    player.page.locator("#mao .peca-branca").click()
+    player.cell("A1").click()
+    player.expect_text("#dialogo-titulo", "Que letra faz a peça branca?")
+    player.dialog_button("Q").click()
+    assert player.label("A1") == "A1, Q, por confirmar, palavra tripla"
+
+
+def test_passing_asks_for_confirmation_and_cancelling_spends_nothing(new_player):
+    player = new_player().open().wait_ready()
+    player.button("passar").click()
+    player.expect_text("#dialogo-corpo", "Passar gasta uma jogada sem pontos (fica com 2 jogadas neste andar).")
+    player.press("Escape")
+    assert player.number("jogadas") == 3
+    player.button("passar").click()
+    player.dialog_button("Passar").click()
+    player.announced("Passou a vez.")
+    assert player.number("jogadas") == 2
