@@ -28,12 +28,12 @@ LISBON = "Europe/Lisbon"
 
 # How many helps a run can possibly earn. One per play that forms a Coimbra
 # word, plus one per climb. Plays per floor are 3 + one per "Mais uma jogada"
-# used, and those come from helps, so plays alone give no bound; the board
-# does: every play that forms a word places at least one tile on an empty
-# square, a floor's board has 7×7 squares less the opener's (at least 3), and
-# a floor ends at the latest when its board is full. So a run earns at most
-# 5 × (49 − 3) helps from plays plus 5 from climbs = 235, for any hand, bag
-# or trunfo. The order is exactly that long: it can never be exhausted.
+# used, and those come from helps, so counting plays gives no bound; the board
+# does: a play that forms a word puts at least one new tile on an empty
+# square, and a floor's board has 7×7 squares less the opener's (at least 3).
+# Passes earn nothing. So a run earns at most 5 × (49 − 3) helps from plays
+# plus 5 from climbs = 235, whatever the hand, bag or trunfos: an order that
+# long can never be exhausted.
 HELPS_LENGTH = C.FLOORS * (C.BOARD_SIZE ** 2 - C.OPENER_MIN_LENGTH) + C.FLOORS
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 
 from . import assets
 from . import constants as C
@@ -95,6 +96,54 @@ def write_text(path: Path, text: str) -> None:
     path.write_bytes(text.encode("utf-8"))
 
 
+def page_context(site: SiteInput, folder: str, static_urls: list[str],
+                 dawg_name: str | None) -> dict:
+    """What every page template may use."""
+    return {
+        # Our own constant, without '"': kept readable ('self', not &#39;self&#39;).
+        "csp": markupsafe.Markup(assets.CSP),
+        "c": C, "trunfos": {t["id"]: t for t in C.TRUNFOS}, "static": f"/static/{folder}/",
+        "dawg_url": f"/{dawg_name}" if dawg_name else "",
+        "stylesheets": [u for u in static_urls if u.endswith(".css")
+                        and u.rsplit("/", 1)[1] in ("site.css", "game.css")],
+        "main_js": next((u for u in static_urls if u.endswith("/js/main.js")), ""),
+        "day": site.day, "boards": [board_rows(f) for f in (site.day or {}).get("floors", [])],
+        "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded),
+        "coimbra_by_folded": {w.folded: w for w in site.coimbra}, "sources": site.sources,
+        "word_count": site.word_count, "word_files": site.word_files,
+    }
+
+
+def render_pages(env: jinja2.Environment, templates: Path, out_dir: Path, shared: dict,
+                 coimbra: list[Any]) -> list[str]:
+    """Every page template but layouts and partials, plus one page per Coimbra word."""
+    pages = []
+    for template in sorted(p.name for p in templates.glob("*.html")):
+        if is_partial(template) or template in LAYOUTS or template == WORD_PAGE:
+            continue
+        path = page_path(template)
+        write_text(out_dir / path, env.get_template(template).render(shared, page=path))
+        pages.append(path)
+    for word in coimbra:
+        path = f"coimbra/{word.slug}/index.html"
+        write_text(out_dir / path,
+                   env.get_template(WORD_PAGE).render(shared, entry=word, page=path))
+        pages.append(path)
+    return sorted(pages)
+
+
+def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path, folder: str,
+                          static_urls: list[str], dawg: bytes | None, dawg_name: str | None):
+    """sw.js from the client's template, if it has one yet: version and precache list."""
+    if not (src / "sw.js").is_file():
+        return
+    precache = sorted(["/", "/constantes.json", "/coimbra.json", *static_urls]
+                      + ([f"/{dawg_name}"] if dawg_name else []))
+    version = f"{folder}-{assets.short_hash(dawg) if dawg else 'semdawg'}"
+    worker = env.from_string((src / "sw.js").read_text(encoding="utf-8"))
+    write_text(out_dir / "sw.js", worker.render(version=version, precache=precache))
+
+
 def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     """Write pages, assets, coimbra.json, constantes.json, sw.js, _headers, then compress."""
     src = site.site_src
@@ -105,40 +154,11 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
         coimbra_index(site.coimbra), ensure_ascii=False, indent=1) + "\n")
     for name in ROOT_FILES:
         (out_dir / name).write_bytes((src / name).read_bytes())
-
     env = environment(src)
-    by_folded = {w.folded: w for w in site.coimbra}
-    shared = {
-        "c": C, "trunfos": {t["id"]: t for t in C.TRUNFOS}, "static": f"/static/{folder}/",
-        "dawg_url": f"/{dawg_name}" if dawg_name else "",
-        "stylesheets": [u for u in static_urls if u.endswith(".css")
-                        and u.rsplit("/", 1)[1] in ("site.css", "game.css")],
-        "main_js": next((u for u in static_urls if u.endswith("/js/main.js")), ""),
-        "day": site.day, "boards": [board_rows(f) for f in (site.day or {}).get("floors", [])],
-        "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded),
-        "coimbra_by_folded": by_folded, "sources": site.sources,
-        "word_count": site.word_count, "word_files": site.word_files,
-    }
-    pages = []
-    for template in sorted(p.name for p in (src / "templates").glob("*.html")):
-        if is_partial(template) or template in LAYOUTS or template == WORD_PAGE:
-            continue
-        write_text(out_dir / page_path(template),
-                   env.get_template(template).render(shared, page=page_path(template)))
-        pages.append(page_path(template))
-    for word in site.coimbra:
-        path = f"coimbra/{word.slug}/index.html"
-        write_text(out_dir / path, env.get_template(WORD_PAGE).render(shared, entry=word,
-                                                                       page=path))
-        pages.append(path)
-
-    if (src / "sw.js").is_file():
-        precache = sorted(["/", "/constantes.json", "/coimbra.json", *static_urls]
-                          + ([f"/{dawg_name}"] if dawg_name else []))
-        version = f"{folder}-{assets.short_hash(site.dawg) if site.dawg else 'semdawg'}"
-        worker = env.from_string((src / "sw.js").read_text(encoding="utf-8"))
-        write_text(out_dir / "sw.js", worker.render(version=version, precache=precache))
+    shared = page_context(site, folder, static_urls, dawg_name)
+    pages = render_pages(env, src / "templates", out_dir, shared, site.coimbra)
+    render_service_worker(env, src, out_dir, folder, static_urls, site.dawg, dawg_name)
     write_text(out_dir / "_headers", assets.headers_file(dawg_name))
     cache = assets.CompressionCache(site.compression_cache) if site.compression_cache else None
     count = assets.compress_tree(out_dir, cache=cache)
-    return SiteReport(folder, dawg_name, sorted(pages), count)
+    return SiteReport(folder, dawg_name, pages, count)

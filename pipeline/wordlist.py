@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -55,8 +56,12 @@ class Origin(NamedTuple):
 
     def rules_text(self) -> str:
         """``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``."""
-        return " + ".join(f"{r.kind} {r.flag} {self.aff_name}:{r.line}"
-                          for r in self.rules) or "-"
+        return rules_text(self.aff_name, self.rules)
+
+
+@lru_cache(maxsize=None)
+def rules_text(aff_name: str, rules: tuple[AffixEntry, ...]) -> str:
+    return " + ".join(f"{r.kind} {r.flag} {aff_name}:{r.line}" for r in rules) or "-"
 
 
 @dataclass
@@ -169,7 +174,9 @@ class Collector:
         expander = Expander(aff, limit if can_prune(aff, dic, self.fold) else None)
         forbidden = expander.forbidden_words(dic.entries)
         names = (source.id, source.dic_path.name, source.aff_path.name)
+        abbreviations = {e.line for e in dic.entries if "ABR=" in e.morph and is_abbreviation(e.morph)}
         decisions, origins, fold = self.decisions, self.origins, self.fold
+        new_origin = tuple.__new__  # Origin(...) without the Python-level __new__: ~100k of them
         generated, words_here = 0, set()
         bar = progress(dic.entries, f"expanding {source.id}", len(dic.entries)) \
             if progress else nullcontext(dic.entries)
@@ -180,11 +187,11 @@ class Collector:
                 if decision is None:
                     decision = decisions[form] = classify(form, fold)
                 reason, folded = decision
-                if reason is None and entry.morph and is_abbreviation(entry.morph):
+                if reason is None and entry.line in abbreviations:
                     reason = "abbreviation"
                 if reason is None:
                     words_here.add(folded)
-                    origin = Origin(*names, entry.line, entry.stem, rules, form)
+                    origin = new_origin(Origin, (*names, entry.line, entry.stem, rules, form))
                     found = origins.get(folded)
                     if found is None:
                         origins[folded] = [origin]

@@ -98,6 +98,9 @@ class Player:
         self.url = url
         self.errors: list[str] = []
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # The CSP (script-src/style-src 'self') must never have to refuse anything.
+        page.on("console", lambda message: "Content Security Policy" in message.text
+                and self.errors.append(message.text))
 
     def open(self, path: str = "/"):
         self.page.goto(self.url + path)

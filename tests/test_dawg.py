@@ -81,6 +81,21 @@ def with_crc(data: bytearray) -> bytes:
     return bytes(data)
 
 
+# The worked example of docs/dawg-format.md, byte for byte (also read by tests/js/dawg.test.mjs).
+WORKED_EXAMPLE = bytes.fromhex(
+    "5444574701004000a93716e60a000000010000000100000005000000050000000100000009000000"
+    "044142434445464748494a4c4d4e4f50515253545556585a7100000011060000100400002a020000"
+    "330200006001000033020000e00100003302000060000000"
+)
+
+
+def test_the_documented_example_is_what_the_builder_makes():
+    assert build_dawg(["LUA", "LUAS", "RUA", "RUAS", "SUA"], ["RUA"]) == WORKED_EXAMPLE
+    dawg = Dawg(WORKED_EXAMPLE)
+    assert [(w, f) for w, f in dawg.entries()] == [
+        ("LUA", 1), ("LUAS", 1), ("RUA", 3), ("RUAS", 1), ("SUA", 1)]
+
+
 # Build → look up → save → load → look up.
 
 def test_every_word_is_found_after_save_and_load(tmp_path: Path):

@@ -58,6 +58,7 @@ def test_missing_day_file_shows_a_message_not_a_blank_page(new_player):
     player.open()
     player.expect_text("#erro-texto", "Ainda não há torre para o dia 01/12/2026. Volte mais tarde.")
     assert player.page.locator("#partida").is_hidden()
+    assert player.page.locator("#abertura").is_hidden()  # the build day's opener would mislead
     player.screenshot("sem-dia")
 
 

@@ -14,6 +14,7 @@ def test_board_and_hand_fit_the_screen_without_scrolling(new_player, viewport):
     assert board["y"] >= 0 and board["y"] + board["height"] <= viewport["height"]
     assert board["x"] >= 0 and board["x"] + board["width"] <= viewport["width"]
     assert player.page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+    player.screenshot("inicio")
     if viewport["height"] >= 740:
         hand = player.page.locator("#mao").bounding_box()
         assert hand["y"] + hand["height"] <= viewport["height"]
@@ -77,3 +78,16 @@ def test_climb_screenshot_on_desktop(new_player):
     play_praxe_by_taps(player)
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")
     player.screenshot("trunfo")
+
+
+def test_without_javascript_the_page_shows_the_first_floor_and_says_why_it_cannot_play(new_player):
+    player = new_player(java_script_enabled=False).open()
+    assert player.text("noscript .aviso").startswith("Para jogar é preciso JavaScript.")
+    cells = player.page.locator(".tabuleiro-estatico td.fixa")
+    assert cells.count() == 49
+    assert cells.first.inner_text() == "3P"
+    first, second = cells.nth(0).bounding_box(), cells.nth(1).bounding_box()
+    assert second["x"] > first["x"] and second["y"] == first["y"]  # a real 7 × 7 table
+    assert player.page.locator("#partida").is_hidden()
+    assert player.page.locator("#carregar").is_hidden()
+    player.screenshot("sem-javascript")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from e2e_support import browser, new_player, site_url  # noqa: F401
+from e2e_support import FIXTURE_DATE, browser, new_player, site_url  # noqa: F401
 
 
 def wait_until(check, what: str, seconds: float = 10.0):
@@ -16,12 +16,11 @@ def wait_until(check, what: str, seconds: float = 10.0):
 
 
 def test_offline_reload_after_a_first_visit_resumes_the_game(new_player):
-    # Today's real tower and the real clock: the service worker sees real requests.
-    player = new_player(clock=None, route=False, service_workers="allow").open().wait_ready()
+    # The built tower of the fixture's date, unrouted: the service worker sees real requests.
+    player = new_player(route=False, service_workers="allow").open().wait_ready()
     page = player.page
-    date = page.evaluate("() => new Intl.DateTimeFormat('en-CA', {timeZone: 'Europe/Lisbon'}).format(new Date())")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", f"/dias/{date}.json"),
+    wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", f"/dias/{FIXTURE_DATE}.json"),
                "the day file in the service worker's cache")
     hand = player.hand()
     player.press("ArrowDown")  # a cursor, then a pass: something to resume
@@ -40,7 +39,7 @@ def test_offline_reload_after_a_first_visit_resumes_the_game(new_player):
 
 
 def test_service_worker_deletes_caches_of_older_builds(new_player):
-    player = new_player(clock=None, route=False, service_workers="allow").open("/como-jogar/")
+    player = new_player(route=False, service_workers="allow").open("/como-jogar/")
     page = player.page  # a page without the game registers no service worker
     page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
     player.open().wait_ready()

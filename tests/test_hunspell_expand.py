@@ -6,6 +6,7 @@ import pytest
 from conftest import FIXTURES, SHARED_DICTIONARIES
 from pipeline.errors import AffixFileError
 from pipeline.hunspell import Expander, convert, read_aff, read_dic
+from pipeline.hunspell.expand import applies, condition_regex
 
 HUNSPELL = FIXTURES / "hunspell"
 
@@ -209,3 +210,19 @@ def test_pruning_is_exact_on_a_sample_of_the_real_dictionary():
         everything = [(f, r) for f, r in full.expand(entry.stem, entry.flags) if len(f) <= 7]
         short = [(f, r) for f, r in pruned.expand(entry.stem, entry.flags) if len(f) <= 7]
         assert sorted(short, key=repr) == sorted(everything, key=repr), entry.stem
+
+
+@pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")
+def test_matcher_agrees_with_each_rule_tested_on_its_own():
+    """The shared-state matcher gives what testing every rule's regex one by one gives."""
+    aff = read_aff(SHARED_DICTIONARIES / "hunspell-pt_PT" / "pt_PT.aff")
+    dic = read_dic(SHARED_DICTIONARIES / "hunspell-pt_PT" / "pt_PT.dic", aff,
+                   frozenset({"joões-pestanas/;", "toilette/ORIG=fra"}))
+    expander = Expander(aff)
+    words = [e.stem for e in dic.entries[::23]] + ["", "a", "ão", "h", "ar"]
+    for table, compiled in ((aff.SFX, expander.suffixes), (aff.PFX, expander.prefixes)):
+        for flag, affix_class in table.items():
+            patterns = [(e, condition_regex(e)) for e in affix_class.entries]
+            for word in words:
+                expected = {id(e) for e, p in patterns if applies(e, p, word, False)}
+                assert {id(e) for e in compiled[flag].matching(word)} == expected, (flag, word)

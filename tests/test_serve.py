@@ -9,6 +9,7 @@ import brotli
 import pytest
 
 from pipeline.errors import MissingInputError
+from e2e_support import browser, site_url  # noqa: F401 - pytest fixtures
 from pipeline.serve import accepted_encodings, start_server
 
 INDEX = b"<!doctype html><title>A Torre</title>" + b"x" * 200
@@ -125,3 +126,30 @@ def test_accept_encoding_parsing(header, expected):
 def test_serving_a_directory_without_a_build_is_a_clear_error(tmp_path):
     with pytest.raises(MissingInputError, match="run `torre build` first"):
         start_server(tmp_path)
+
+
+SITE_PAGES = ("/como-jogar/", "/coimbra/", "/fontes/", "/coimbra/praxe/", "/nao-existe/")
+
+
+def test_site_pages_load_in_chromium_with_their_styles_and_no_csp_refusal(site_url, browser):
+    """Served by our server, each page applies site.css and the CSP refuses nothing."""
+    page = browser.new_page(color_scheme="dark")
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda message: "Content Security Policy" in message.text
+            and problems.append(message.text))
+    page.on("requestfinished", lambda request: request.url.startswith(site_url)
+            or problems.append(f"request left the site: {request.url}"))
+    try:
+        for path in SITE_PAGES:
+            response = page.goto(site_url + path)
+            assert response.status == (404 if path == "/nao-existe/" else 200), path
+            assert response.headers.get("content-encoding") == "br", path
+            header = page.locator("header.topo")
+            assert header.evaluate("e => getComputedStyle(e).display") == "flex", path
+            # Dark mode: light text on a dark background (site.css custom properties).
+            assert page.evaluate("getComputedStyle(document.body).backgroundColor") \
+                == "rgb(27, 20, 23)", path
+    finally:
+        page.close()
+    assert problems == []

@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import jinja2
+import markupsafe
 import pytest
 
 from pipeline import constants as C
@@ -122,6 +123,7 @@ def test_every_page_has_the_csp_meta_lang_pt_pt_and_open_graph(site):
         tags = parse(page)
         metas = [a for t, a in tags.tags if t == "meta"]
         assert {"http-equiv": "Content-Security-Policy", "content": CSP} in metas, page
+        assert f'content="{CSP}"' in page.read_text(), page
         assert ("html", {"lang": "pt-PT"}) in tags.tags, page
         properties = {m.get("property") for m in metas}
         assert {"og:title", "og:description", "og:type", "og:locale"} <= properties, page
@@ -399,4 +401,4 @@ def test_the_built_site_has_a_page_with_its_blurb_for_every_coimbra_word(built_d
     assert len(index) >= 22
     for entry in index.values():
         page = (built_dist / "coimbra" / entry["slug"] / "index.html").read_text()
-        assert str(jinja2.utils.markupsafe.escape(entry["blurb"])) in page
+        assert str(markupsafe.escape(entry["blurb"])) in page

@@ -5,7 +5,7 @@ reads the last letter of a word says whether that word is a dictionary word,
 a Coimbra word, or both. Two states whose outgoing edges agree (letter, end
 flags, target) are then the same state even when one of them ends a word and
 the other does not, which makes the automaton smaller than one with final
-states (``CASA`` and ``CAS`` share everything after the ``S``).
+states.
 
 Construction is Daciuk et al.'s incremental algorithm for sorted input: once
 a word has been added, every state below the point where the next word
@@ -25,11 +25,10 @@ from .format import (
 class State:
     """A state under construction: letter → [end flags, target state]."""
 
-    __slots__ = ("edges", "key")
+    __slots__ = ("edges",)
 
     def __init__(self) -> None:
         self.edges: dict[str, list] = {}
-        self.key: tuple | None = None
 
     def signature(self) -> tuple:
         """What makes two finished states interchangeable (targets are registered)."""

@@ -62,7 +62,7 @@ FLAG_WORD = 1  # as stored in an edge: bit 6
 FLAG_COIMBRA = 2  # bit 7
 FLAG_SHIFT = 6
 TARGET_SHIFT = 8
-MAX_EDGES = (1 << 24) - 2
+MAX_EDGES = (1 << 23) - 1  # so that K + 1 + any offset fits the 24-bit code
 LETTER_CODES = {letter: code for code, letter in enumerate(ALPHABET)}
 
 
@@ -130,14 +130,17 @@ def parse_header(data: bytes, name: str = "DAWG") -> Header:
 
 def shared_starts(records, header: Header, name: str = "DAWG") -> list[int]:
     """The first edge of each shared state: the one pass over the shared region at load."""
-    starts = [0] if header.shared_states else []
+    starts: list[int] = []
+    start = 0
     for index in range(header.shared_edges):
-        if records[index] & LAST and len(starts) <= header.shared_states:
-            starts.append(index + 1)
-    if header.shared_states and (len(starts) != header.shared_states + 1
-                                 or starts[-1] != header.shared_edges):
+        if records[index] & LAST:
+            if len(starts) >= header.shared_states:
+                break
+            starts.append(start)
+            start = index + 1
+    if len(starts) != header.shared_states or start != header.shared_edges:
         raise DawgFormatError(f"{name}: the shared region does not hold {header.shared_states} states")
-    return starts[:-1]
+    return starts
 
 
 def encode(records: list[int], header: Header) -> bytes:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -76,9 +77,8 @@ class AffixFile:
         return {flag for flag in flags if flag is not None}
 
 
-@dataclass(frozen=True, slots=True)
-class DicEntry:
-    """One .dic line: ``aio/fp<TAB>[CAT=nc,G=m,N=s]``."""
+class DicEntry(NamedTuple):
+    """One .dic line: ``aio/fp<TAB>[CAT=nc,G=m,N=s]`` (a tuple: there are ~44,000)."""
 
     stem: str
     flags: frozenset[str]

@@ -33,17 +33,7 @@ Rules = tuple[AffixEntry, ...]
 
 def condition_regex(entry: AffixEntry) -> re.Pattern[str]:
     """``[^ã][^lsmrnzx]`` → a regex that matches exactly that many characters."""
-    parts = []
-    for element in entry.elements:
-        if element == ".":
-            parts.append(".")
-        elif element.startswith("["):
-            negate = element.startswith("[^")
-            chars = element[2:-1] if negate else element[1:-1]
-            parts.append(("[^" if negate else "[") + re.escape(chars) + "]")
-        else:
-            parts.append(re.escape(element))
-    return re.compile("".join(parts), re.DOTALL)
+    return condition_regex_of(entry.elements)
 
 
 def applies(entry: AffixEntry, pattern: re.Pattern[str], word: str, fullstrip: bool) -> bool:
@@ -64,49 +54,103 @@ def add_affix(word: str, entry: AffixEntry) -> str:
     return entry.add + word[len(entry.strip):]
 
 
-class CompiledClass:
-    """One PFX/SFX class with its conditions compiled and its matches cached.
+def element_regex(element: str) -> re.Pattern[str] | None:
+    """One condition position (``a``, ``[^ã]``, ``[lm]``) as a one-character regex."""
+    return None if element == "." else condition_regex_of((element,))
 
-    Entries are grouped by their own width, each group caching by its own
-    slice, so a long condition in one entry does not spoil the cache of the
-    short ones; the class-level cache then joins the groups' answers.
+
+def condition_regex_of(elements: tuple[str, ...]) -> re.Pattern[str]:
+    parts = []
+    for element in elements:
+        if element == ".":
+            parts.append(".")
+        elif element.startswith("["):
+            negate = element.startswith("[^")
+            chars = element[2:-1] if negate else element[1:-1]
+            parts.append(("[^" if negate else "[") + re.escape(chars) + "]")
+        else:
+            parts.append(re.escape(element))
+    return re.compile("".join(parts), re.DOTALL)
+
+
+class _Node:
+    """A state of a class's matcher: rules already decided and rules still open."""
+
+    __slots__ = ("accepted", "pending", "depth", "children", "result")
+
+    def __init__(self, accepted: tuple, pending: tuple, depth: int):
+        self.accepted, self.pending, self.depth = accepted, pending, depth
+        self.children: dict[str | None, _Node] = {}
+        self.result: tuple[list[AffixEntry], list[int]] | None = None
+
+
+class CompiledClass:
+    """One PFX/SFX class, its conditions compiled, its matches found fast.
+
+    Each rule becomes, per character position counted from the end of the word
+    (SFX) or its start (PFX), a test: the compiled regex of that condition
+    position and the character of ``strip`` there, plus the word length the
+    rule needs. Words are read one character at a time through a tree of
+    states built on demand and shared by every word with the same ending, so
+    a condition is tested once per distinct ending, not once per word.
     """
 
     def __init__(self, affix_class: AffixClass, fullstrip: bool):
         self.flag = affix_class.flag
         self.cross_product = affix_class.cross_product
         self.suffix = affix_class.kind == "SFX"
-        self.fullstrip = fullstrip
-        order = {e: i for i, e in enumerate(sorted(affix_class.entries,
-                                                   key=lambda e: (e.delta, e.index)))}
-        self.order = order
-        groups: dict[int, list[tuple[AffixEntry, re.Pattern[str]]]] = {}
-        for e in affix_class.entries:
-            groups.setdefault(max(len(e.elements), len(e.strip)), []).append(
-                (e, condition_regex(e)))
-        self.groups = [(width + 1, members, {}) for width, members in sorted(groups.items())]
-        self.width = max(groups, default=0)
+        ordered = sorted(affix_class.entries, key=lambda e: (e.delta, e.index))
+        self.rank = {id(e): i for i, e in enumerate(ordered)}
+        specs = [self._spec(e, fullstrip) for e in affix_class.entries]
+        self.root = _Node(tuple(e for e, _, need in specs if need == 0),
+                          tuple(spec for spec in specs if spec[2] > 0), 0)
+        self.width = max((need for _, _, need in specs), default=0)
         self.min_delta = min((e.delta for e in affix_class.entries), default=0)
         self.cache: dict[str, tuple[list[AffixEntry], list[int]]] = {}
 
+    def _spec(self, e: AffixEntry, fullstrip: bool) -> tuple[AffixEntry, tuple, int]:
+        """(entry, per-position tests, characters the word needs at least)."""
+        n, strip = len(e.elements), e.strip
+        need = max(n, len(strip) + (0 if fullstrip else 1))
+        elements = e.elements[::-1] if self.suffix else e.elements
+        strip_chars = strip[::-1] if self.suffix else strip
+        tests = tuple((strip_chars[i] if i < len(strip) else None,
+                       element_regex(elements[i]) if i < n else None) for i in range(need))
+        return e, tests, need
+
+    def _step(self, node: _Node, char: str | None) -> _Node:
+        accepted, pending, depth = list(node.accepted), [], node.depth
+        if char is not None:
+            for spec in node.pending:
+                literal, regex = spec[1][depth]
+                if (literal is None or char == literal) and (regex is None or regex.match(char)):
+                    if spec[2] == depth + 1:
+                        accepted.append(spec[0])
+                    else:
+                        pending.append(spec)
+        child = node.children[char] = _Node(tuple(accepted), tuple(pending), depth + 1)
+        return child
+
     def matching(self, word: str, limit: int | None = None) -> list[AffixEntry]:
         """Rules that apply to ``word`` and add at most ``limit`` characters."""
-        key = word[-self.width - 1:] if self.suffix else word[:self.width + 1]
+        key = word[max(0, len(word) - self.width):] if self.suffix else word[:self.width]
         hit = self.cache.get(key)
         if hit is None:
-            found: list[AffixEntry] = []
-            for size, members, cache in self.groups:
-                part = key[-size:] if self.suffix else key[:size]
-                matched = cache.get(part)
-                if matched is None:
-                    matched = cache[part] = [e for e, pattern in members
-                                             if applies(e, pattern, part, self.fullstrip)]
-                found.extend(matched)
-            found.sort(key=self.order.__getitem__)
-            hit = self.cache[key] = (found, [e.delta for e in found])
+            hit = self.cache[key] = self._walk(word)
         if limit is None:
             return hit[0]
         return hit[0][: bisect_right(hit[1], limit)]
+
+    def _walk(self, word: str) -> tuple[list[AffixEntry], list[int]]:
+        node, size = self.root, len(word)
+        while node.pending:
+            i = node.depth
+            char = (word[size - 1 - i] if self.suffix else word[i]) if i < size else None
+            node = node.children.get(char) or self._step(node, char)
+        if node.result is None:
+            found = sorted(node.accepted, key=lambda e: self.rank[id(e)])
+            node.result = (found, [e.delta for e in found])
+        return node.result
 
 
 class Expander:

@@ -263,45 +263,51 @@ def read_dic(path: Path, aff: AffixFile, tolerated: frozenset[str] = frozenset()
     if not lines or not lines[0].strip().isdigit():
         found = lines[0].strip() if lines else "nothing"
         raise DicFileError(path, 1, f"expected the number of entries, found {found!r}")
-    declared = set(aff.PFX) | set(aff.SFX) | aff.special_flags()
-    entries = []
-    flag_cache: dict[str, frozenset[str]] = {}
-    for number, line in enumerate(lines[1:], start=2):
-        if line.strip() and not line.startswith(("\t", "#")):
-            entries.append(parse_dic_line(line, number, aff, declared, tolerated, path,
-                                          flag_cache))
+    reader = _DicLineReader(path, aff, tolerated)
+    entries = [reader.entry(line, number) for number, line in enumerate(lines[1:], start=2)
+               if line and not line.startswith(("\t", "#")) and not line.isspace()]
     return DicFile(path, int(lines[0].strip()), entries)
 
 
-def parse_dic_line(line: str, number: int, aff: AffixFile, declared: set[str],
-                   tolerated: frozenset[str], path: Path,
-                   flag_cache: dict[str, frozenset[str]]) -> DicEntry:
-    word, _, morph = line.partition("\t")
-    if " " in word:
-        word = word.rstrip(" ")
-        if " " in word:  # morphological fields after a space, as in `word/AB po:noun`
-            word, _, rest = word.partition(" ")
-            morph = f"{rest} {morph}".strip()
-    if "\\" in word or word.startswith("/"):
-        stem, flags_text = split_word(word)
-    else:
-        stem, _, flags_text = word.partition("/")
-    flags = frozenset()
-    if flags_text:
-        flags = flag_cache.get(flags_text)
-        if flags is None:
-            try:
-                flags = flag_cache[flags_text] = parse_flags(flags_text, aff)
-            except FlagSyntaxError as exc:
-                raise DicFileError(path, number, str(exc)) from None
-        unknown = sorted(flags - declared)
-        if unknown and word not in tolerated:
-            raise DicFileError(path, number, f"{stem}: flag(s) {' '.join(unknown)} are not "
-                                             f"declared in {aff.path.name}")
-        flags &= declared
-    if aff.IGNORE:
-        stem = "".join(c for c in stem if c not in aff.IGNORE)
-    return DicEntry(stem, flags, number, flags_text, morph.strip())
+class _DicLineReader:
+    """Turns ``stem/flags<TAB>morphology`` lines into DicEntry, flags cached by text."""
+
+    def __init__(self, path: Path, aff: AffixFile, tolerated: frozenset[str]):
+        self.path, self.aff, self.tolerated = path, aff, tolerated
+        self.declared = set(aff.PFX) | set(aff.SFX) | aff.special_flags()
+        self.flags: dict[str, tuple[frozenset[str], list[str]]] = {}
+
+    def entry(self, line: str, number: int) -> DicEntry:
+        word, _, morph = line.partition("\t")
+        if " " in word:
+            word = word.rstrip(" ")
+            if " " in word:  # morphological fields after a space: `word/AB po:noun`
+                word, _, rest = word.partition(" ")
+                morph = f"{rest} {morph}"
+        if "\\" in word or word.startswith("/"):
+            stem, flags_text = split_word(word)
+        else:
+            stem, _, flags_text = word.partition("/")
+        flags: frozenset[str] = frozenset()
+        if flags_text:
+            known = self.flags.get(flags_text)
+            if known is None:
+                known = self.flags[flags_text] = self.parse(flags_text, number)
+            flags, unknown = known
+            if unknown and word not in self.tolerated:
+                raise DicFileError(self.path, number, f"{stem}: flag(s) {' '.join(unknown)} "
+                                                      f"are not declared in {self.aff.path.name}")
+        if self.aff.IGNORE:
+            stem = "".join(c for c in stem if c not in self.aff.IGNORE)
+        return DicEntry(stem, flags, number, flags_text, morph.strip())
+
+    def parse(self, text: str, number: int) -> tuple[frozenset[str], list[str]]:
+        """(declared flags, sorted undeclared flags) of a flag field."""
+        try:
+            flags = parse_flags(text, self.aff)
+        except FlagSyntaxError as exc:
+            raise DicFileError(self.path, number, str(exc)) from None
+        return flags & self.declared, sorted(flags - self.declared)
 
 
 def split_word(word: str) -> tuple[str, str]:

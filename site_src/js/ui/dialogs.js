@@ -43,7 +43,7 @@ export class Dialogs {
   ask(title, body, buttons, { cancellable = true, kind = "" } = {}) {
     if (this.settle) this.answer(null);
     this.cancellable = cancellable;
-    this.dialog.className = kind;
+    this.dialog.className = kind ? `dialogo-${kind}` : "";
     this.title.textContent = title;
     this.body.replaceChildren(...body);
     this.buttons.replaceChildren(...buttons.map((b) => {

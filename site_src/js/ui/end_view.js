@@ -19,12 +19,13 @@ function facts(rows) {
   return el("dl", { class: "factos" }, rows.flatMap(([term, value]) => [el("dt", { text: term }), el("dd", { text: value })]));
 }
 
-/** A <p> whose text counts down to the next Lisbon midnight; stops when it leaves the page. */
+/** A <p> whose text counts down to the next Lisbon midnight while its dialog is open. */
 function countdown(now) {
   const p = el("p", { class: "contagem" });
+  let first = true;
   const tick = () => {
-    if (!p.isConnected && p.dataset.started) return;
-    p.dataset.started = "1";
+    if (!first && !p.closest("dialog")?.open) return;
+    first = false;
     p.textContent = `Próxima torre daqui a ${formatCountdown(msUntilLisbonMidnight(now()))}`;
     setTimeout(tick, 1000);
   };

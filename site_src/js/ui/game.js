@@ -44,7 +44,7 @@ export class Game {
       const result = this.engine.replay(this.day, this.constants, actions, this.words);
       if (result.ok) return result;
       return { ok: false, reason: `a ação n.º ${result.index + 1} do registo não é válida (${result.message})` };
-    } catch (error) {
+    } catch {
       return { ok: false, reason: "o registo guardado tem ações desconhecidas" };
     }
   }

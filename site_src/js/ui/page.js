@@ -70,6 +70,8 @@ export class Page {
       return;
     }
     this.show("partida");
+    const opener = this.main.querySelector("#abertura");
+    if (opener) opener.hidden = false;
     this.game = game;
     this.main.querySelector("[data-action=resultado]").hidden = true;
     await game.begin();
@@ -83,6 +85,8 @@ export class Page {
     const message = error instanceof LoadError ? error.message : "Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.";
     box.querySelector("#erro-texto").textContent = message;
     this.show("erro");
+    const opener = this.main.querySelector("#abertura"); // the build day's opener: not this day's
+    if (opener) opener.hidden = true;
     console.error(error.detail || error);
   }
 
