@@ -4,7 +4,7 @@ Ours: one process that finds and verifies both dictionaries, expands them,
 filters, merges and writes the four files (what `torre words build` does).
 unmunch: expands each .dic with its .aff (output to /dev/null). Each command
 runs REPEAT times; the table shows the best wall time, its CPU time (user +
-sys) and the peak resident memory of the process (from wait4's rusage).
+sys) and the peak resident memory of the process (GNU time's %M, else wait4).
 
 Usage: python bench/words.py [--repeat N]
 """
@@ -37,18 +37,26 @@ write_word_list(build_word_list(sources), sources, Path(sys.argv[1]))
 def measure(command: list[str]) -> tuple[float, float, int]:
     """(wall seconds, CPU seconds, peak RSS in KiB) of one child process.
 
-    The child is started through a small exec-only shell so that its peak RSS
-    is its own, not that of this Python process it was forked from.
+    Run under GNU time when it is installed: a child forked straight from this
+    Python process would report this process's pages in its peak RSS.
     """
-    start = time.perf_counter()
-    process = subprocess.Popen(["/bin/sh", "-c", 'exec "$@"', "sh", *command], cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise SystemExit(f"{command[0]} failed with exit code {process.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    if shutil.which("/usr/bin/time") is None:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"{command[0]} failed")
+        return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    with tempfile.TemporaryFile() as log:
+        result = subprocess.run(["/usr/bin/time", "-f", "TORRE-BENCH %e %U %S %M", *command],
+                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+        log.seek(0)
+        last = log.read().decode("utf-8", "replace").rstrip().rsplit("\n", 1)[-1]
+    if result.returncode != 0 or not last.startswith("TORRE-BENCH "):
+        raise SystemExit(f"{command[0]} failed: {last}")
+    wall, user, system, rss = last.split()[1:]
+    return float(wall), float(user) + float(system), int(rss)
 
 
 def best(command: list[str], repeat: int) -> tuple[float, float, int]:

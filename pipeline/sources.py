@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import shutil
 import tarfile
 import tempfile
 import tomllib
@@ -144,6 +143,21 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def extract_files(archive: Path, dest: Path) -> None:
+    """Unpack only regular files, and only inside dest (no ../, absolute paths, links)."""
+    root = dest.resolve()
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            if not member.isfile():
+                continue
+            target = (root / member.name).resolve()
+            if member.name.startswith("/") or root not in target.parents:
+                raise ValueError(f"member {member.name!r} would land outside the folder")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            source = tar.extractfile(member)
+            target.write_bytes(source.read() if source else b"")
+
+
 class FetchError(TorreError):
     """A download or an archive that did not give the expected files."""
 
@@ -161,9 +175,8 @@ def fetch(dest: Path, manifest: Path | None = None, timeout: float = 60) -> list
                 raise FetchError(f"{entry['id']}: could not download {entry['url']}: {exc}") from None
             unpacked = Path(tmp) / "unpacked"
             try:
-                with tarfile.open(archive) as tar:
-                    tar.extractall(unpacked, filter="data")  # refuses ../ and absolute paths
-            except (tarfile.TarError, OSError) as exc:
+                extract_files(archive, unpacked)
+            except (tarfile.TarError, OSError, ValueError) as exc:
                 raise FetchError(f"{entry['url']}: not a usable tarball: {exc}") from None
             target = Path(dest) / entry["folder"]
             target.mkdir(parents=True, exist_ok=True)

@@ -8,11 +8,12 @@ keeps each (dictionary, .dic line, stem, rules, accented form) that made it.
 """
 from __future__ import annotations
 
+import gc
 import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import NamedTuple
 from unidecode import unidecode
 
 from .constants import WORD_MAX_LENGTH, WORD_MIN_LENGTH
-from .hunspell import AffixEntry, Expander, convert, read_aff, read_dic
+from .hunspell import AffixEntry, Expander, read_aff, read_dic
 from .sources import DictionarySource, write_atomic
 
 Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like factory
@@ -38,6 +39,7 @@ FILTERS = {
     "too_long": f"is longer than {WORD_MAX_LENGTH} letters",
     "k_w_y": "has K, W or Y (no tile spells them)",
 }
+DIGIT = re.compile(r"\d")
 ABBREVIATION = re.compile(r"\bABR=(?!0)")
 FILES = ("palavras.txt", "palavras-origem.tsv", "LICENCA-palavras.txt", "palavras-stats.json")
 TSV_HEADER = "palavra\tdicionario\tlinha_dic\tradical\tregras\tforma\n"
@@ -59,7 +61,7 @@ class Origin(NamedTuple):
         return rules_text(self.aff_name, self.rules)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def rules_text(aff_name: str, rules: tuple[AffixEntry, ...]) -> str:
     return " + ".join(f"{r.kind} {r.flag} {aff_name}:{r.line}" for r in rules) or "-"
 
@@ -96,15 +98,18 @@ def classify(form: str, fold: Folder) -> tuple[str | None, str]:
     """(first filter the form fails or None, its folded uppercase spelling).
 
     Abbreviations without a dot are caught per entry (is_abbreviation)."""
-    folded = fold(form).upper()
+    folded = form.translate(fold.table).upper()
     if PLAYABLE.fullmatch(folded) and form == form.lower():
         return None, folded
     if form != form.lower():
         return "capitalised", folded
-    for reason, chars in (("abbreviation", "."), ("hyphen", "-"), ("apostrophe", "'’")):
-        if any(c in form for c in chars):
-            return reason, folded
-    if any(c.isdigit() for c in form):
+    if "." in form:
+        return "abbreviation", folded
+    if "-" in form:
+        return "hyphen", folded
+    if "'" in form or "’" in form:
+        return "apostrophe", folded
+    if DIGIT.search(form):
         return "digit", folded
     if not folded.isascii() or not folded.isalpha():
         return "other_character", folded
@@ -143,7 +148,8 @@ def build_word_list(sources: list[DictionarySource], progress: Progress | None =
     `why`); forms a little longer than it are then spelled out too.
     """
     collector = Collector(watch)
-    per_dictionary = {source.id: collector.add(source, progress) for source in sources}
+    with paused_gc():
+        per_dictionary = {source.id: collector.add(source, progress) for source in sources}
     origins = collector.origins
     words = sorted(origins)
     rank = {s.id: i for i, s in enumerate(sources)}
@@ -153,6 +159,22 @@ def build_word_list(sources: list[DictionarySource], progress: Progress | None =
     stats = make_stats(words, origins, collector.removed, per_dictionary, list(rank))
     near = collector.near
     return WordList(words, origins, stats, {k: near[k] for k in sorted(near)})
+
+
+@contextmanager
+def paused_gc():
+    """No cyclic garbage collection while ~500,000 tuples are made and kept.
+
+    The build creates no reference cycles; the collector would only rescan
+    the growing heap again and again (a third of the step's time).
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class Collector:
@@ -269,7 +291,7 @@ def licence_text(sources: list[DictionarySource], count: int) -> str:
         "Dicionários usados (ficheiros exatos):",
     ]
     for s in sources:
-        lines += ["", f"  {s.id}: {s.release} ({s.spelling})", f"    {s.url}"]
+        lines += ["", f"  {s.id}: {s.release} ({s.spelling})", f"    a montante (upstream): {s.url}"]
         if s.obtained_from:
             lines.append(f"    obtido de: {s.obtained_from}")
         lines += [f"    Licença: {s.licence}",

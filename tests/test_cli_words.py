@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -158,3 +161,19 @@ def test_why_on_the_real_dictionaries_explains_a_place_name(monkeypatch):
     assert result.exit_code == 0
     assert "EVORA is not in the list." in result.output
     assert "Évora: is capitalised (a proper noun or an acronym)" in result.output
+
+
+def test_output_does_not_depend_on_hash_seed_locale_or_timezone(fixture_dictionary, tmp_path):
+    folder, manifest = fixture_dictionary
+    code = ("import sys; from pathlib import Path; from pipeline.sources import resolve_sources; "
+            "from pipeline.wordlist import build_word_list, write_word_list; "
+            "s = resolve_sources(Path(sys.argv[1]), manifest=Path(sys.argv[2])); "
+            "write_word_list(build_word_list(s), s, Path(sys.argv[3]))")
+    outputs = []
+    for seed, locale, zone in (("1", "C", "UTC"), ("2", "C.UTF-8", "Asia/Tokyo")):
+        out = tmp_path / f"out-{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": locale, "TZ": zone}
+        subprocess.run([sys.executable, "-c", code, str(folder), str(manifest), str(out)],
+                       check=True, env=env)
+        outputs.append({name: (out / name).read_bytes() for name in FILES})
+    assert outputs[0] == outputs[1]

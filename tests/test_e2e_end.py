@@ -59,3 +59,14 @@ def test_statistics_count_a_finished_day_once_and_survive_export_and_import(new_
     other.dialog_button("Importar").click()
     other.expect_text("#anuncio", "Estatísticas importadas.")
     assert other.page.locator("#dialogo .factos dd").all_inner_texts() == ["1", "0", "0", "1", "1"]
+
+
+def test_share_button_uses_the_system_share_sheet_when_there_is_one(new_player):
+    player = new_player()
+    # A stand-in share sheet that keeps what it was given.
+    player.page.add_init_script("navigator.share = async (data) => { window.partilhado = data.text; };")
+    player.open().wait_ready()
+    pass_three_times(player)
+    player.page.locator("#dialogo").get_by_role("button", name="Partilhar resultado").click()
+    player.expect_text(".confirmacao", "Partilhado.")
+    assert player.page.evaluate("() => window.partilhado") == player.text("#texto-partilha")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 
-from e2e_support import browser, new_player, site_url  # noqa: F401
+from e2e_support import browser, fixture_day, new_player, site_url  # noqa: F401
 
 RUN_KEY = "torre.corrida"
 
@@ -39,7 +39,8 @@ def test_save_whose_actions_the_engine_refuses_names_the_bad_action(new_player):
     player = new_player()
     actions = [{"type": "place", "tile": 0, "square": "F4"}, {"type": "place", "tile": 0, "square": "G4"}]
     saved(player, json.dumps({"v": 1, "date": "2026-12-01", "actions": actions}))
-    player.expect_text("#dialogo-corpo", re.compile(r"a ação n\.º 2 do registo não é válida"))
+    player.expect_text("#dialogo-corpo", re.compile(
+        r"a ação n\.º 2 do registo foi recusada \(«Essa peça não está na sua mão»\)\. Pode recomeçar"))
     player.dialog_button("Recomeçar a torre de hoje").click()
     assert player.label("F4") == "F4, vazia"
 
@@ -87,3 +88,18 @@ def test_day_outside_the_build_window_says_there_is_no_tower_yet(new_player):
     player = new_player(route=False, clock="2031-06-01T12:00:00Z")
     player.open()
     player.expect_text("#erro-texto", "Ainda não há torre para o dia 01/06/2031. Volte mais tarde.")
+
+
+def test_damaged_statistics_are_reported_in_the_statistics_dialog(new_player):
+    player = new_player().open().wait_ready()
+    player.page.evaluate("() => localStorage.setItem('torre.estatisticas', '{\"v\": 1, \"runs\": -3}')")
+    player.button("estatisticas").click()
+    player.expect_text("#dialogo .aviso-erro", "As estatísticas guardadas estavam danificadas e recomeçaram do zero.")
+    assert player.page.locator("#dialogo .factos dd").first.inner_text() == "0"
+
+
+def test_day_file_the_engine_refuses_is_reported(new_player):
+    day = fixture_day()
+    day["bag"] = day["bag"][:-1]  # 116 tiles
+    player = new_player(day=day).open()
+    player.expect_text("#erro-texto", "O ficheiro da torre de hoje não é válido.")

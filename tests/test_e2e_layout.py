@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_support import DESKTOP, PHONE, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from e2e_support import DESKTOP, PHONE, ROOT, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
 
 
 @pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, PHONE, DESKTOP],
@@ -91,3 +91,31 @@ def test_without_javascript_the_page_shows_the_first_floor_and_says_why_it_canno
     assert player.page.locator("#partida").is_hidden()
     assert player.page.locator("#carregar").is_hidden()
     player.screenshot("sem-javascript")
+
+
+@pytest.mark.parametrize("motion, animation", [("reduce", "none"), ("no-preference", "pousar")])
+def test_tiles_animate_only_when_motion_is_welcome(new_player, motion, animation):
+    player = new_player(reduced_motion=motion).open().wait_ready()
+    player.cell("F4").click()
+    player.type_word("S")
+    assert player.cell("F4").evaluate("el => getComputedStyle(el).animationName") == animation
+
+
+def test_board_blocks_double_tap_zoom(new_player):
+    player = new_player().open().wait_ready()
+    for selector in ("#tabuleiro", "#mao", ".controlos button"):
+        touch = player.page.locator(selector).first.evaluate("el => getComputedStyle(el).touchAction")
+        assert touch == "manipulation", selector
+
+
+def test_every_module_preload_exists_and_every_ui_module_is_preloaded(site_url, built_dist):
+    import re
+    import urllib.request
+
+    home = (built_dist / "index.html").read_text(encoding="utf-8")
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', home)
+    for href in preloads:
+        with urllib.request.urlopen(site_url + href) as response:
+            assert response.status == 200, href
+    ui_modules = sorted(p.name for p in (ROOT / "site_src" / "js" / "ui").glob("*.js"))
+    assert sorted(h.rsplit("/", 1)[1] for h in preloads if "/js/ui/" in h) == ui_modules

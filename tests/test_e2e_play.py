@@ -1,7 +1,9 @@
 """Playing the fixture tower in Chromium: keyboard, taps, rejections, a climb, a reload."""
 from __future__ import annotations
 
-from e2e_support import DESKTOP, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+import re
+
+from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
 
 
 def test_valid_word_by_keyboard_scores_and_refills_the_hand(new_player):
@@ -160,3 +162,18 @@ def test_passing_asks_for_confirmation_and_cancelling_spends_nothing(new_player)
     player.dialog_button("Passar").click()
     player.announced("Passou a vez.")
     assert player.number("jogadas") == 2
+
+
+def test_dobro_shows_while_active_and_doubles_the_previewed_play(new_player):
+    day = fixture_day()
+    day["helps"][0] = "dobro"  # PRAXE earns Dobro, the climb earns Espreitar
+    player = new_player(day=day).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
+    player.page.locator("#ajudas [data-help=dobro]").click()
+    player.expect_text("#ajudas .ativo", "Dobro ativo: a próxima jogada vale a dobrar.")
+    player.cell("D5").click()  # under the T of FITAS
+    player.type_word("U")
+    player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2\)$"))
+    player.press("Enter")
+    assert player.page.locator("#ajudas .ativo").count() == 0

@@ -213,10 +213,11 @@ def test_make_dictionaries_command_fetches_into_dest(tmp_path, http_folder, monk
     assert verify.exit_code == 0 and verify.output.count(" ok") == 4
 
 
-def test_fetch_refuses_archive_paths_that_escape_the_folder(tmp_path, http_folder):
+@pytest.mark.parametrize("member", ["../evil.aff", "/tmp/evil.aff", "a/../../evil.aff"])
+def test_fetch_refuses_archive_paths_that_escape_the_folder(tmp_path, http_folder, member):
     www, base = http_folder
     path = served_manifest(tmp_path, www, base)
-    (www / "hunspell-um-20990101.tar.gz").write_bytes(tarball({"../evil.aff": b"x"}))
+    (www / "hunspell-um-20990101.tar.gz").write_bytes(tarball({member: b"x"}))
     with pytest.raises(FetchError, match="not a usable tarball"):
         fetch(tmp_path / "natura", path)
     assert not (tmp_path / "evil.aff").exists()

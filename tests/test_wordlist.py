@@ -179,6 +179,9 @@ def test_explain_word_gives_provenance_or_the_reason(small):
     assert "  Lisboa: is capitalised (a proper noun or an acronym)" in lisboa
     long_word = explain_word("desnacionalizar", sources)
     assert "  desnacionalizar: is longer than 7 letters" in long_word
+    assert "  kiwi: has K, W or Y (no tile spells them)" in explain_word("kiwi", sources)
+    assert "  sr: is an abbreviation (has a dot, or ABR= in the .dic entry)" in explain_word("SR", sources)
+    assert "  anti-herói: has a hyphen" in explain_word("antiheroi", sources)
     assert explain_word("zzz", sources)[1] == "  Neither dictionary produces it."
 
 

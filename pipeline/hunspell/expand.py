@@ -12,10 +12,12 @@ FULLSTRIP), has at least as many characters as the condition has positions,
 ends (SFX) or starts (PFX) with ``strip`` and matches the condition there.
 
 Speed: which rules of a class apply depends only on the last (SFX) or first
-(PFX) ``width + 1`` characters of the word, where ``width`` is the class's
-longest strip or condition, so the answer is cached by that slice. Each cached
-list is sorted by how many characters a rule adds; with ``max_length`` set,
-rules whose forms (and everything derived from them) must be longer are never
+(PFX) characters of the word, as many as the class's most demanding rule
+needs, so the answer is cached by that slice and found, on a miss, by a tree
+of states shared by all words (CompiledClass). `applies` is the same test
+written plainly, rule by rule; the tests hold the two to agree. Each answer is
+sorted by how many characters a rule adds; with ``max_length`` set, rules
+whose forms (and everything derived from them) must be longer are never
 spelled out. The pruning is exact: the bound allows for prefixes and second
 suffixes that shorten a word.
 """
@@ -37,7 +39,11 @@ def condition_regex(entry: AffixEntry) -> re.Pattern[str]:
 
 
 def applies(entry: AffixEntry, pattern: re.Pattern[str], word: str, fullstrip: bool) -> bool:
-    """Whether a rule may be added to ``word`` (see the module docstring)."""
+    """Whether a rule may be added to ``word``: the reference CompiledClass must match.
+
+    Hunspell's own test (affentry.cxx) reads the same: ``len > strip.size()``
+    (or equal with FULLSTRIP), ``len >= numconds``, the condition, the strip.
+    """
     strip, n = entry.strip, len(entry.elements)
     if not (len(word) > len(strip) or (fullstrip and len(word) == len(strip))):
         return False

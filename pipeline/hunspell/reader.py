@@ -16,6 +16,7 @@ from ..errors import AffixFileError, DicFileError
 from .data import PYTHON_CODECS, AffixClass, AffixEntry, AffixFile, DicEntry, DicFile
 
 BOM = "\ufeff"
+EMPTY = (frozenset(), [])
 
 # Suggestion, tokenizer and metadata directives: they never add or remove a word.
 IGNORED = frozenset(
@@ -264,8 +265,19 @@ def read_dic(path: Path, aff: AffixFile, tolerated: frozenset[str] = frozenset()
         found = lines[0].strip() if lines else "nothing"
         raise DicFileError(path, 1, f"expected the number of entries, found {found!r}")
     reader = _DicLineReader(path, aff, tolerated)
-    entries = [reader.entry(line, number) for number, line in enumerate(lines[1:], start=2)
-               if line and not line.startswith(("\t", "#")) and not line.isspace()]
+    entries, known, entry = [], reader.flags, reader.entry
+    for number, line in enumerate(lines[1:], start=2):
+        if not line or line.startswith("\t") or line.isspace():  # Hunspell: tab = comment
+            continue
+        # The common line, `stem/flags<TAB>morphology` with known flags, read inline.
+        word, _, morph = line.partition("\t")
+        stem, _, flags_text = word.partition("/")
+        flags = known.get(flags_text) if flags_text else EMPTY
+        if (flags is None or (flags_text and flags[1]) or " " in word or "\\" in word
+                or not stem or aff.IGNORE):
+            entries.append(entry(line, number))
+        else:
+            entries.append(DicEntry(stem, flags[0], number, flags_text, morph.strip()))
     return DicFile(path, int(lines[0].strip()), entries)
 
 

@@ -43,7 +43,8 @@ export class Game {
     try {
       const result = this.engine.replay(this.day, this.constants, actions, this.words);
       if (result.ok) return result;
-      return { ok: false, reason: `a ação n.º ${result.index + 1} do registo não é válida (${result.message})` };
+      const why = result.message.replace(/\.$/, "");
+      return { ok: false, reason: `a ação n.º ${result.index + 1} do registo foi recusada («${why}»)` };
     } catch {
       return { ok: false, reason: "o registo guardado tem ações desconhecidas" };
     }
@@ -116,7 +117,9 @@ export class Game {
     const { phase } = this.state;
     if (phase === "trunfo" && !this.dialogs.isOpen) {
       const id = await this.dialogs.chooseTrunfo(this.state.offer, this.constants, this.state.floor);
-      if (this.act({ type: "chooseTrunfo", id })) this.afterChange();
+      if (this.retired) return;
+      this.act({ type: "chooseTrunfo", id });
+      this.afterChange(); // asks again if the choice was refused
     } else if (phase === "won" || phase === "lost") {
       this.onEnd(this.state);
     }

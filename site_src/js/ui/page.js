@@ -54,6 +54,12 @@ export class Page {
       return;
     }
     if (date !== this.date) return; // a newer start took over while this one was loading
+    try {
+      this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
+    } catch (error) {
+      this.fail(new LoadError("O ficheiro da torre de hoje não é válido.", String(error)));
+      return;
+    }
     this.data = data;
     const grid = this.main.querySelector("#tabuleiro");
     grid.replaceChildren();
@@ -63,12 +69,6 @@ export class Page {
       view: new GameView(this.main, data.constants, data.coimbra),
       onEnd: (state) => this.finish(state),
     });
-    try {
-      this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
-    } catch (error) {
-      this.fail(new LoadError("O ficheiro da torre de hoje não é válido.", String(error)));
-      return;
-    }
     this.show("partida");
     const opener = this.main.querySelector("#abertura");
     if (opener) opener.hidden = false;

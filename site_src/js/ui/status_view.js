@@ -48,7 +48,7 @@ export class StatusView {
 
   /** One button per help held; disabled outside the play phase. */
   renderHelps(state) {
-    const key = `${state.helps.join(",")}|${state.phase}`;
+    const key = `${state.helps.join(",")}|${state.phase}|${state.dobro}`;
     if (key === this.helpsKey) return;
     this.helpsKey = key;
     const buttons = state.helps.map((id) => {
@@ -67,7 +67,14 @@ export class StatusView {
     const label = document.createElement("span");
     label.className = "rotulo";
     label.textContent = `Ajudas ${slots}`;
-    this.el.ajudas.replaceChildren(label, ...buttons);
+    const waiting = [];
+    if (state.dobro) {
+      const note = document.createElement("span");
+      note.className = "rotulo ativo";
+      note.textContent = "Dobro ativo: a próxima jogada vale a dobrar.";
+      waiting.push(note);
+    }
+    this.el.ajudas.replaceChildren(label, ...buttons, ...waiting);
   }
 
   /** The floor's opening word under the board (the section index.html renders for floor 1). */
