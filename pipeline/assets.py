@@ -78,9 +78,19 @@ def is_text_asset(path: Path) -> bool:
     return path.suffix in TEXT_EXTENSIONS and path.is_file()
 
 
+# Download-only data over this size (palavras-origem.tsv, 6.6 MB) gets brotli
+# quality 9 with a 16 MiB window: 0.4 s instead of 10 s at quality 11, for a
+# file 20 % larger that no page loads. Everything a page loads is under it.
+LARGE_ASSET = 1 << 20
+
+
 def compressed(data: bytes) -> tuple[bytes, bytes]:
-    """(brotli quality 11, gzip -9 with mtime 0 so the bytes never vary)."""
-    return brotli.compress(data, quality=11), gzip.compress(data, compresslevel=9, mtime=0)
+    """(brotli quality 11 — 9 for large data —, gzip -9 with mtime 0 so the bytes never vary)."""
+    if len(data) > LARGE_ASSET:
+        br = brotli.compress(data, quality=9, lgwin=24)
+    else:
+        br = brotli.compress(data, quality=11)
+    return br, gzip.compress(data, compresslevel=9, mtime=0)
 
 
 class CompressionCache:
@@ -93,7 +103,7 @@ class CompressionCache:
     concurrent builds never leave a truncated entry.
     """
 
-    KEY = "br11-gz9-v1"
+    KEY = "br11-9large-gz9-v2"
     MAX_BYTES = 200_000_000  # cleared when it grows past this
 
     def __init__(self, directory: Path):

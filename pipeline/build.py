@@ -8,7 +8,6 @@ the previous dist/ is left as it was and the temporary tree is removed.
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 import os
 import shutil
 import sys
@@ -18,8 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from .coimbra import load_coimbra
+from .dawg.builder import build_dawg
 from .days import Window, build_day, lisbon_date, load_window, write_days
 from .site import SiteInput, render_site
+from .sources import resolve_sources
+from .wordlist import build_word_list, write_word_list
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 COMPRESSION_CACHE = PROJECT_ROOT / ".cache" / "compressed"
@@ -31,7 +34,6 @@ class StageReport:
     name: str
     seconds: float
     detail: str
-    skipped: bool = False
 
 
 @dataclass
@@ -43,22 +45,12 @@ class BuildReport:
     bytes: int = 0
 
     def summary(self) -> str:
-        lines = [f"{'SKIPPED' if s.skipped else 'ok':>7}  {s.name:<7} {s.seconds:6.2f} s  {s.detail}"
+        lines = [f"{'ok':>7}  {s.name:<7} {s.seconds:6.2f} s  {s.detail}"
                  for s in self.stages]
         total = sum(s.seconds for s in self.stages)
         lines.append(f"{'':>7}  {'total':<7} {total:6.2f} s  {self.files} files, "
                      f"{self.bytes / 1e6:.2f} MB in {self.out}")
         return "\n".join(lines)
-
-
-def optional_module(name: str) -> Any | None:
-    """A stage's module, or None only while that very module does not exist yet."""
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name == name:
-            return None
-        raise
 
 
 def days_left_warning(window: Window, today: dt.date) -> str | None:
@@ -73,9 +65,10 @@ class Builder:
     """The stages, run in order; each adds what the next ones need to `self`."""
 
     def __init__(self, tmp: Path, natura_dir: Path | None, today: dt.date,
-                 say: Callable[[str], None], compression_cache: Path | None = None):
+                 say: Callable[[str], None], compression_cache: Path | None = None,
+                 accept_new: bool = False):
         self.tmp, self.natura_dir, self.today, self.say = tmp, natura_dir, today, say
-        self.compression_cache = compression_cache
+        self.compression_cache, self.accept_new = compression_cache, accept_new
         self.sources: list[Any] = []
         self.words: list[str] | None = None
         self.word_files: list[str] = []
@@ -83,49 +76,38 @@ class Builder:
         self.dawg: bytes | None = None
         self.window = load_window()
 
-    def stage_words(self) -> str | None:
-        sources_mod, wordlist = optional_module("pipeline.sources"), optional_module("pipeline.wordlist")
-        if sources_mod is None or wordlist is None:
-            return None
-        self.sources = sources_mod.resolve_sources(self.natura_dir)
-        word_list = wordlist.build_word_list(self.sources)
-        written = wordlist.write_word_list(word_list, self.sources, self.tmp)
+    def stage_words(self) -> str:
+        self.sources = resolve_sources(self.natura_dir, accept_new=self.accept_new)
+        word_list = build_word_list(self.sources)
+        written = write_word_list(word_list, self.sources, self.tmp)
         self.words = list(word_list.words)
         names = {Path(p).name for p in written}
         self.word_files = [n for n in WORD_FILES_LINKED if n in names]
         return f"{len(self.words)} words, {len(written)} files"
 
-    def stage_coimbra(self) -> str | None:
-        coimbra = optional_module("pipeline.coimbra")
-        if coimbra is None:
-            return None
-        self.coimbra = list(coimbra.load_coimbra())
+    def stage_coimbra(self) -> str:
+        self.coimbra = list(load_coimbra())
         return f"{len(self.coimbra)} Coimbra words, {sum(w.opener for w in self.coimbra)} openers"
 
-    def stage_dawg(self) -> str | None:
-        builder = optional_module("pipeline.dawg.builder")
-        if builder is None or self.words is None:
-            return None
-        self.dawg = builder.build_dawg(self.words, [w.folded for w in self.coimbra])
+    def stage_dawg(self) -> str:
+        self.dawg = build_dawg(self.words, [w.folded for w in self.coimbra])
         return f"{len(self.dawg)} bytes"
 
     def openers(self) -> list[str]:
         return [w.folded for w in self.coimbra if w.opener]
 
-    def stage_days(self) -> str | None:
-        if not self.coimbra:
-            return None
+    def stage_days(self) -> str:
         count = write_days(self.tmp / "dias", self.window.first, self.window.last,
                            self.openers(), self.window)
         return f"{count} days, {self.window.first} … {self.window.last}"
 
     def stage_site(self) -> str:
         day = None
-        if self.coimbra and self.window.first <= self.today <= self.window.last:
+        if self.window.first <= self.today <= self.window.last:
             day = build_day(self.today, self.openers(), self.window)
         report = render_site(self.tmp, SiteInput(
             coimbra=self.coimbra, sources=self.sources, day=day, dawg=self.dawg,
-            word_count=len(self.words) if self.words is not None else None,
+            word_count=len(self.words),
             word_files=self.word_files, compression_cache=self.compression_cache))
         return (f"{len(report.pages)} pages, static/{report.static_hash}/, "
                 f"{report.compressed} files compressed (.br, .gz)")
@@ -136,11 +118,8 @@ class Builder:
             start = time.perf_counter()
             detail = getattr(self, f"stage_{name}")()
             seconds = time.perf_counter() - start
-            skipped = detail is None
-            if skipped:
-                detail = "its module or an earlier stage is not there yet"
-            report.stages.append(StageReport(name, seconds, detail, skipped))
-            self.say(f"[{name}] {'SKIPPED: ' if skipped else ''}{detail} ({seconds:.2f} s)")
+            report.stages.append(StageReport(name, seconds, detail))
+            self.say(f"[{name}] {detail} ({seconds:.2f} s)")
 
 
 def swap_into_place(tmp: Path, out: Path) -> None:
@@ -166,11 +145,13 @@ def tree_size(root: Path) -> tuple[int, int]:
 
 def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
               today: dt.date | None = None, quiet: bool = False, *,
-              compression_cache: Path | None = COMPRESSION_CACHE) -> BuildReport:
+              compression_cache: Path | None = COMPRESSION_CACHE,
+              accept_new_dictionaries: bool = False) -> BuildReport:
     """Build the whole of `out` atomically; returns what each stage did.
 
     compression_cache: where .br/.gz of unchanged files are kept between
-    builds (None compresses everything afresh).
+    builds (None compresses everything afresh). accept_new_dictionaries:
+    record new dictionary checksums in the manifest instead of stopping.
     """
     out = Path(out).absolute()
     today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
@@ -180,7 +161,8 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     tmp = Path(tempfile.mkdtemp(prefix=".dist-tmp-", dir=out.parent))
     try:
         tmp.chmod(0o755)
-        builder = Builder(tmp, natura_dir, today, say, compression_cache)
+        builder = Builder(tmp, natura_dir, today, say, compression_cache,
+                          accept_new_dictionaries)
         warning = days_left_warning(builder.window, today)
         if warning:
             report.warnings.append(warning)

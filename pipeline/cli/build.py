@@ -16,15 +16,19 @@ from .days import parse_date
               help="Directory holding the Natura dictionaries (default: the usual places).")
 @click.option("--today", callback=parse_date,
               help="Lisbon date to build as (default: now in Europe/Lisbon), YYYY-MM-DD.")
+@click.option("--accept-new-dictionaries", is_flag=True,
+              help="Record the SHA-256 of new dictionary files in dictionaries/sources.toml.")
 @click.option("--quiet", is_flag=True, help="No progress or summary (warnings still shown).")
-def build(out: Path, natura: Path | None, today: dt.date | None, quiet: bool) -> None:
+def build(out: Path, natura: Path | None, today: dt.date | None,
+          accept_new_dictionaries: bool, quiet: bool) -> None:
     """Build everything into dist/: words, DAWG, daily towers, the site.
 
     Example: torre build --out /tmp/site --today 2026-12-25
     """
     from ..build import build_all
 
-    build_all(out, natura_dir=natura, today=today, quiet=quiet)
+    build_all(out, natura_dir=natura, today=today, quiet=quiet,
+              accept_new_dictionaries=accept_new_dictionaries)
 
 
 @click.command()
