@@ -7,7 +7,6 @@ import gzip
 import json
 import re
 import shutil
-from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,6 +15,8 @@ import markupsafe
 import pytest
 
 from pipeline import constants as C
+from pipeline.coimbra import CoimbraWord as Word
+from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, CompressionCache, compress_tree, compressed, static_hash
 from pipeline.days import build_day, load_window
 from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, render_site
@@ -24,28 +25,6 @@ OPENERS = ["ALTA", "BATINA", "CABRA", "CALOIRO", "CAPA", "CHOUPAL", "ESTUDO", "F
            "FITAS", "GRELO", "LATADA", "LENTE", "MONDEGO", "PENICO", "PRAXE", "QUEIMA",
            "REITOR", "SEBENTA", "SERENAT", "SOTAINA", "TRICANA", "TUNA"]
 HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
-
-
-@dataclass
-class Word:
-    word: str
-    folded: str
-    blurb: str
-    slug: str
-    opener: bool
-    text: str
-
-
-@dataclass
-class Source:
-    id: str
-    release: str
-    url: str
-    aff_path: Path
-    dic_path: Path
-    aff_sha256: str
-    dic_sha256: str
-    licence: str
 
 
 def fixture_words() -> list[Word]:
@@ -57,8 +36,8 @@ def fixture_words() -> list[Word]:
     return words
 
 
-def fixture_sources() -> list[Source]:
-    return [Source(i, f"hunspell-pt_PT{s}-20251001", f"https://example.org/{i}.tar.gz",
+def fixture_sources() -> list[DictionarySource]:
+    return [DictionarySource(i, f"hunspell-pt_PT{s}-20251001", f"https://example.org/{i}.tar.gz",
                    Path(f"pt_PT{s}.aff"), Path(f"pt_PT{s}.dic"), "a" * 64, "b" * 64,
                    "GPL-2.0 OR LGPL-2.1 OR MPL-1.1") for i, s in (("ao90", ""), ("preao", "-preao"))]
 
