@@ -21,7 +21,7 @@ from .coimbra import load_coimbra
 from .dawg.builder import build_dawg
 from .days import Window, build_day, lisbon_date, load_window, write_days
 from .site import SiteInput, render_site
-from .sources import resolve_sources
+from .sources import record_hashes, resolve_sources
 from .wordlist import build_word_list, write_word_list
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -151,7 +151,8 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
 
     compression_cache: where .br/.gz of unchanged files are kept between
     builds (None compresses everything afresh). accept_new_dictionaries:
-    record new dictionary checksums in the manifest instead of stopping.
+    take dictionary files whose checksum differs and, once the new tree is in
+    place, record their checksums in the manifest (a failed build records none).
     """
     out = Path(out).absolute()
     today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
@@ -172,6 +173,10 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    if accept_new_dictionaries:
+        for path in record_hashes(builder.sources):
+            print(f"recorded the SHA-256 of {path} in dictionaries/sources.toml",
+                  file=sys.stderr, flush=True)
     for warning in report.warnings:
         print(f"\n!!! WARNING: {warning} !!!\n", file=sys.stderr, flush=True)
     say(report.summary())

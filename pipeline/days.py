@@ -83,10 +83,22 @@ def lisbon_date(instant: dt.datetime) -> dt.date:
     return instant.astimezone(zoneinfo.ZoneInfo(LISBON)).date()
 
 
+def opener_squares(opener: str) -> list[str]:
+    """The squares the opener covers, in order: the middle row, centred."""
+    start = (C.BOARD_SIZE - len(opener)) // 2
+    return [f"{C.COLUMNS[start + i]}{C.OPENER_ROW}" for i in range(len(opener))]
+
+
+def square_kinds(floor: dict) -> dict[str, str]:
+    """Square name → "2L", "3L", "2P" or "3P" (the corners) for one floor of a day."""
+    kinds = {name: kind for kind, names in floor["squares"].items() for name in names}
+    kinds.update({corner: "3P" for corner in C.CORNERS})
+    return kinds
+
+
 def legal_squares(opener: str) -> list[str]:
     """Squares a special square may take: not a corner, not under the opener."""
-    start = (C.BOARD_SIZE - len(opener)) // 2
-    covered = {f"{C.COLUMNS[start + i]}{C.OPENER_ROW}" for i in range(len(opener))}
+    covered = set(opener_squares(opener))
     return [f"{column}{row}"
             for row in range(1, C.BOARD_SIZE + 1) for column in C.COLUMNS
             if f"{column}{row}" not in covered and f"{column}{row}" not in C.CORNERS]
@@ -161,8 +173,16 @@ def day_json(day: dict) -> str:
 
 def write_days(out_dir: Path, first: dt.date, last: dt.date, openers: Iterable[str],
                window: Window | None = None) -> int:
-    """Write out_dir/YYYY-MM-DD.json for first … last; returns how many."""
+    """Write out_dir/YYYY-MM-DD.json for first … last; returns how many.
+
+    The whole range is checked first, so a bad one writes no file at all.
+    """
     window = window or load_window()
+    if first > last:
+        raise DayError(f"the range {first.isoformat()} … {last.isoformat()} is empty: "
+                       f"{first.isoformat()} is after {last.isoformat()}")
+    window.check(first)
+    window.check(last)
     openers = check_openers(openers)
     out_dir.mkdir(parents=True, exist_ok=True)
     count = 0

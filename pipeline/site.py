@@ -16,6 +16,7 @@ import markupsafe
 
 from . import assets
 from . import constants as C
+from .days import opener_squares, square_kinds
 
 SITE_SRC = Path(__file__).resolve().parent.parent / "site_src"
 LAYOUTS = frozenset({"base.html"})
@@ -81,11 +82,8 @@ def coimbra_index(words: list[Any]) -> dict[str, dict]:
 
 def board_rows(floor: dict) -> list[list[dict]]:
     """A floor as 7 rows of cells {name, letter, kind} for the static board."""
-    kinds = {name: kind for kind, names in floor["squares"].items() for name in names}
-    kinds.update({corner: "3P" for corner in C.CORNERS})
-    opener = floor["opener"]
-    start = (C.BOARD_SIZE - len(opener)) // 2
-    letters = {f"{C.COLUMNS[start + i]}{C.OPENER_ROW}": ch for i, ch in enumerate(opener)}
+    kinds = square_kinds(floor)
+    letters = dict(zip(opener_squares(floor["opener"]), floor["opener"]))
     return [[{"name": f"{c}{r}", "letter": letters.get(f"{c}{r}", ""),
               "kind": kinds.get(f"{c}{r}", "")} for c in C.COLUMNS]
             for r in range(1, C.BOARD_SIZE + 1)]

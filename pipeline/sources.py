@@ -91,27 +91,44 @@ def sha256_of(path: Path) -> str:
 
 def resolve_sources(natura_dir: Path | None = None, *, accept_new: bool = False,
                     manifest: Path | None = None) -> list[DictionarySource]:
-    """Find and verify both dictionaries (see the module docstring)."""
+    """Find and verify both dictionaries (see the module docstring).
+
+    With ``accept_new`` a file whose SHA-256 differs is taken as it is; the
+    manifest is not touched here but by `record_hashes`, once whatever used
+    the files has succeeded (a new release that fails to read records nothing).
+    """
     manifest = Path(manifest) if manifest else DEFAULT_MANIFEST
     dirs = search_dirs(natura_dir)
-    sources, changes = [], {}
+    sources = []
     for entry in load_manifest(manifest):
         aff, dic = locate(entry, dirs)
         actual = {"aff_sha256": sha256_of(aff), "dic_sha256": sha256_of(dic)}
         for key, path in (("aff_sha256", aff), ("dic_sha256", dic)):
-            if actual[key] != entry[key]:
-                if not accept_new:
-                    raise ChecksumMismatchError(path, entry[key], actual[key])
-                changes[(entry["id"], key)] = actual[key]
+            if actual[key] != entry[key] and not accept_new:
+                raise ChecksumMismatchError(path, entry[key], actual[key])
         sources.append(DictionarySource(
             id=entry["id"], release=entry["release"], url=entry["url"],
             aff_path=aff, dic_path=dic, licence=entry["licence"],
             authors=tuple(entry["authors"]), spelling=entry.get("spelling", ""),
             obtained_from=entry.get("obtained_from", ""),
             tolerated_entries=frozenset(entry.get("tolerated_entries", ())), **actual))
+    return sources
+
+
+def record_hashes(sources: list[DictionarySource], manifest: Path | None = None) -> list[Path]:
+    """Write the SHA-256 of the files in use where the manifest differs; the files changed."""
+    manifest = Path(manifest) if manifest else DEFAULT_MANIFEST
+    recorded = {entry["id"]: entry for entry in load_manifest(manifest)}
+    changes, changed = {}, []
+    for source in sources:
+        for key, path in (("aff_sha256", source.aff_path), ("dic_sha256", source.dic_path)):
+            value = getattr(source, key)
+            if recorded[source.id][key] != value:
+                changes[(source.id, key)] = value
+                changed.append(path)
     if changes:
         rewrite_hashes(manifest, changes)
-    return sources
+    return changed
 
 
 def rewrite_hashes(manifest: Path, changes: dict[tuple[str, str], str]) -> None:

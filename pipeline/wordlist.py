@@ -271,8 +271,7 @@ def write_word_list(word_list: WordList, sources: list[DictionarySource],
 
 
 def licence_text(sources: list[DictionarySource], count: int) -> str:
-    authors = sorted({a for s in sources for a in s.authors}, key=[a for s in sources
-                                                                    for a in s.authors].index)
+    authors = list(dict.fromkeys(a for s in sources for a in s.authors))  # in order, once
     lines = [
         "Lista de palavras de A Torre (palavras.txt, palavras-origem.tsv, palavras-stats.json)",
         "",

@@ -4,15 +4,20 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from pipeline import build as build_module
+from pipeline import sources
 from pipeline.build import Builder, build_all, days_left_warning
 from pipeline.cli import main
 from pipeline.days import Window, load_window
+from test_cli_words import HUNSPELL, setup_dictionaries
 from test_site import fixture_words
 
 TODAY = dt.date(2026, 12, 25)
@@ -37,11 +42,14 @@ def fixture_coimbra(monkeypatch):
     monkeypatch.setattr(Builder, "stage_coimbra", coimbra)
 
 
-def test_two_full_builds_are_byte_identical(tmp_path):
+def test_two_full_builds_are_byte_identical_whatever_the_zone_locale_and_hash_seed(tmp_path):
     # Both use the project's compression cache (a cold q11 pass costs ~15 s of
     # CPU); that cached bytes equal fresh ones is tested in test_site.py.
     first = build_all(tmp_path / "a" / "dist", today=TODAY, quiet=True)
-    build_all(tmp_path / "b" / "dist", today=TODAY, quiet=True)
+    env = {**os.environ, "TZ": "Pacific/Kiritimati", "LC_ALL": "C", "PYTHONHASHSEED": "1"}
+    subprocess.run([sys.executable, "-m", "pipeline", "build", "--out", str(tmp_path / "b" / "dist"),
+                    "--today", TODAY.isoformat(), "--quiet"], cwd=build_module.PROJECT_ROOT,
+                   env=env, check=True)
     hashes = tree_hashes(tmp_path / "a" / "dist")
     assert hashes == tree_hashes(tmp_path / "b" / "dist")
     assert "index.html" in hashes and "constantes.json" in hashes
@@ -108,6 +116,40 @@ def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_co
     assert (out / "index.html").read_text() == "the old site"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".", "dist"))) \
         == ["dist"]
+
+
+@pytest.fixture
+def new_release(tmp_path, monkeypatch):
+    """Fixture dictionaries whose .dic hash the manifest does not record."""
+    folder, manifest = setup_dictionaries(
+        tmp_path, (HUNSPELL / "affixes.aff").read_text(encoding="utf-8"),
+        (HUNSPELL / "affixes.dic").read_text(encoding="utf-8"), record=False)
+    monkeypatch.setattr(sources, "DEFAULT_MANIFEST", manifest)
+    return folder, manifest
+
+
+def test_a_failed_build_accepting_new_dictionaries_leaves_the_manifest_alone(
+        tmp_path, new_release, monkeypatch):
+    folder, manifest = new_release
+    before = manifest.read_bytes()
+
+    def fail(self):
+        raise RuntimeError("stage_dawg broke")
+    monkeypatch.setattr(Builder, "stage_dawg", fail)
+    with pytest.raises(RuntimeError, match="broke"):
+        build_all(tmp_path / "dist", natura_dir=folder, today=TODAY, quiet=True,
+                  accept_new_dictionaries=True)
+    assert manifest.read_bytes() == before
+
+
+def test_a_build_accepting_new_dictionaries_records_them_once_in_place(
+        tmp_path, new_release, capsys):
+    folder, manifest = new_release
+    build_all(tmp_path / "dist", natura_dir=folder, today=TODAY, quiet=True,
+              accept_new_dictionaries=True)
+    assert (tmp_path / "dist" / "palavras.txt").is_file()
+    assert "0" * 64 not in manifest.read_text(encoding="utf-8")
+    assert f"recorded the SHA-256 of {folder / 't.dic'}" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("today, warns", [

@@ -103,6 +103,20 @@ def test_checksum_mismatch_exits_1_and_accepting_records_the_new_hash(tmp_path, 
     assert run(*args).exit_code == 0
 
 
+def test_accepting_a_new_release_that_fails_to_read_leaves_the_manifest_alone(
+        tmp_path, monkeypatch):
+    folder, manifest = setup_dictionaries(
+        tmp_path, (HUNSPELL / "truncated.aff").read_text(encoding="utf-8"),
+        (HUNSPELL / "affixes.dic").read_text(encoding="utf-8"), record=False)
+    monkeypatch.setattr(sources, "DEFAULT_MANIFEST", manifest)
+    before = manifest.read_bytes()
+    result = run("words", "build", "--natura", str(folder), "--out", str(tmp_path / "out"),
+                 "--quiet", "--accept-new-dictionaries")
+    assert result.exit_code == 1 and "t.aff:4: SFX p declares 3 entries" in result.output
+    assert manifest.read_bytes() == before
+    assert not (tmp_path / "out").exists()
+
+
 def test_missing_dictionaries_exit_1_listing_the_places(tmp_path, fixture_dictionary):
     result = run("words", "build", "--natura", str(tmp_path / "none"), "--out", str(tmp_path / "o"))
     assert result.exit_code == 1
@@ -128,6 +142,25 @@ def test_why_says_a_word_is_missing_and_why_when_close(fixture_dictionary):
         "    ao90  t.dic:9  honrar  PFX S t.aff:12  → desonrar"]
 
 
+@pytest.mark.parametrize("word", ["", "  ", "123", "..."])
+def test_why_without_a_letter_is_a_usage_error(fixture_dictionary, word):
+    folder, _ = fixture_dictionary
+    result = run("words", "why", word, "--natura", str(folder), "--quiet")
+    assert result.exit_code == 2
+    assert "WORD needs at least one letter" in result.output
+
+
+def test_why_says_when_a_word_is_a_coimbra_word(fixture_dictionary):
+    folder, _ = fixture_dictionary
+    result = run("words", "why", "Mondego", "--natura", str(folder), "--quiet")
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "MONDEGO is not in the list.",
+        "  Neither dictionary produces it.",
+        "MONDEGO is a Coimbra word (dictionaries/coimbra.toml): valid in the game, "
+        "with the Coimbra bonus."]
+
+
 def test_stats_prints_the_counts(fixture_dictionary):
     folder, _ = fixture_dictionary
     result = run("words", "stats", "--natura", str(folder), "--quiet")
@@ -144,14 +177,6 @@ def test_progress_bars_go_to_stderr_and_quiet_hides_them(fixture_dictionary, tmp
     loud = runner.invoke(main, ["words", "stats", "--natura", str(folder)])
     quiet = runner.invoke(main, ["words", "stats", "--natura", str(folder), "--quiet"])
     assert "expanding ao90" in loud.stderr and quiet.stderr == ""
-
-
-@pytest.mark.parametrize("command", [["words"], ["words", "build"], ["words", "why"],
-                                     ["words", "stats"], ["dictionaries", "fetch"],
-                                     ["dictionaries", "verify"]])
-def test_every_command_help_has_an_example(command):
-    result = run(*command, "--help")
-    assert result.exit_code == 0 and "Example: torre " in result.output
 
 
 @pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")

@@ -178,6 +178,25 @@ def test_coimbra_only_and_dictionary_words_are_told_apart():
     assert (dawg.header.dictionary_words, dawg.header.coimbra_words, dawg.header.words) == (2, 2, 3)
 
 
+def test_a_move_generator_walks_child_by_child_to_the_same_answers():
+    dawg = Dawg(build_dawg(["CABRA", "CABRAS", "CASA", "MAR"], ["CABRA", "TRICANA"]))
+    assert [letter for letter, _ in dawg.edges(dawg.root)] == ["T", "M", "C"]
+    node = dawg.root
+    for letter in "CABR":
+        node = dawg.child(node, letter)
+        assert node is not None and not dawg.is_terminal(node)
+    cabra = dawg.child(node, "A")
+    assert dawg.is_terminal(cabra) and dawg.is_dictionary_node(cabra) and dawg.is_coimbra_node(cabra)
+    assert [letter for letter, _ in dawg.edges(cabra)] == ["S"]
+    cabras = dawg.child(cabra, "S")
+    assert dawg.is_dictionary_node(cabras) and not dawg.is_coimbra_node(cabras)
+    assert dawg.edges(cabras) == [] and dawg.child(cabras, "A") is None
+    tricana = dawg.find("TRICANA")
+    assert not dawg.is_dictionary_node(tricana) and dawg.is_coimbra_node(tricana)
+    assert dawg.child(dawg.root, "Ç") == dawg.child(dawg.root, "C")
+    assert dawg.child(dawg.root, "K") is None and dawg.child(dawg.root, "c") is None
+
+
 # Corruption: every answer is a DawgFormatError, never an IndexError or a hang.
 
 SMALL = build_dawg(pseudo_random_words("small", 80), ["LOTE"])
@@ -275,6 +294,12 @@ def real(built_dist: Path):
 def test_the_built_file_is_what_the_builder_makes(real):
     words, coimbra, data = real
     assert build_dawg(words, coimbra) == data
+
+
+def test_the_real_dawg_is_minimal(real):
+    words, coimbra, data = real
+    header = Dawg(data).header
+    assert (header.states, header.edges) == independent_minimisation(words, coimbra)
 
 
 def test_dump_is_the_word_list_and_the_coimbra_words(real):

@@ -37,6 +37,14 @@ def test_build_writes_palavras_dawg_and_says_what_it_holds(built: Path, coimbra:
         len(set(WORDS) | set(coimbra)))
 
 
+def test_build_counts_the_words_stored_not_the_lines_read(tmp_path: Path, coimbra: list[str]):
+    (tmp_path / "palavras.txt").write_text("CASA\nCASA\nSOL\n", encoding="utf-8")
+    result = run("dawg", "build", "--words", str(tmp_path / "palavras.txt"),
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert f"2 dictionary words, {len(coimbra)} Coimbra words" in result.output
+
+
 def test_check_answers_yes_no_or_coimbra_per_word(built: Path):
     result = run("dawg", "check", "--dawg", str(built), "casa", "Cabra", "xyz", "TRICANA", "Sól")
     assert result.exit_code == 0

@@ -156,6 +156,18 @@ def test_write_days_writes_one_file_per_date(tmp_path, window):
     assert (tmp_path / names[0]).read_bytes() == (GOLDEN / names[0]).read_bytes()
 
 
+def test_a_range_reaching_past_the_window_writes_no_file(tmp_path, window):
+    with pytest.raises(DayError, match="outside the build window"):
+        write_days(tmp_path / "dias", window.last - dt.timedelta(days=2),
+                   window.last + dt.timedelta(days=1), OPENERS, window)
+    assert not (tmp_path / "dias").exists()
+
+
+def test_a_range_whose_first_day_is_after_its_last_is_an_error(tmp_path, window):
+    with pytest.raises(DayError, match="2026-11-05 is after 2026-11-02"):
+        write_days(tmp_path, dt.date(2026, 11, 5), dt.date(2026, 11, 2), OPENERS, window)
+
+
 @pytest.mark.parametrize("instant, expected", [
     # Winter (UTC+0): Lisbon midnight is UTC midnight.
     ("2026-12-31T23:59:59+00:00", "2026-12-31"),

@@ -70,3 +70,14 @@ def test_share_button_uses_the_system_share_sheet_when_there_is_one(new_player):
     player.page.locator("#dialogo").get_by_role("button", name="Partilhar resultado").click()
     player.expect_text(".confirmacao", "Partilhado.")
     assert player.page.evaluate("() => window.partilhado") == player.text("#texto-partilha")
+
+
+def test_passing_the_last_play_warns_that_the_run_ends(new_player):
+    player = new_player().open().wait_ready()
+    for _ in range(2):
+        player.button("passar").click()
+        player.dialog_button("Passar").click()
+    player.button("passar").click()
+    player.expect_text("#dialogo-corpo", "É a última jogada deste andar: se passar, a corrida acaba aqui.")
+    player.dialog_button("Cancelar").click()
+    assert player.number("jogadas") == 1

@@ -119,3 +119,61 @@ def test_every_module_preload_exists_and_every_ui_module_is_preloaded(site_url, 
             assert response.status == 200, href
     ui_modules = sorted(p.name for p in (ROOT / "site_src" / "js" / "ui").glob("*.js"))
     assert sorted(h.rsplit("/", 1)[1] for h in preloads if "/js/ui/" in h) == ui_modules
+
+
+def climb_with_cabra(player):
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
+    player.expect_text("#trunfos", "🔔 Cabra")
+
+
+def inside(box, viewport) -> bool:
+    return box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+
+
+def test_wide_screen_shows_the_opener_helps_and_messages_without_scrolling(new_player):
+    player = new_player(viewport=DESKTOP).open().wait_ready()
+    climb_with_cabra(player)
+    for selector in ("#tabuleiro", "#mao", ".controlos", "#abertura", "#ajudas", "#anuncio", "#andar"):
+        assert inside(player.page.locator(selector).first.bounding_box(), DESKTOP), selector
+    assert player.text("#abertura-texto").strip()  # floor 2's blurb, not an empty box
+    assert player.page.evaluate("() => window.scrollY") == 0
+    player.screenshot("andar-2-largo")
+
+
+def test_phone_shows_helps_and_messages_before_the_opener_and_the_hint_last(new_player):
+    player = new_player().open().wait_ready()
+    climb_with_cabra(player)
+    tops = [player.page.locator(s).first.bounding_box()["y"]
+            for s in ("#mao", ".controlos", "#ajudas", "#anuncio", "#abertura", ".secundarios", "#dica-teclado")]
+    assert tops == sorted(tops)
+
+
+def test_corners_read_4p_once_cabra_is_held(new_player):
+    player = new_player().open().wait_ready()
+    assert player.cell("A1").inner_text() == "3P"
+    climb_with_cabra(player)
+    assert player.cell("A1").inner_text() == "4P"
+    assert player.label("G7") == "G7, vazia, palavra quádrupla"
+
+
+def test_a_hand_of_twelve_tiles_stays_on_one_row_on_a_phone(new_player):
+    player = new_player(viewport={"width": 360, "height": 640}).open().wait_ready()
+    player.page.evaluate("""() => {
+        const hand = document.querySelector('#mao');
+        const first = hand.querySelector('.peca');
+        while (hand.children.length < 12) hand.append(first.cloneNode(true));
+    }""")
+    boxes = player.page.locator("#mao .peca").evaluate_all(
+        "tiles => tiles.map(t => { const r = t.getBoundingClientRect(); return [r.top, r.left, r.right]; })")
+    assert len({top for top, _, _ in boxes}) == 1
+    assert min(left for _, left, _ in boxes) >= 0 and max(right for _, _, right in boxes) <= 360
+
+
+def test_the_hand_stays_put_while_the_preview_changes(new_player):
+    player = new_player().open().wait_ready()
+    before = player.page.locator("#mao").bounding_box()["y"]
+    player.cell("A1").click()
+    player.type_word("U")  # not touching the board: the longest refusal, two lines on a phone
+    player.expect_text("#previsao", "Pelo menos uma peça tem de tocar numa letra que já esteja no tabuleiro.")
+    assert player.page.locator("#mao").bounding_box()["y"] == before

@@ -96,12 +96,12 @@ def test_climbing_a_floor_offers_three_trunfos_and_the_choice_is_kept(new_player
 def test_the_blank_takes_a_typed_letter_the_hand_lacks(new_player):
     player = new_player().open().wait_ready()
     play_praxe_by_taps(player)
-    player.page.locator("#dialogo .carta").first.click()
+    player.page.locator("#dialogo .carta").first.click()  # Cabra: the corners count ×4
     player.page.locator("#ajudas [data-help=branca]").click()
     assert "?" in player.hand()
     player.cell("A1").click()
     player.type_word("Z")  # no Z in the hand: the blank becomes Z
-    assert player.label("A1") == "A1, Z, por confirmar, palavra tripla"
+    assert player.label("A1") == "A1, Z, por confirmar, palavra quádrupla"
     assert "?" not in player.hand()
 
 
@@ -149,7 +149,7 @@ def test_tapping_the_blank_asks_for_its_letter(new_player):
     player.cell("A1").click()
     player.expect_text("#dialogo-titulo", "Que letra faz a peça branca?")
     player.dialog_button("Q").click()
-    assert player.label("A1") == "A1, Q, por confirmar, palavra tripla"
+    assert player.label("A1") == "A1, Q, por confirmar, palavra quádrupla"  # Cabra was chosen
 
 
 def test_passing_asks_for_confirmation_and_cancelling_spends_nothing(new_player):

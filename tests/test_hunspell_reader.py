@@ -126,6 +126,20 @@ def test_truncated_block_at_end_of_file(tmp_path):
         read_aff(write(tmp_path / "t.aff", "SET UTF-8\nSFX p Y 2\nSFX p 0 s .\n"))
 
 
+def test_more_entries_than_declared_names_the_extra_line_and_the_header(tmp_path):
+    text = "SET UTF-8\nSFX p Y 1\nSFX p 0 s .\nSFX p 0 es .\n"
+    with pytest.raises(AffixFileError, match=r"^m.aff:4: SFX p: more entries than the 1 "
+                                             r"declared on line 2$"):
+        read_aff(write(tmp_path / "m.aff", text))
+
+
+def test_an_entry_without_strip_and_add_names_its_own_line(tmp_path):
+    text = "SET UTF-8\nSFX p Y 2\nSFX p 0 s .\nSFX p 0\n"
+    with pytest.raises(AffixFileError, match=r"^e.aff:4: SFX p entry needs strip and add, "
+                                             r"found 'SFX p 0'$"):
+        read_aff(write(tmp_path / "e.aff", text))
+
+
 def test_cross_product_other_than_y_or_n_is_an_error(tmp_path):
     with pytest.raises(AffixFileError, match=r"^x.aff:2: SFX p: cross product must be Y or N"):
         read_aff(write(tmp_path / "x.aff", "SET UTF-8\nSFX p X 1\nSFX p 0 s .\n"))

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import gzip
 import http.client
-from pathlib import Path
 
 import brotli
 import pytest

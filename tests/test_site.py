@@ -17,7 +17,7 @@ import pytest
 from pipeline import constants as C
 from pipeline.coimbra import CoimbraWord as Word
 from pipeline.sources import DictionarySource
-from pipeline.assets import CSP, CompressionCache, compress_tree, compressed, static_hash
+from pipeline.assets import CSP, static_hash
 from pipeline.days import build_day, load_window
 from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, render_site
 
@@ -239,15 +239,6 @@ def test_static_files_are_copied_under_their_content_hash(site):
                 source.read_bytes()
 
 
-def test_the_static_hash_changes_with_any_byte(tmp_path):
-    src = tmp_path / "src"
-    shutil.copytree(SITE_SRC / "css", src / "css")
-    before = static_hash(src)
-    css = src / "css" / "site.css"
-    css.write_bytes(css.read_bytes() + b" ")
-    assert static_hash(src) != before
-
-
 def test_the_dawg_has_a_hashed_name_and_a_stable_alias(site):
     out, report = site
     assert re.fullmatch(r"palavras\.[0-9a-f]{10}\.dawg", report.dawg_name)
@@ -331,32 +322,6 @@ def test_two_renders_are_byte_identical(tmp_path):
         trees.append({p.relative_to(out).as_posix(): p.read_bytes()
                       for p in out.rglob("*") if p.is_file()})
     assert trees[0] == trees[1]
-
-
-def test_compression_cache_gives_exactly_what_compressing_gives(tmp_path):
-    cache = CompressionCache(tmp_path / "cache")
-    data = "PRAXE\tao90\n".encode() * 500
-    assert cache.get(data) is None
-    cache.put(data, compressed(data))
-    assert cache.get(data) == compressed(data)
-    assert cache.get(data + b"x") is None
-    assert not list((tmp_path / "cache").glob("*.tmp"))
-
-
-def test_compress_tree_with_a_cache_writes_the_same_bytes_as_without(tmp_path):
-    trees = []
-    for name, cache in (("a", None), ("b", CompressionCache(tmp_path / "cache")),
-                        ("c", CompressionCache(tmp_path / "cache"))):
-        root = tmp_path / name
-        (root / "dias").mkdir(parents=True)
-        (root / "dias" / "x.json").write_text('{"bag":"AÇ"}' * 50)
-        (root / "palavras.txt").write_text("ABA\nABAS\n" * 100)
-        (root / "img.png").write_bytes(b"\x89PNG")
-        assert compress_tree(root, cache=cache) == 2
-        trees.append({p.relative_to(root).as_posix(): p.read_bytes()
-                      for p in root.rglob("*") if p.is_file()})
-    assert trees[0] == trees[1] == trees[2]
-    assert "img.png.br" not in trees[0] and "palavras.txt.br" in trees[0]
 
 
 def test_the_built_site_has_csp_no_inline_script_and_resolving_links(built_dist):

@@ -16,7 +16,7 @@ from conftest import FIXTURES, ROOT, SHARED_DICTIONARIES
 from pipeline import sources
 from pipeline.cli import main
 from pipeline.errors import ChecksumMismatchError, MissingInputError
-from pipeline.sources import FetchError, fetch, load_manifest, resolve_sources
+from pipeline.sources import FetchError, fetch, load_manifest, record_hashes, resolve_sources
 
 HUNSPELL = FIXTURES / "hunspell"
 SPDX = "GPL-2.0-only OR LGPL-2.1-only OR MPL-1.1"
@@ -132,7 +132,7 @@ def test_checksum_mismatch_names_the_file_and_both_hashes(tmp_path, manifest):
     assert "--accept-new-dictionaries" in message
 
 
-def test_accept_new_rewrites_only_the_changed_hash_and_keeps_comments(tmp_path, manifest):
+def test_accept_new_takes_the_files_but_leaves_the_manifest_to_record_hashes(tmp_path, manifest):
     path, entries = manifest
     for entry in entries:
         place(tmp_path / "d", entry)
@@ -140,11 +140,24 @@ def test_accept_new_rewrites_only_the_changed_hash_and_keeps_comments(tmp_path, 
     (tmp_path / "d" / "dois.dic").write_bytes(new)
     before = path.read_text(encoding="utf-8")
     found = resolve_sources(tmp_path / "d", accept_new=True, manifest=path)
-    after = path.read_text(encoding="utf-8")
     assert found[1].dic_sha256 == sha(new)
+    assert path.read_text(encoding="utf-8") == before
+
+
+def test_record_hashes_rewrites_only_the_changed_hash_and_keeps_comments(tmp_path, manifest):
+    path, entries = manifest
+    for entry in entries:
+        place(tmp_path / "d", entry)
+    new = b"1\ngato/p\n"
+    (tmp_path / "d" / "dois.dic").write_bytes(new)
+    before = path.read_text(encoding="utf-8")
+    found = resolve_sources(tmp_path / "d", accept_new=True, manifest=path)
+    assert record_hashes(found, path) == [tmp_path / "d" / "dois.dic"]
+    after = path.read_text(encoding="utf-8")
     assert after == before.replace(entries[1]["dic_sha256"], sha(new))
     assert after.count("# keep this comment") == 2
     assert resolve_sources(tmp_path / "d", manifest=path)[1].dic_sha256 == sha(new)
+    assert record_hashes(found, path) == []
 
 
 def tarball(members: dict[str, bytes]) -> bytes:

@@ -5,7 +5,6 @@ from pathlib import Path
 
 import brotli
 import click
-from unidecode import unidecode
 
 from ..errors import DawgFormatError, MissingInputError
 
@@ -35,14 +34,17 @@ def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
     """
     from ..coimbra import load_coimbra
     from ..dawg.builder import build_dawg
+    from ..dawg.format import parse_header
+    from ..sources import write_atomic
 
     words = read_word_list(words_path)
     coimbra = load_coimbra(coimbra_path) if coimbra_path else load_coimbra()
     data = build_dawg(words, [entry.folded for entry in coimbra])
-    out.mkdir(parents=True, exist_ok=True)
     target = out / "palavras.dawg"
-    target.write_bytes(data)
-    click.echo(f"{target}: {len(data)} bytes, {len(words)} words, {len(coimbra)} Coimbra words")
+    write_atomic(target, data)
+    header = parse_header(data)
+    click.echo(f"{target}: {len(data)} bytes, {header.dictionary_words} dictionary words, "
+               f"{header.coimbra_words} Coimbra words")
 
 
 def read_word_list(path: Path) -> list[str]:
@@ -76,11 +78,6 @@ def open_dawg(path: Path):
     return Dawg.load(path)
 
 
-def fold_query(word: str) -> str:
-    """Case- and accent-insensitive: "Tricana", "ÇAPA", "açúcar" → A–Z."""
-    return unidecode(word).upper()
-
-
 @dawg.command()
 @click.argument("words", nargs=-1, required=True)
 @dawg_option
@@ -89,9 +86,11 @@ def check(words: tuple[str, ...], dawg_path: Path) -> None:
 
     Example: torre dawg check casa Tricana xyz
     """
+    from ..coimbra import fold  # case- and accent-insensitive: "Tricana", "açúcar" → A–Z
+
     reader = open_dawg(dawg_path)
     for word in words:
-        folded = fold_query(word)
+        folded = fold(word)
         if reader.is_coimbra(folded):
             answer = "coimbra"
         else:

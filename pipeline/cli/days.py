@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from .. import constants as C
-from ..days import build_day, default_openers, extend_window, load_window, write_days
+from ..days import (build_day, default_openers, extend_window, load_window, opener_squares,
+                    square_kinds, write_days)
 
 
 def parse_date(_ctx, _param, value: str | None) -> dt.date | None:
@@ -29,13 +30,9 @@ def days() -> None:
 
 def board_lines(floor: dict) -> list[str]:
     """A 7×7 text board: opener letters, special squares, corners as 3P."""
-    kinds = {name: kind for kind, names in floor["squares"].items() for name in names}
-    for corner in C.CORNERS:
-        kinds[corner] = "3P"
-    opener = floor["opener"]
-    start = (C.BOARD_SIZE - len(opener)) // 2
-    for i, letter in enumerate(opener):
-        kinds[f"{C.COLUMNS[start + i]}{C.OPENER_ROW}"] = f" {letter}"
+    kinds = square_kinds(floor)
+    for name, letter in zip(opener_squares(floor["opener"]), floor["opener"]):
+        kinds[name] = f" {letter}"
     lines = ["     " + "  ".join(f"{c:>2}" for c in C.COLUMNS)]
     for row in range(1, C.BOARD_SIZE + 1):
         cells = [kinds.get(f"{c}{row}", " .") for c in C.COLUMNS]

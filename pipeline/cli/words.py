@@ -36,8 +36,8 @@ def words() -> None:
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=Path("dist"),
               show_default=True, help="Folder for palavras.txt and its companions.")
 @click.option("--accept-new-dictionaries", is_flag=True,
-              help="Accept dictionary files whose SHA-256 differs and record it in "
-                   "dictionaries/sources.toml (for a new upstream release).")
+              help="Accept dictionary files whose SHA-256 differs and, once the list is "
+                   "written, record it in dictionaries/sources.toml (a new upstream release).")
 @QUIET
 def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, quiet: bool) -> None:
     """Expand both dictionaries and write palavras.txt, palavras-origem.tsv,
@@ -45,18 +45,30 @@ def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, quiet: 
 
     Example: torre words build --natura ~/natura --out /tmp/palavras
     """
-    from ..sources import resolve_sources
+    from ..sources import record_hashes, resolve_sources
     from ..wordlist import build_word_list, write_word_list
 
     sources = resolve_sources(natura, accept_new=accept_new_dictionaries)
     word_list = build_word_list(sources, progress_bars(quiet))
     written = write_word_list(word_list, sources, out)
+    recorded = record_hashes(sources) if accept_new_dictionaries else []
+    for path in recorded:
+        click.echo(f"recorded the SHA-256 of {path} in dictionaries/sources.toml", err=True)
     if not quiet:
         click.echo(f"{len(word_list.words)} words; wrote " + ", ".join(str(p) for p in written))
 
 
+def word_with_letters(_ctx, _param, value: str) -> str:
+    """WORD must spell something: at least one letter once accents are folded."""
+    from ..wordlist import Folder, letters_key
+
+    if not letters_key(Folder()(value).upper()):
+        raise click.BadParameter(f"WORD needs at least one letter, got {value!r}")
+    return value
+
+
 @words.command()
-@click.argument("word")
+@click.argument("word", callback=word_with_letters)
 @NATURA
 @QUIET
 def why(word: str, natura: Path | None, quiet: bool) -> None:
@@ -64,11 +76,16 @@ def why(word: str, natura: Path | None, quiet: bool) -> None:
 
     Example: torre words why accao
     """
+    from ..coimbra import fold, folded_set, load_coimbra
     from ..sources import resolve_sources
     from ..wordlist import explain_word
 
     for line in explain_word(word, resolve_sources(natura), progress_bars(quiet)):
         click.echo(line)
+    folded = fold(word.strip())
+    if folded in folded_set(load_coimbra()):
+        click.echo(f"{folded} is a Coimbra word (dictionaries/coimbra.toml): valid in the "
+                   "game, with the Coimbra bonus.")
 
 
 @words.command()

@@ -204,20 +204,26 @@ class _AffParser:
             raise self.fail(number, f"{kind} header needs flag, cross product and count, "
                                     f"found {' '.join(fields)!r}")
         flag = self.single_flag(number, fields[1])
+        table = getattr(self.aff, kind)
+        if flag in table:
+            earlier = table[flag]
+            if fields[2] not in ("Y", "N"):  # an entry line after the block ended
+                raise self.fail(number, f"{kind} {flag}: more entries than the "
+                                        f"{len(earlier.entries)} declared on line {earlier.line}")
+            raise self.fail(number, f"{kind} {flag} is already declared on line {earlier.line}")
         if fields[2] not in ("Y", "N"):
             raise self.fail(number, f"{kind} {flag}: cross product must be Y or N, "
                                     f"found {fields[2]!r}")
         expected = self.count(number, fields, 3)
-        table = getattr(self.aff, kind)
-        if flag in table:
-            raise self.fail(number, f"{kind} {flag} is already declared on line "
-                                    f"{table[flag].line}")
         affix_class = AffixClass(kind, flag, fields[2] == "Y", number)
         for found in range(expected):
             row_number, row = self.next_row()
-            if len(row) < 4 or row[0] != kind or row[1] != fields[1]:
+            if row[:2] != [kind, fields[1]]:
                 raise self.fail(number, f"{kind} {flag} declares {expected} entries, "
                                         f"found {found}")
+            if len(row) < 4:
+                raise self.fail(row_number, f"{kind} {flag} entry needs strip and add, "
+                                            f"found {' '.join(row)!r}")
             affix_class.entries.append(self.affix_entry(row_number, kind, flag, row, found + 1))
         table[flag] = affix_class
 

@@ -7,6 +7,7 @@ export { newRun, STATE_VERSION } from "./state.js";
 export { apply, replay } from "./actions.js";
 export { preview } from "./turn.js";
 export { summary } from "./summary.js";
+export { shownSquare } from "./scoring.js";
 export { ERROR_CODES, messageOf } from "./errors.js";
 export { offerKey } from "./trunfos.js";
 export { parseSquare, squareName } from "./board.js";

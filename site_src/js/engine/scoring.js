@@ -18,6 +18,16 @@ function wordMultiplierOf(state, square) {
   return constants.word_multipliers[kind];
 }
 
+/**
+ * The square's kind as the player should read it now: a corner shows "4P"
+ * while Cabra is held (state.squares keeps "3P"); other squares their kind.
+ */
+export function shownSquare(state, square) {
+  const kind = state.squares[square];
+  if (!(kind in state.constants.word_multipliers)) return kind || null;
+  return `${wordMultiplierOf(state, square)}P`;
+}
+
 function letterMultiplierOf(state, square) {
   const kind = state.squares[square];
   return state.constants.letter_multipliers[kind] ?? 1;

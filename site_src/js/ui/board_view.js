@@ -2,6 +2,7 @@
 // dupla", special squares marked by text (2L/3L/2P/3P) and not by colour alone.
 // Cells are redrawn only when what they show changes.
 
+import { shownSquare } from "../engine/index.js";
 import { SQUARE_NAMES } from "./labels.js";
 
 const SIZE = 7;
@@ -43,12 +44,13 @@ export class BoardView {
       const tile = state.board[index];
       const pend = pending.get(name);
       const special = state.squares[name] || "";
+      const shown = shownSquare(state, name) || "";
       const isCursor = name === cursor;
       const key = [tile ? `${tile.letter}${tile.value}${tile.blank}` : "", pend ? `${pend.letter}${pend.id}` : "",
-        special, isCursor ? direction : ""].join("|");
+        shown, isCursor ? direction : ""].join("|");
       if (key === this.keys[index]) return;
       this.keys[index] = key;
-      this.drawCell(cell, name, { tile, pend, special, isCursor, direction, pendBlank: pend ? this.isBlank(pend) : false,
+      this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, pendBlank: pend ? this.isBlank(pend) : false,
         value: pend && !this.isBlank(pend) ? this.values.get(pend.letter) : 0 });
     });
     const focusIndex = squareIndex(cursor || "D4");
@@ -60,7 +62,8 @@ export class BoardView {
     return pending.id >= this.bagSize;
   }
 
-  drawCell(cell, name, { tile, pend, special, isCursor, direction, pendBlank, value }) {
+  /** `special` is the engine's kind (the colour), `shown` what it counts for now ("4P" with Cabra). */
+  drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, pendBlank, value }) {
     const letter = tile ? tile.letter : pend ? pend.letter : "";
     const shownValue = tile ? tile.value : value;
     const blank = tile ? tile.blank : pendBlank;
@@ -81,12 +84,12 @@ export class BoardView {
     } else if (special) {
       const s = document.createElement("span");
       s.className = "rotulo-casa";
-      s.textContent = special;
+      s.textContent = shown;
       cell.append(s);
     }
     const parts = [name];
     parts.push(letter ? (pend ? `${letter}, por confirmar` : letter) : "vazia");
-    if (special) parts.push(SQUARE_NAMES[special]);
+    if (shown) parts.push(SQUARE_NAMES[shown] || shown);
     if (isCursor) parts.push(direction === "down" ? "cursor, para baixo" : "cursor, para a direita");
     cell.setAttribute("aria-label", parts.join(", "));
   }

@@ -5,8 +5,17 @@
 
 import { advance, freeSquareFrom, isTaken, offset, tileForLetter } from "./cursor.js";
 import { byId, helpEffect, ordinal, points } from "./labels.js";
+import { peekText } from "./status_view.js";
 
 const DEFAULT_CURSOR = "D3";
+
+/** What passing costs, said before the player confirms: the last play ends the run. */
+export function passWarning(state, constants) {
+  const left = state.playsLeft - 1;
+  if (left > 0) return `Passar gasta uma jogada sem pontos (fica com ${left} ${left === 1 ? "jogada" : "jogadas"} neste andar).`;
+  const extra = state.helps.includes("jogada") ? ` Ainda tem a ajuda «${byId(constants.helps, "jogada").name}»: use-a antes.` : "";
+  return `É a última jogada deste andar: se passar, a corrida acaba aqui.${extra}`;
+}
 
 export class Game {
   /** `deps`: engine, words, constants, day, date, storage, view, announcer, dialogs, onEnd(state). */
@@ -137,6 +146,7 @@ export class Game {
     this.selected = null;
     this.cursor = advance(this.state, square, this.direction);
     this.render();
+    this.view.followFocus(this.cursor);
   }
 
   async placeChosen(tile, square) {
@@ -260,9 +270,7 @@ export class Game {
   }
 
   async pass() {
-    const left = this.state.playsLeft - 1;
-    const ok = await this.dialogs.confirm("Passar a vez?",
-      `Passar gasta uma jogada sem pontos (fica com ${left} ${left === 1 ? "jogada" : "jogadas"} neste andar).`, "Passar");
+    const ok = await this.dialogs.confirm("Passar a vez?", passWarning(this.state, this.constants), "Passar");
     if (ok && this.act({ type: "pass" })) {
       this.cursor = null;
       this.afterChange();
@@ -273,7 +281,8 @@ export class Game {
     if (!this.inPlay()) return;
     const help = byId(this.constants.helps, id);
     if (this.act({ type: "useHelp", id })) {
-      this.announcer.say(`Usou ${help.name}. ${helpEffect(help)}`);
+      const seen = id === "espreitar" ? ` ${peekText(this.state.peek)}` : "";
+      this.announcer.say(`Usou ${help.name}. ${helpEffect(help)}${seen}`);
       this.afterChange();
     }
   }

@@ -6,6 +6,7 @@ export const SQUARE_NAMES = {
   "3L": "letra tripla",
   "2P": "palavra dupla",
   "3P": "palavra tripla",
+  "4P": "palavra quádrupla",
 };
 
 /** One sentence on what a trunfo does, from its entry in constantes.json. */

@@ -5,6 +5,12 @@ import { byId, ordinal, points, trunfoEffect, helpEffect } from "./labels.js";
 
 const $ = (root, id) => root.querySelector(`#${id}`);
 
+/** What Espreitar showed: the next tiles of the bag, or that it is empty. */
+export function peekText(peek) {
+  if (!peek) return "";
+  return peek.length ? `No saco, a seguir: ${peek.join(" ")}` : "O saco está vazio.";
+}
+
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
@@ -34,7 +40,7 @@ export class StatusView {
     this.renderTrunfos(state.trunfos);
     this.renderHelps(state);
     e.espreitar.hidden = !state.peek;
-    setText(e.espreitar, state.peek ? `No saco, a seguir: ${[...state.peek].join(" ")}` : "");
+    setText(e.espreitar, peekText(state.peek));
     this.renderOpener(state);
   }
 

@@ -37,6 +37,17 @@ test("no exchange after the run's 3", () => {
   assert.equal(apply(state, { type: "exchange", tiles: [state.hand[0].id] }).code, "no_exchanges");
 });
 
+test("grelo makes 5 exchanges in the run and refuses a sixth", () => {
+  const extra = constants.trunfos.find((t) => t.id === "grelo").extra_exchanges;
+  let state = setup({ hand: "OSEUTAMR", trunfos: ["grelo"], exchangesLeft: constants.exchanges + extra });
+  for (let i = 0; i < 5; i++) {
+    state = applyOk(state, { type: "exchange", tiles: [state.hand[0].id] }).state;
+  }
+  assert.equal(constants.exchanges + extra, 5);
+  assert.equal(state.exchangesLeft, 0);
+  assert.equal(apply(state, { type: "exchange", tiles: [state.hand[0].id] }).code, "no_exchanges");
+});
+
 test("the blank can't be exchanged", () => {
   const state = setup({ hand: "?SEUTAMR" });
   assert.equal(apply(state, { type: "exchange", tiles: [state.hand[0].id] }).code, "blank_not_exchangeable");

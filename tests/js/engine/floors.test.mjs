@@ -79,6 +79,23 @@ test("the floor's first play is the first of its plays, a pass included", () => 
   assert.equal(playCasas(state).events[0].points, 12);
 });
 
+test("a rejected first play leaves latada waiting for the floor's first play", () => {
+  const state = setup({ board: CASA, hand: "SEUTAMOR", trunfos: ["latada"], floorPlays: 0 });
+  const rejected = applyOk(placeAll(state, [["F4", "S"]]), { type: "play" }, wordChecker([])).state;
+  assert.equal(rejected.floorPlays, 0);
+  assert.equal(playCasas(rejected).events[0].points, 12); // CASAS: 2+1+1+1+1 = 6, × 2
+});
+
+test("latada doubles the first play of every floor after the climb", () => {
+  const state = setup({ board: CASA, hand: "SEUTAMOR", floorScore: constants.targets[0] - 6 });
+  const climbed = { ...playCasas(state).state, offer: ["latada", "fitas", "grelo"] };
+  const chosen = applyOk(climbed, { type: "chooseTrunfo", id: "latada" }).state;
+  assert.equal(chosen.floorPlays, 0);
+  const floor2 = setup({ board: CASA, hand: "SEUTAMOR", trunfos: chosen.trunfos, floor: 1,
+    target: constants.targets[1], floorPlays: chosen.floorPlays });
+  assert.equal(playCasas(floor2).events[0].points, 12);
+});
+
 test("climbing the last floor wins", () => {
   const last = constants.floors - 1;
   const state = setup({ board: CASA, hand: "SEUTAMOR", floor: last, target: constants.targets[last],

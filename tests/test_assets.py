@@ -1,0 +1,66 @@
+"""pipeline.assets: content hashes, compression (and its cache), what docs/hosting.md says."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import brotli
+
+from pipeline.assets import (CSP_HEADER, LARGE_ASSET, CompressionCache, compress_tree, compressed,
+                             headers_file, static_hash)
+from pipeline.site import SITE_SRC
+
+HOSTING = Path(__file__).resolve().parent.parent / "docs" / "hosting.md"
+
+
+def test_the_static_hash_changes_with_any_byte(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(SITE_SRC / "css", src / "css")
+    before = static_hash(src)
+    css = src / "css" / "site.css"
+    css.write_bytes(css.read_bytes() + b" ")
+    assert static_hash(src) != before
+
+
+def test_compression_cache_gives_exactly_what_compressing_gives(tmp_path):
+    cache = CompressionCache(tmp_path / "cache")
+    data = "PRAXE\tao90\n".encode() * 500
+    assert cache.get(data) is None
+    cache.put(data, compressed(data))
+    assert cache.get(data) == compressed(data)
+    assert cache.get(data + b"x") is None
+    assert not list((tmp_path / "cache").glob("*.tmp"))
+
+
+def test_compress_tree_with_a_cache_writes_the_same_bytes_as_without(tmp_path):
+    trees = []
+    for name, cache in (("a", None), ("b", CompressionCache(tmp_path / "cache")),
+                        ("c", CompressionCache(tmp_path / "cache"))):
+        root = tmp_path / name
+        (root / "dias").mkdir(parents=True)
+        (root / "dias" / "x.json").write_text('{"bag":"AÇ"}' * 50)
+        (root / "palavras.txt").write_text("ABA\nABAS\n" * 100)
+        (root / "img.png").write_bytes(b"\x89PNG")
+        assert compress_tree(root, cache=cache) == 2
+        trees.append({p.relative_to(root).as_posix(): p.read_bytes()
+                      for p in root.rglob("*") if p.is_file()})
+    assert trees[0] == trees[1] == trees[2]
+    assert "img.png.br" not in trees[0] and "palavras.txt.br" in trees[0]
+
+
+def test_brotli_is_quality_11_below_the_large_asset_size():
+    data = "PRAXE\tao90\tpt_PT.dic:27018\n".encode() * 2000
+    assert len(data) < LARGE_ASSET
+    assert compressed(data)[0] == brotli.compress(data, quality=11)
+
+
+def test_hosting_doc_gives_the_csp_and_security_headers_of_headers_file():
+    text = HOSTING.read_text(encoding="utf-8")
+    assert f"Content-Security-Policy: {CSP_HEADER}\n" in text
+    assert f'set $csp "{CSP_HEADER}";' in text
+    security = re.search(r"^/\*\n((?:  .+\n)+)", headers_file(None), re.M).group(1)
+    for line in security.strip().split("\n"):
+        name, _, value = line.strip().partition(": ")
+        if name != "Content-Security-Policy":
+            assert f"    {name}: {value}\n" in text, name

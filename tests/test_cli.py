@@ -1,0 +1,32 @@
+"""The `torre` command as a whole: every command's --help, exit codes of errors."""
+from __future__ import annotations
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from pipeline.cli import main
+
+
+def command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command and group under `group`, as the words typed after `torre`."""
+    paths = []
+    for name, command in sorted(group.commands.items()):
+        paths.append(prefix + (name,))
+        if isinstance(command, click.Group):
+            paths += command_paths(command, prefix + (name,))
+    return paths
+
+
+def test_every_command_is_reached_by_the_walk():
+    paths = command_paths(main)
+    for expected in [("build",), ("serve",), ("words", "why"), ("dawg", "check"),
+                     ("days", "extend"), ("dictionaries", "fetch")]:
+        assert expected in paths
+
+
+@pytest.mark.parametrize("path", [()] + command_paths(main), ids=lambda p: " ".join(p) or "torre")
+def test_every_command_help_has_an_example(path):
+    result = CliRunner().invoke(main, [*path, "--help"])
+    assert result.exit_code == 0, result.output
+    assert f"Example: torre {' '.join(path)}".rstrip() in result.output
