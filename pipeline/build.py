@@ -20,6 +20,7 @@ from typing import Any, Callable
 from .coimbra import load_coimbra
 from .dawg.builder import build_dawg
 from .days import Window, build_day, lisbon_date, load_window, write_days
+from .errors import TorreError
 from .site import SiteInput, render_site
 from .sources import record_hashes, resolve_sources
 from .wordlist import build_word_list, write_word_list
@@ -122,6 +123,34 @@ class Builder:
             self.say(f"[{name}] {detail} ({seconds:.2f} s)")
 
 
+class BuildError(TorreError):
+    """An --out the build must not replace."""
+
+
+# Names only our commands write at the top of an output folder; an existing
+# folder without any of them is someone else's and is never replaced.
+BUILD_MARKERS = frozenset({"index.html", "constantes.json", "palavras.txt", "palavras.dawg",
+                           "dias"})  # also what `torre words|dawg|days build` leave in dist/
+NEVER_REPLACED = frozenset({".git", "pyproject.toml"})
+
+
+def check_replaceable(out: Path) -> None:
+    """Refuse to swap the new tree over a file or a folder that is not an earlier build.
+
+    Why: the swap deletes what was at `out`; `torre build --out .` in a
+    checkout must not wipe the checkout.
+    """
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise BuildError(f"{out} is a file; --out names the folder the site is built into")
+    names = {path.name for path in out.iterdir()}
+    if names & NEVER_REPLACED or (names and not names & BUILD_MARKERS):
+        shown = ", ".join(sorted(names)[:5]) + (", …" if len(names) > 5 else "")
+        raise BuildError(f"{out} is not an earlier build; refusing to replace it (it holds "
+                         f"{shown}). --out names a folder the build owns, such as dist")
+
+
 def swap_into_place(tmp: Path, out: Path) -> None:
     """Rename the old tree away, the new one in, then delete the old one."""
     old = None
@@ -154,7 +183,8 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     take dictionary files whose checksum differs and, once the new tree is in
     place, record their checksums in the manifest (a failed build records none).
     """
-    out = Path(out).absolute()
+    out = Path(os.path.abspath(out))  # ".." resolved, symlinks kept
+    check_replaceable(out)
     today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     report = BuildReport(out)

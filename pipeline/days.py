@@ -62,18 +62,44 @@ class Window:
             )
 
 
+WINDOW_KEYS = ("first_day", "days", "warn_days_left")
+
+
 def load_window(pyproject: Path = PYPROJECT) -> Window:
     """The window from [tool.torre]: first_day, days, warn_days_left."""
     try:
-        config = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["torre"]
-        first = dt.date.fromisoformat(config["first_day"])
-        days, warn = int(config["days"]), int(config["warn_days_left"])
-    except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"{pyproject}: [tool.torre] needs first_day, days, "
-                          f"warn_days_left ({error!r})") from error
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{pyproject}: cannot read the build window: {error}") from error
+    config = data.get("tool", {}).get("torre", {})
+    missing = [key for key in WINDOW_KEYS if key not in config]
+    if missing:
+        raise ConfigError(f"{pyproject}: [tool.torre] needs {', '.join(WINDOW_KEYS)}; "
+                          f"it lacks {', '.join(missing)}")
+    first = config_date(config["first_day"], pyproject)
+    days, warn = (config_count(config, key, pyproject) for key in WINDOW_KEYS[1:])
     if days < 1:
         raise ConfigError(f"{pyproject}: [tool.torre] days must be ≥ 1, got {days}")
     return Window(first, first + dt.timedelta(days=days - 1), warn)
+
+
+def config_date(value: object, pyproject: Path) -> dt.date:
+    """first_day as a TOML date (2026-11-01) or a string ("2026-11-01")."""
+    if type(value) is dt.date:  # a TOML date-time is a datetime: refused below
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ConfigError(f"{pyproject}: [tool.torre] first_day {value!r} is not a date YYYY-MM-DD")
+
+
+def config_count(config: dict, key: str, pyproject: Path) -> int:
+    value = config[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ConfigError(f"{pyproject}: [tool.torre] {key} {value!r} is not a whole number")
+    return value
 
 
 def lisbon_date(instant: dt.datetime) -> dt.date:

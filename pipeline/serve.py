@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from .assets import CSP_HEADER
-from .errors import MissingInputError
+from .errors import MissingInputError, TorreError
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -30,6 +30,12 @@ CONTENT_TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
 }
+
+
+class ServeError(TorreError):
+    """The server cannot start (the port is taken, or not ours to use)."""
+
+
 # Preferred first; each with the suffix of its precompressed sibling.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
@@ -132,14 +138,23 @@ def built_root(directory: Path) -> Path:
     return root
 
 
+def listen(root: Path, port: int) -> ThreadingHTTPServer:
+    """A server for `root` bound to 127.0.0.1:port (0: any free port)."""
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", port), partial(DistHandler, root=root))
+    except OSError as error:
+        raise ServeError(f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}; "
+                         "choose another --port") from None
+    server.daemon_threads = True
+    return server
+
+
 def start_server(directory: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
     """Serve `directory` on 127.0.0.1 in a daemon thread; returns (server, base URL).
 
     Stop it with `server.shutdown(); server.server_close()`.
     """
-    root = built_root(directory)
-    server = ThreadingHTTPServer(("127.0.0.1", port), partial(DistHandler, root=root))
-    server.daemon_threads = True
+    server = listen(built_root(directory), port)
     thread = threading.Thread(target=server.serve_forever, name="torre-serve", daemon=True)
     thread.start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
@@ -148,8 +163,7 @@ def start_server(directory: Path, port: int = 0) -> tuple[ThreadingHTTPServer, s
 def serve(directory: Path = Path("dist"), port: int = 8000) -> None:
     """Serve until interrupted (Ctrl-C)."""
     root = built_root(directory)
-    with ThreadingHTTPServer(("127.0.0.1", port), partial(DistHandler, root=root)) as server:
-        server.daemon_threads = True
+    with listen(root, port) as server:
         print(f"Serving {root} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
         try:
             server.serve_forever()

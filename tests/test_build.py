@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from pipeline import build as build_module
 from pipeline import sources
-from pipeline.build import Builder, build_all, days_left_warning
+from pipeline.build import BuildError, Builder, build_all, days_left_warning
 from pipeline.cli import main
 from pipeline.days import Window, load_window
 from test_cli_words import HUNSPELL, setup_dictionaries
@@ -47,9 +47,9 @@ def test_two_full_builds_are_byte_identical_whatever_the_zone_locale_and_hash_se
     # CPU); that cached bytes equal fresh ones is tested in test_site.py.
     first = build_all(tmp_path / "a" / "dist", today=TODAY, quiet=True)
     env = {**os.environ, "TZ": "Pacific/Kiritimati", "LC_ALL": "C", "PYTHONHASHSEED": "1"}
-    subprocess.run([sys.executable, "-m", "pipeline", "build", "--out", str(tmp_path / "b" / "dist"),
-                    "--today", TODAY.isoformat(), "--quiet"], cwd=build_module.PROJECT_ROOT,
-                   env=env, check=True)
+    subprocess.run([sys.executable, "-m", "pipeline", "build", "--out",
+                    str(tmp_path / "b" / "dist"), "--today", TODAY.isoformat(), "--quiet"],
+                   cwd=build_module.PROJECT_ROOT, env=env, check=True)
     hashes = tree_hashes(tmp_path / "a" / "dist")
     assert hashes == tree_hashes(tmp_path / "b" / "dist")
     assert "index.html" in hashes and "constantes.json" in hashes
@@ -74,10 +74,44 @@ def test_a_successful_build_replaces_the_old_tree_and_leaves_no_temporary_one(
     out = tmp_path / "dist"
     out.mkdir()
     (out / "stale.txt").write_text("old")
+    (out / "index.html").write_text("an earlier build")
     build_all(out, today=TODAY, quiet=True)
     assert not (out / "stale.txt").exists() and (out / "index.html").exists()
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".", "dist"))) \
         == ["dist"]
+
+
+@pytest.mark.parametrize("left_by", ["words build", "dawg build", "days build"])
+def test_what_a_single_stage_command_left_in_dist_is_replaced(tmp_path, fixture_coimbra, left_by):
+    out = tmp_path / "dist"
+    written = {"words build": "palavras.txt", "dawg build": "palavras.dawg",
+               "days build": "dias/2026-12-25.json"}[left_by]
+    (out / written).parent.mkdir(parents=True)
+    (out / written).write_text("old")
+    build_all(out, today=TODAY, quiet=True)
+    assert (out / "index.html").is_file()
+
+
+@pytest.mark.parametrize("contents", [{".git": None, "index.html": "x"},
+                                      {"pyproject.toml": "[project]"},
+                                      {"notes.txt": "mine", "photos": None}])
+def test_a_folder_that_is_not_an_earlier_build_is_never_replaced(tmp_path, fixture_coimbra,
+                                                                  contents):
+    out = tmp_path / "project"
+    out.mkdir()
+    for name, text in contents.items():
+        (out / name).mkdir() if text is None else (out / name).write_text(text)
+    before = tree_hashes(out)
+    with pytest.raises(BuildError, match="not an earlier build; refusing to replace it"):
+        build_all(out, today=TODAY, quiet=True)
+    assert tree_hashes(out) == before and sorted(p.name for p in tmp_path.iterdir()) == ["project"]
+
+
+def test_an_out_that_is_a_file_is_refused(tmp_path, fixture_coimbra):
+    (tmp_path / "README.md").write_text("keep me")
+    with pytest.raises(BuildError, match="README.md is a file"):
+        build_all(tmp_path / "README.md", today=TODAY, quiet=True)
+    assert (tmp_path / "README.md").read_text() == "keep me"
 
 
 @pytest.mark.parametrize("failing", ["stage_coimbra", "stage_dawg", "stage_days", "stage_site"])

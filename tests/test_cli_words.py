@@ -123,23 +123,25 @@ def test_missing_dictionaries_exit_1_listing_the_places(tmp_path, fixture_dictio
     assert "not found; looked in:" in result.output and str(tmp_path / "none" / "t") in result.output
 
 
-def test_why_prints_the_provenance_of_a_word(fixture_dictionary):
+@pytest.mark.parametrize("word, lines", [
+    ("leões", ["LEOES is in the list:",
+               "  ao90  t.dic:3  leão  SFX p t.aff:20  → leões"]),
+    # Missing, and a close form explains why.
+    ("desonrar", ["DESONRAR is not in the list.",
+                  "Dictionary forms that spell it, and why they were left out:",
+                  "  desonrar: is longer than 7 letters",
+                  "    ao90  t.dic:9  honrar  PFX S t.aff:12  → desonrar"]),
+    # Not in the dictionaries, but valid in the game all the same.
+    ("Mondego", ["MONDEGO is not in the list.",
+                 "  Neither dictionary produces it.",
+                 "MONDEGO is a Coimbra word (dictionaries/coimbra.toml): valid in the game, "
+                 "with the Coimbra bonus."]),
+])
+def test_why_gives_the_provenance_or_the_reason_a_word_is_missing(fixture_dictionary, word, lines):
     folder, _ = fixture_dictionary
-    result = run("words", "why", "leões", "--natura", str(folder), "--quiet")
+    result = run("words", "why", word, "--natura", str(folder), "--quiet")
     assert result.exit_code == 0
-    assert result.output.splitlines() == ["LEOES is in the list:",
-                                          "  ao90  t.dic:3  leão  SFX p t.aff:20  → leões"]
-
-
-def test_why_says_a_word_is_missing_and_why_when_close(fixture_dictionary):
-    folder, _ = fixture_dictionary
-    result = run("words", "why", "desonrar", "--natura", str(folder), "--quiet")
-    assert result.exit_code == 0
-    assert result.output.splitlines() == [
-        "DESONRAR is not in the list.",
-        "Dictionary forms that spell it, and why they were left out:",
-        "  desonrar: is longer than 7 letters",
-        "    ao90  t.dic:9  honrar  PFX S t.aff:12  → desonrar"]
+    assert result.output.splitlines() == lines
 
 
 @pytest.mark.parametrize("word", ["", "  ", "123", "..."])
@@ -148,17 +150,6 @@ def test_why_without_a_letter_is_a_usage_error(fixture_dictionary, word):
     result = run("words", "why", word, "--natura", str(folder), "--quiet")
     assert result.exit_code == 2
     assert "WORD needs at least one letter" in result.output
-
-
-def test_why_says_when_a_word_is_a_coimbra_word(fixture_dictionary):
-    folder, _ = fixture_dictionary
-    result = run("words", "why", "Mondego", "--natura", str(folder), "--quiet")
-    assert result.exit_code == 0
-    assert result.output.splitlines() == [
-        "MONDEGO is not in the list.",
-        "  Neither dictionary produces it.",
-        "MONDEGO is a Coimbra word (dictionaries/coimbra.toml): valid in the game, "
-        "with the Coimbra bonus."]
 
 
 def test_stats_prints_the_counts(fixture_dictionary):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -227,6 +228,25 @@ def test_a_window_config_without_days_is_a_clear_error(tmp_path):
         load_window(pyproject)
 
 
+def test_a_window_first_day_may_be_a_toml_date(tmp_path):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[tool.torre]\nfirst_day = 2026-11-01\ndays = 400\nwarn_days_left = 60\n")
+    assert load_window(pyproject).first == dt.date(2026, 11, 1)
+
+
+@pytest.mark.parametrize("body, problem", [
+    ('first_day = "2026-11-01"\ndays = 400\n', "lacks warn_days_left"),
+    ('first_day = "1 Nov"\ndays = 400\nwarn_days_left = 60\n', "first_day '1 Nov' is not"),
+    ('first_day = 2026-11-01T10:00:00\ndays = 400\nwarn_days_left = 60\n', "is not a date"),
+    ('first_day = "2026-11-01"\ndays = "many"\nwarn_days_left = 60\n', "days 'many' is not"),
+])
+def test_a_bad_window_config_names_the_key_and_the_problem(tmp_path, body, problem):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[tool.torre]\n" + body)
+    with pytest.raises(ConfigError, match=re.escape(problem)):
+        load_window(pyproject)
+
+
 @pytest.fixture
 def fixture_openers(monkeypatch):
     monkeypatch.setattr(cli_days, "default_openers", lambda: list(OPENERS))
@@ -242,6 +262,13 @@ def test_days_show_prints_boards_first_hand_helps_and_offers(fixture_openers):
     assert ", ".join(day["helps"][:12]) in result.output
     assert f"(none){' ' * 22} → {', '.join(day['offers'][''])}" in result.output
     assert "  4 " in result.output and "3P" in result.output
+
+
+def test_day_show_is_an_alias_of_days_show(fixture_openers):
+    alias = CliRunner().invoke(main, ["day", "show", "2026-12-25"])
+    assert alias.exit_code == 0, alias.output
+    assert alias.output == CliRunner().invoke(main, ["days", "show", "2026-12-25"]).output
+    assert "day " not in CliRunner().invoke(main, ["--help"]).output.replace("days ", "")
 
 
 def test_days_show_outside_the_window_exits_1_with_the_reason(fixture_openers):

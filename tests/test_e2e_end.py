@@ -81,3 +81,11 @@ def test_passing_the_last_play_warns_that_the_run_ends(new_player):
     player.expect_text("#dialogo-corpo", "É a última jogada deste andar: se passar, a corrida acaba aqui.")
     player.dialog_button("Cancelar").click()
     assert player.number("jogadas") == 1
+
+
+def test_statistics_open_on_a_button_not_the_text_field(new_player):
+    player = new_player().open().wait_ready()
+    player.button("estatisticas").click()
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    focused = player.page.evaluate("() => [document.activeElement.tagName, document.activeElement.textContent]")
+    assert focused == ["BUTTON", "Exportar"]  # a focused textarea would pop up a phone's keyboard

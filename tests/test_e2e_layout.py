@@ -90,6 +90,7 @@ def test_without_javascript_the_page_shows_the_first_floor_and_says_why_it_canno
     assert second["x"] > first["x"] and second["y"] == first["y"]  # a real 7 × 7 table
     assert player.page.locator("#partida").is_hidden()
     assert player.page.locator("#carregar").is_hidden()
+    assert player.text("noscript .abertura-estatica").startswith("A palavra de abertura: ")  # under the board
     player.screenshot("sem-javascript")
 
 
@@ -177,3 +178,42 @@ def test_the_hand_stays_put_while_the_preview_changes(new_player):
     player.type_word("U")  # not touching the board: the longest refusal, two lines on a phone
     player.expect_text("#previsao", "Pelo menos uma peça tem de tocar numa letra que já esteja no tabuleiro.")
     assert player.page.locator("#mao").bounding_box()["y"] == before
+
+
+# Text colour against the first opaque background behind it, as the browser computes them.
+CONTRAST = """(selectors) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (el) => {
+    for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length === 3 || c[3] === 1) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  return selectors.map((s) => {
+    const el = document.querySelector(s);
+    const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(background(el))].sort((x, y) => y - x);
+    return [s, Math.round(((a + 0.05) / (b + 0.05)) * 100) / 100];
+  });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_game_text_meets_aa_contrast(new_player, scheme):
+    player = new_player(color_scheme=scheme).open().wait_ready()
+    player.cell("C2").click()
+    player.press("Space")
+    player.type_word("PRXE")  # a valid preview, a pending tile, a cursor
+    selectors = ["#andar", ".numeros dt", ".numeros dd", ".trunfos-linha", "#previsao",
+                 "#tabuleiro .casa-3P .rotulo-casa", "#tabuleiro .casa-3L .rotulo-casa",
+                 "#tabuleiro .casa-2L .rotulo-casa", "#tabuleiro .ocupada .letra", "#tabuleiro .pendente .letra",
+                 "#mao .peca .letra", "#mao .peca .valor", "[data-action=jogar]", "[data-action=baralhar]",
+                 ".ajudas .rotulo", "#abertura-texto", "#abertura-ligacao", "#dica-teclado"]
+    low = [(s, ratio) for s, ratio in player.page.evaluate(CONTRAST, selectors) if ratio < 4.5]
+    assert low == []
+    player.type_word("T")  # PRAXET is not a word: the refusal's colour
+    assert "invalida" in player.page.get_attribute("#previsao", "class")
+    assert player.page.evaluate(CONTRAST, ["#previsao"])[0][1] >= 4.5

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import socket
 
 import brotli
 import pytest
+from click.testing import CliRunner
 
+from pipeline.cli import main
 from pipeline.errors import MissingInputError
 from e2e_support import browser, site_url  # noqa: F401 - pytest fixtures
 from pipeline.serve import accepted_encodings, start_server
@@ -125,6 +128,16 @@ def test_accept_encoding_parsing(header, expected):
 def test_serving_a_directory_without_a_build_is_a_clear_error(tmp_path):
     with pytest.raises(MissingInputError, match="run `torre build` first"):
         start_server(tmp_path)
+
+
+def test_a_port_already_in_use_is_a_clear_error(built_dist):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "--dir", str(built_dist), "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output and "--port" in result.output
 
 
 SITE_PAGES = ("/como-jogar/", "/coimbra/", "/fontes/", "/coimbra/praxe/", "/nao-existe/")

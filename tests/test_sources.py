@@ -132,31 +132,34 @@ def test_checksum_mismatch_names_the_file_and_both_hashes(tmp_path, manifest):
     assert "--accept-new-dictionaries" in message
 
 
-def test_accept_new_takes_the_files_but_leaves_the_manifest_to_record_hashes(tmp_path, manifest):
+NEW_DIC = b"1\ngato/p\n"
+
+
+@pytest.fixture
+def new_release(tmp_path, manifest):
+    """Both dictionaries in tmp_path/d, dois.dic replaced: (manifest path, entries, its text)."""
     path, entries = manifest
     for entry in entries:
         place(tmp_path / "d", entry)
-    new = b"1\ngato/p\n"
-    (tmp_path / "d" / "dois.dic").write_bytes(new)
-    before = path.read_text(encoding="utf-8")
+    (tmp_path / "d" / "dois.dic").write_bytes(NEW_DIC)
+    return path, entries, path.read_text(encoding="utf-8")
+
+
+def test_accept_new_takes_the_files_but_leaves_the_manifest_to_record_hashes(tmp_path, new_release):
+    path, _, before = new_release
     found = resolve_sources(tmp_path / "d", accept_new=True, manifest=path)
-    assert found[1].dic_sha256 == sha(new)
+    assert found[1].dic_sha256 == sha(NEW_DIC)
     assert path.read_text(encoding="utf-8") == before
 
 
-def test_record_hashes_rewrites_only_the_changed_hash_and_keeps_comments(tmp_path, manifest):
-    path, entries = manifest
-    for entry in entries:
-        place(tmp_path / "d", entry)
-    new = b"1\ngato/p\n"
-    (tmp_path / "d" / "dois.dic").write_bytes(new)
-    before = path.read_text(encoding="utf-8")
+def test_record_hashes_rewrites_only_the_changed_hash_and_keeps_comments(tmp_path, new_release):
+    path, entries, before = new_release
     found = resolve_sources(tmp_path / "d", accept_new=True, manifest=path)
     assert record_hashes(found, path) == [tmp_path / "d" / "dois.dic"]
     after = path.read_text(encoding="utf-8")
-    assert after == before.replace(entries[1]["dic_sha256"], sha(new))
+    assert after == before.replace(entries[1]["dic_sha256"], sha(NEW_DIC))
     assert after.count("# keep this comment") == 2
-    assert resolve_sources(tmp_path / "d", manifest=path)[1].dic_sha256 == sha(new)
+    assert resolve_sources(tmp_path / "d", manifest=path)[1].dic_sha256 == sha(NEW_DIC)
     assert record_hashes(found, path) == []
 
 

@@ -23,6 +23,9 @@ def main() -> None:
 main.add_command(words.words)
 main.add_command(dawg.dawg)
 main.add_command(days.days)
+# The issues write `torre day show DATE`: the same commands under that name, unlisted.
+main.add_command(click.Group("day", commands=days.days.commands, help=days.days.help,
+                             hidden=True))
 main.add_command(dictionaries.dictionaries)
 for command in build.commands:
     main.add_command(command)

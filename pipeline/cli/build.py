@@ -10,8 +10,10 @@ from .days import parse_date
 
 
 @click.command()
-@click.option("--out", type=click.Path(path_type=Path), default=Path("dist"), show_default=True,
-              help="Where the site goes (replaced atomically when everything succeeded).")
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
+              default=Path("dist"), show_default=True,
+              help="Where the site goes, replaced atomically when everything succeeded; "
+                   "an existing folder must be an earlier build.")
 @click.option("--natura", type=click.Path(path_type=Path, file_okay=False),
               help="Directory holding the Natura dictionaries (default: the usual places).")
 @click.option("--today", callback=parse_date,

@@ -25,7 +25,8 @@ def dawg() -> None:
               help="The word list, one uppercase A–Z word per line.")
 @click.option("--coimbra", "coimbra_path", type=click.Path(path_type=Path), default=None,
               help="coimbra.toml (default: the project's dictionaries/coimbra.toml).")
-@click.option("--out", type=click.Path(path_type=Path), default=DEFAULT_DIST, show_default=True,
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
+              default=DEFAULT_DIST, show_default=True,
               help="Folder that receives palavras.dawg.")
 def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
     """Build palavras.dawg from palavras.txt and the Coimbra words.

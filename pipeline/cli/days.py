@@ -65,8 +65,8 @@ def show(date: dt.date) -> None:
 
 
 @days.command("build")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("dist/dias"),
-              show_default=True, help="Directory for the day files.")
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
+              default=Path("dist/dias"), show_default=True, help="Directory for the day files.")
 @click.option("--first", callback=parse_date, help="First date (default: the window's).")
 @click.option("--last", callback=parse_date, help="Last date (default: the window's).")
 def build_command(out: Path, first: dt.date | None, last: dt.date | None) -> None:

@@ -33,7 +33,8 @@ export function refuse(code, extra = {}) {
   if (!(code in MESSAGES)) throw new Error(`engine: unknown error code ${code}`);
   let message = MESSAGES[code];
   if (code === "invalid_words" && extra.invalidWords && extra.invalidWords.length) {
-    message = `Não existe: ${extra.invalidWords.join(", ")}.`;
+    const verb = extra.invalidWords.length === 1 ? "Não existe" : "Não existem";
+    message = `${verb}: ${extra.invalidWords.join(", ")}.`;
   }
   return { ok: false, code, message, ...extra };
 }

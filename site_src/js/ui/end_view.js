@@ -70,7 +70,8 @@ export function statsBody(stats, today, onImport) {
   const message = el("p", { class: "confirmacao", role: "status" });
   const field = el("textarea", { id: "estatisticas-texto", rows: 3, spellcheck: false,
     "aria-label": "Texto das estatísticas, para exportar ou importar" });
-  const exportButton = el("button", { type: "button", text: "Exportar" });
+  // autofocus: the dialog must not open on the text field, which would pop up a phone's keyboard.
+  const exportButton = el("button", { type: "button", text: "Exportar", autofocus: true });
   exportButton.addEventListener("click", async () => {
     field.value = exportStats(stats);
     field.select();

@@ -45,6 +45,13 @@ test("every refusal carries a portuguese message", () => {
   assert.equal(result.message, "Essa peça não está na sua mão.");
 });
 
+test("the preview names the words that don't exist, singular or plural", () => {
+  const state = setup({ board: [E, E, E, ".DOS...", E, E, E], hand: "EUSTAMOR" });
+  const placed = placeAll(state, [["B5", "E"], ["C5", "U"]]); // EU across, DE and OU down
+  assert.equal(preview(placed, wordChecker(["EU", "DE"])).message, "Não existe: OU.");
+  assert.equal(preview(placed, wordChecker(["EU"])).message, "Não existem: DE, OU.");
+});
+
 test("a coimbra word that climbs with 10 to spare earns two helps in the day's order", () => {
   const state = setup({ board: [E, E, E, ".FAD...", E, E, E], hand: "OSEUTAMR", floorScore: constants.targets[0] });
   const { state: next, events } = applyOk(placeAll(state, [["E4", "O"]]), { type: "play" }, wordChecker([], ["FADO"]));
