@@ -1,10 +1,18 @@
 // A Torre's service worker (rendered by pipeline/site.py: `version`, `precache`).
 // Hashed static files and the DAWG never change under their name: cache first.
 // HTML, day files and the JSON with stable names: network first, the cache when
-// offline. Old caches are deleted on activate, so one build's files are kept.
+// offline. Old caches are deleted on activate, so one build's files are kept;
+// the day files seen live in a cache of their own that outlives builds (a tower
+// never changes under its date), so a new deploy doesn't lose the days played.
 const VERSION = {{ version | tojson }};
 const CACHE = `torre-${VERSION}`;
+const DAYS_CACHE = "torre-dias";
 const PRECACHE = {{ precache | tojson }};
+
+/** The cache a stable-named response belongs in: day files outlive builds. */
+function cacheFor(url) {
+  return new URL(url, self.location.origin).pathname.startsWith("/dias/") ? DAYS_CACHE : CACHE;
+}
 
 /** Never change under their URL: /static/<hash>/… and palavras.<hash>.dawg. */
 function isImmutable(url) {
@@ -17,7 +25,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("torre-") && k !== CACHE).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("torre-") && k !== CACHE && k !== DAYS_CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 
@@ -32,7 +40,7 @@ async function cacheFirst(request) {
 async function networkFirst(request) {
   try {
     const response = await fetch(request);
-    if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+    if (response.ok) (await caches.open(cacheFor(request.url))).put(request, response.clone());
     return response;
   } catch (error) {
     const cached = await caches.match(request, { ignoreSearch: true });
@@ -56,5 +64,6 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "guardar" || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((u) => typeof u === "string" && new URL(u, self.location.origin).origin === self.location.origin);
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls)).catch(() => {}));
+  event.waitUntil(Promise.all(urls.map((u) => caches.open(cacheFor(u)).then((cache) => cache.add(u))))
+    .catch(() => {}));
 });

@@ -46,3 +46,16 @@ def test_service_worker_deletes_caches_of_older_builds(new_player):
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     wait_until(lambda: "torre-antiga" not in page.evaluate("() => caches.keys()"), "the old cache to go")
     assert any(name.startswith("torre-") for name in page.evaluate("() => caches.keys()"))
+
+
+def test_days_already_seen_outlive_a_new_build(new_player):
+    player = new_player(route=False, service_workers="allow").open("/como-jogar/")
+    page = player.page
+    page.evaluate("() => caches.open('torre-dias').then(c => c.put('/dias/2026-11-02.json', new Response('{}')))")
+    page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
+    player.open().wait_ready()
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    wait_until(lambda: "torre-antiga" not in page.evaluate("() => caches.keys()"), "the old build's cache to go")
+    kept = "url => caches.open('torre-dias').then(c => c.match(url)).then(r => Boolean(r))"
+    assert page.evaluate(kept, "/dias/2026-11-02.json")
+    wait_until(lambda: page.evaluate(kept, f"/dias/{FIXTURE_DATE}.json"), "today's day file in the days cache")
