@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .coimbra import load_coimbra
+from .coimbra import folded_set, load_coimbra, openers
 from .dawg.builder import build_dawg
 from .days import Window, build_day, lisbon_date, load_window, write_days
 from .errors import TorreError
@@ -81,9 +81,8 @@ class Builder:
         self.sources = resolve_sources(self.natura_dir, accept_new=self.accept_new)
         word_list = build_word_list(self.sources)
         written = write_word_list(word_list, self.sources, self.tmp)
-        self.words = list(word_list.words)
-        names = {Path(p).name for p in written}
-        self.word_files = [n for n in WORD_FILES_LINKED if n in names]
+        self.words = word_list.words
+        self.word_files = list(WORD_FILES_LINKED)  # write_word_list writes them all
         return f"{len(self.words)} words, {len(written)} files"
 
     def stage_coimbra(self) -> str:
@@ -91,21 +90,18 @@ class Builder:
         return f"{len(self.coimbra)} Coimbra words, {sum(w.opener for w in self.coimbra)} openers"
 
     def stage_dawg(self) -> str:
-        self.dawg = build_dawg(self.words, [w.folded for w in self.coimbra])
+        self.dawg = build_dawg(self.words, folded_set(self.coimbra))
         return f"{len(self.dawg)} bytes"
-
-    def openers(self) -> list[str]:
-        return [w.folded for w in self.coimbra if w.opener]
 
     def stage_days(self) -> str:
         count = write_days(self.tmp / "dias", self.window.first, self.window.last,
-                           self.openers(), self.window)
+                           openers(self.coimbra), self.window)
         return f"{count} days, {self.window.first} … {self.window.last}"
 
     def stage_site(self) -> str:
         day = None
         if self.window.first <= self.today <= self.window.last:
-            day = build_day(self.today, self.openers(), self.window)
+            day = build_day(self.today, openers(self.coimbra), self.window)
         report = render_site(self.tmp, SiteInput(
             coimbra=self.coimbra, sources=self.sources, day=day, dawg=self.dawg,
             word_count=len(self.words),

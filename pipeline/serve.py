@@ -107,20 +107,17 @@ class DistHandler(BaseHTTPRequestHandler):
 
     def send_file(self, path: Path, status: HTTPStatus, send_body: bool):
         accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
-        body_path, encoding = path, None
-        for name, suffix in ENCODINGS:
-            sibling = path.with_name(path.name + suffix)
-            if name in accepted and sibling.is_file():
-                body_path, encoding = sibling, name
-                break
+        candidates = [(name, path.with_name(path.name + suffix)) for name, suffix in ENCODINGS]
+        siblings = [(name, sibling) for name, sibling in candidates if sibling.is_file()]
+        encoding, body_path = next(((name, sibling) for name, sibling in siblings
+                                    if name in accepted), (None, path))
         data = body_path.read_bytes()
         self.send_response(status)
         self.send_header("Content-Type", CONTENT_TYPES.get(path.suffix, "application/octet-stream"))
         self.send_header("Content-Length", str(len(data)))
         if encoding:
             self.send_header("Content-Encoding", encoding)
-        if path.suffix in CONTENT_TYPES and (path.with_name(path.name + ".br").is_file()
-                                             or path.with_name(path.name + ".gz").is_file()):
+        if path.suffix in CONTENT_TYPES and siblings:
             self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "no-cache")
         if path.suffix == ".html":

@@ -43,9 +43,10 @@ class SiteInput:
 
     coimbra: list[Any]            # pipeline.coimbra.CoimbraWord (word, folded, blurb, slug, …)
     sources: list[Any]            # pipeline.sources.DictionarySource
-    day: dict | None              # the tower shown statically on / (build day's, Lisbon)
-    dawg: bytes | None = None     # None while the DAWG stage does not exist
-    word_count: int | None = None
+    day: dict | None              # the tower shown statically on / (build day's, Lisbon;
+                                  # None when that day is outside the window)
+    dawg: bytes                   # palavras.dawg, written under its content hash
+    word_count: int               # words in palavras.txt, shown on /fontes/
     word_files: list[str] = field(default_factory=list)  # e.g. ["palavras.txt", …]
     site_src: Path = SITE_SRC
     compression_cache: Path | None = None  # see assets.CompressionCache
@@ -54,7 +55,7 @@ class SiteInput:
 @dataclass
 class SiteReport:
     static_hash: str
-    dawg_name: str | None
+    dawg_name: str
     pages: list[str]
     compressed: int
 
@@ -94,17 +95,16 @@ def write_text(path: Path, text: str) -> None:
     path.write_bytes(text.encode("utf-8"))
 
 
-def page_context(site: SiteInput, folder: str, static_urls: list[str],
-                 dawg_name: str | None) -> dict:
+def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name: str) -> dict:
     """What every page template may use."""
     return {
         # Our own constant, without '"': kept readable ('self', not &#39;self&#39;).
         "csp": markupsafe.Markup(assets.CSP),
         "c": C, "trunfos": {t["id"]: t for t in C.TRUNFOS}, "static": f"/static/{folder}/",
-        "dawg_url": f"/{dawg_name}" if dawg_name else "",
+        "dawg_url": f"/{dawg_name}",
         "stylesheets": [u for u in static_urls if u.endswith(".css")
                         and u.rsplit("/", 1)[1] in ("site.css", "game.css")],
-        "main_js": next((u for u in static_urls if u.endswith("/js/main.js")), ""),
+        "main_js": f"/static/{folder}/js/main.js",
         "day": site.day, "boards": [board_rows(f) for f in (site.day or {}).get("floors", [])],
         "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded),
         "coimbra_by_folded": {w.folded: w for w in site.coimbra}, "sources": site.sources,
@@ -131,13 +131,10 @@ def render_pages(env: jinja2.Environment, templates: Path, out_dir: Path, shared
 
 
 def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path, folder: str,
-                          static_urls: list[str], dawg: bytes | None, dawg_name: str | None):
-    """sw.js from the client's template, if it has one yet: version and precache list."""
-    if not (src / "sw.js").is_file():
-        return
-    precache = sorted(["/", "/constantes.json", "/coimbra.json", *static_urls]
-                      + ([f"/{dawg_name}"] if dawg_name else []))
-    version = f"{folder}-{assets.short_hash(dawg) if dawg else 'semdawg'}"
+                          static_urls: list[str], dawg: bytes, dawg_name: str) -> None:
+    """sw.js from the client's template: version and precache list."""
+    precache = sorted(["/", "/constantes.json", "/coimbra.json", *static_urls, f"/{dawg_name}"])
+    version = f"{folder}-{assets.short_hash(dawg)}"
     worker = env.from_string((src / "sw.js").read_text(encoding="utf-8"))
     write_text(out_dir / "sw.js", worker.render(version=version, precache=precache))
 
@@ -146,7 +143,7 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     """Write pages, assets, coimbra.json, constantes.json, sw.js, _headers, then compress."""
     src = site.site_src
     folder, static_urls = assets.copy_static(src, out_dir)
-    dawg_name = assets.write_dawg(site.dawg, out_dir) if site.dawg is not None else None
+    dawg_name = assets.write_dawg(site.dawg, out_dir)
     write_text(out_dir / "constantes.json", C.as_json())
     write_text(out_dir / "coimbra.json", json.dumps(
         coimbra_index(site.coimbra), ensure_ascii=False, indent=1) + "\n")

@@ -20,10 +20,7 @@ from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, static_hash
 from pipeline.days import build_day, load_window
 from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, render_site
-
-OPENERS = ["ALTA", "BATINA", "CABRA", "CALOIRO", "CAPA", "CHOUPAL", "ESTUDO", "FADO",
-           "FITAS", "GRELO", "LATADA", "LENTE", "MONDEGO", "PENICO", "PRAXE", "QUEIMA",
-           "REITOR", "SEBENTA", "SERENAT", "SOTAINA", "TRICANA", "TUNA"]
+from test_days import OPENERS
 HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
 
 
@@ -42,7 +39,7 @@ def fixture_sources() -> list[DictionarySource]:
                    "GPL-2.0 OR LGPL-2.1 OR MPL-1.1") for i, s in (("ao90", ""), ("preao", "-preao"))]
 
 
-def render(out: Path, site_src: Path = SITE_SRC, dawg: bytes | None = b"DAWG" * 100):
+def render(out: Path, site_src: Path = SITE_SRC, dawg: bytes = b"DAWG" * 100):
     day = build_day(dt.date(2026, 12, 25), OPENERS, load_window())
     (out / "palavras.txt").write_text("AB\nABA\n")
     return render_site(out, SiteInput(fixture_words(), fixture_sources(), day, dawg=dawg,
@@ -271,22 +268,11 @@ def test_headers_file_caches_hashed_assets_for_ever_and_sets_security_headers(si
     assert "Cache-Control" not in rules["/*"]
 
 
-def test_service_worker_gets_version_and_precache_when_its_template_exists(site):
+def test_service_worker_gets_version_and_precache(site):
     out, report = site
-    if not (SITE_SRC / "sw.js").exists():
-        pytest.skip("site_src/sw.js is written by the game client's issue")
     text = (out / "sw.js").read_text()
     assert f'"{report.static_hash}-' in text
     assert f'"/{report.dawg_name}"' in text and '"/constantes.json"' in text
-
-
-def test_the_site_builds_without_a_service_worker_template(tmp_path):
-    src = tmp_path / "src"
-    shutil.copytree(SITE_SRC, src, ignore=shutil.ignore_patterns("sw.js"))
-    out = tmp_path / "out"
-    out.mkdir()
-    render(out, src, dawg=None)
-    assert not (out / "sw.js").exists() and (out / "index.html").exists()
 
 
 def test_a_typo_in_a_template_is_an_error_not_an_empty_string(tmp_path):

@@ -33,14 +33,14 @@ def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
 
     Example: torre dawg build --words dist/palavras.txt --out dist
     """
-    from ..coimbra import load_coimbra
+    from ..coimbra import folded_set, load_coimbra
     from ..dawg.builder import build_dawg
     from ..dawg.format import parse_header
     from ..sources import write_atomic
 
     words = read_word_list(words_path)
     coimbra = load_coimbra(coimbra_path) if coimbra_path else load_coimbra()
-    data = build_dawg(words, [entry.folded for entry in coimbra])
+    data = build_dawg(words, folded_set(coimbra))
     target = out / "palavras.dawg"
     write_atomic(target, data)
     header = parse_header(data)

@@ -60,9 +60,10 @@ def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, quiet: 
 
 def word_with_letters(_ctx, _param, value: str) -> str:
     """WORD must spell something: at least one letter once accents are folded."""
-    from ..wordlist import Folder, letters_key
+    from ..coimbra import fold
+    from ..wordlist import letters_key
 
-    if not letters_key(Folder()(value).upper()):
+    if not letters_key(fold(value)):
         raise click.BadParameter(f"WORD needs at least one letter, got {value!r}")
     return value
 
