@@ -16,13 +16,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the same browser as the e2e tests)
 from pipeline.serve import start_server  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 VISITS = 5
 KEY_PRESSES = 200
 
@@ -124,7 +121,7 @@ def main() -> int:
     server, url = start_server(dist, port=0)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             visits = [first_visit(browser, url) for _ in range(VISITS)]
             keys = key_latency(browser, url)
             browser.close()

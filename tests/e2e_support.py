@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,16 @@ DESKTOP = {"width": 1280, "height": 800}
 
 def fixture_day(date: str = FIXTURE_DATE) -> dict:
     return json.loads((FIXTURE_DAYS / f"{date}.json").read_text(encoding="utf-8"))
+
+
+def wait_until(check, what: str, seconds: float = 10.0):
+    """Polls `check` until it is true; fails naming `what` after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 # Each test module imports these fixtures, so pytest sees one definition per
@@ -145,6 +156,15 @@ class Player:
 
     def dialog_button(self, text: str):
         return self.page.locator("#dialogo").get_by_role("button", name=text, exact=True)
+
+    def pass_turn(self, times: int = 1):
+        """Passes through the button and its confirmation."""
+        for _ in range(times):
+            self.button("passar").click()
+            self.dialog_button("Passar").click()
+
+    def wait_service_worker(self):
+        self.page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
 
     def expect_text(self, selector: str, text):
         """Waits (up to 5 s) until `selector` shows `text` (a string or a compiled regex)."""

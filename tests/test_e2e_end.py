@@ -4,15 +4,9 @@ from __future__ import annotations
 from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
 
 
-def pass_three_times(player):
-    for _ in range(3):
-        player.button("passar").click()
-        player.dialog_button("Passar").click()
-
-
 def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoilers(new_player):
     player = new_player(permissions=["clipboard-read", "clipboard-write"]).open().wait_ready()
-    pass_three_times(player)
+    player.pass_turn(3)
     dialog = player.page.locator("#dialogo")
     dialog.wait_for(state="visible")
     player.expect_text("#dialogo-titulo", "Fim da corrida")
@@ -35,7 +29,7 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
 
 def test_statistics_count_a_finished_day_once_and_survive_export_and_import(new_player):
     player = new_player(viewport=DESKTOP).open().wait_ready()
-    pass_three_times(player)
+    player.pass_turn(3)
     player.dialog_button("Estatísticas").click()
     player.expect_text("#dialogo-titulo", "Estatísticas")
     facts = player.page.locator("#dialogo .factos dd").all_inner_texts()
@@ -66,17 +60,15 @@ def test_share_button_uses_the_system_share_sheet_when_there_is_one(new_player):
     # A stand-in share sheet that keeps what it was given.
     player.page.add_init_script("navigator.share = async (data) => { window.partilhado = data.text; };")
     player.open().wait_ready()
-    pass_three_times(player)
-    player.page.locator("#dialogo").get_by_role("button", name="Partilhar resultado").click()
+    player.pass_turn(3)
+    player.dialog_button("Partilhar resultado").click()
     player.expect_text(".confirmacao", "Partilhado.")
     assert player.page.evaluate("() => window.partilhado") == player.text("#texto-partilha")
 
 
 def test_passing_the_last_play_warns_that_the_run_ends(new_player):
     player = new_player().open().wait_ready()
-    for _ in range(2):
-        player.button("passar").click()
-        player.dialog_button("Passar").click()
+    player.pass_turn(2)
     player.button("passar").click()
     player.expect_text("#dialogo-corpo", "É a última jogada deste andar: se passar, a corrida acaba aqui.")
     player.dialog_button("Cancelar").click()

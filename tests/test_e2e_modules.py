@@ -88,9 +88,8 @@ def test_stats_export_round_trips_and_tampering_is_refused(page):
 def test_share_text_of_a_won_tower_has_one_line_per_floor_and_no_words(page):
     got = call(page, "share", """m.shareText({won: true, floorReached: 5, total: 520,
       floors: [40, 60, 90, 130, 200], trunfos: ['fitas', 'cabra', 'latada', 'grelo'],
-      bestPlay: {words: ['PRAXE'], points: 62}},
-      '2026-12-01', {targets: [25, 50, 75, 110, 150], trunfos: [
-        {id: 'fitas', emoji: '🎀'}, {id: 'cabra', emoji: '🔔'}, {id: 'latada', emoji: '🎉'}, {id: 'grelo', emoji: '🌱'}]})""")
+      bestPlay: {words: ['PRAXE'], points: 62}, trunfoEmoji: ['🎀', '🔔', '🎉', '🌱']},
+      '2026-12-01', {targets: [25, 50, 75, 110, 150]})""")
     assert got.splitlines() == [
         "A Torre · 01/12/2026",
         "🏆 Subi a torre toda: 520 pontos",

@@ -1,31 +1,19 @@
 """The service worker: once visited, the game loads and plays offline."""
 from __future__ import annotations
 
-import time
-
-from e2e_support import FIXTURE_DATE, browser, new_player, site_url  # noqa: F401
-
-
-def wait_until(check, what: str, seconds: float = 10.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+from e2e_support import FIXTURE_DATE, browser, new_player, site_url, wait_until  # noqa: F401
 
 
 def test_offline_reload_after_a_first_visit_resumes_the_game(new_player):
     # The built tower of the fixture's date, unrouted: the service worker sees real requests.
     player = new_player(route=False, service_workers="allow").open().wait_ready()
     page = player.page
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    player.wait_service_worker()
     wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", f"/dias/{FIXTURE_DATE}.json"),
                "the day file in the service worker's cache")
     hand = player.hand()
     player.press("ArrowDown")  # a cursor, then a pass: something to resume
-    player.button("passar").click()
-    player.dialog_button("Passar").click()
+    player.pass_turn()
     plays = player.number("jogadas")
 
     page.context.set_offline(True)
@@ -43,7 +31,7 @@ def test_service_worker_deletes_caches_of_older_builds(new_player):
     page = player.page  # a page without the game registers no service worker
     page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
     player.open().wait_ready()
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    player.wait_service_worker()
     wait_until(lambda: "torre-antiga" not in page.evaluate("() => caches.keys()"), "the old cache to go")
     assert any(name.startswith("torre-") for name in page.evaluate("() => caches.keys()"))
 
@@ -54,7 +42,7 @@ def test_days_already_seen_outlive_a_new_build(new_player):
     page.evaluate("() => caches.open('torre-dias').then(c => c.put('/dias/2026-11-02.json', new Response('{}')))")
     page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
     player.open().wait_ready()
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    player.wait_service_worker()
     wait_until(lambda: "torre-antiga" not in page.evaluate("() => caches.keys()"), "the old build's cache to go")
     kept = "url => caches.open('torre-dias').then(c => c.match(url)).then(r => Boolean(r))"
     assert page.evaluate(kept, "/dias/2026-11-02.json")

@@ -211,13 +211,11 @@ export class Dawg {
   }
 
   contains(word) {
-    const node = this.find(word);
-    return node > 0 && (node & (WORD | COIMBRA)) !== 0;
+    return this.isTerminal(this.find(word));
   }
 
   isCoimbra(word) {
-    const node = this.find(word);
-    return node > 0 && (node & COIMBRA) !== 0;
+    return this.isCoimbraNode(this.find(word));
   }
 
   // Every word in alphabetical order.
@@ -234,10 +232,6 @@ export class Dawg {
       for (const [letter, target] of this.edges(node)) stack.push([prefix + letter, target]);
     }
   }
-}
-
-export function loadDawg(buffer) {
-  return new Dawg(buffer);
 }
 
 // What the game engine receives: the two questions it asks of the word list.

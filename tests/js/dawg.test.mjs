@@ -2,10 +2,11 @@
 // against a Set, and refusal of corrupted files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { ALPHABET, Dawg, DawgFormatError, crc32, wordLookup } from "../../site_src/js/dawg.js";
+import { distDir } from "./helpers/real-dist.mjs";
 
 // docs/dawg-format.md's worked example (tests/test_dawg.py checks the builder makes it).
 const WORKED_EXAMPLE =
@@ -30,14 +31,7 @@ test("an empty word list holds no word", () => {
   assert.ok(!empty.contains("A") && empty.edges(empty.root).length === 0);
 });
 
-function builtDist() {
-  const dist = process.env.TORRE_DIST;
-  if (!dist) throw new Error("TORRE_DIST is not set: run `make test` (it builds the tree the tests read)");
-  if (!existsSync(join(dist, "palavras.dawg"))) throw new Error(`TORRE_DIST=${dist} holds no palavras.dawg`);
-  return dist;
-}
-
-const dist = builtDist();
+const dist = distDir();
 const bytes = readFileSync(join(dist, "palavras.dawg"));
 const arrayBuffer = () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 const words = readFileSync(join(dist, "palavras.txt"), "utf8").split("\n").filter(Boolean);

@@ -23,6 +23,7 @@ export function newBlank(state) {
   return { id, letter: state.constants.blank.letter, value: state.constants.blank.value };
 }
 
+/** The hand size the trunfos held give (stored in `state.handSize` when one is chosen). */
 export function handSize(state) {
   return holds(state, "republica")
     ? trunfo(state.constants, "republica").hand_size
@@ -39,7 +40,7 @@ function draw(state, count) {
 
 /** Refill the hand up to the hand size; returns the events. Mutates `state`. */
 export function refill(state) {
-  const drawn = draw(state, handSize(state) - state.hand.length);
+  const drawn = draw(state, state.handSize - state.hand.length);
   state.hand.push(...drawn);
   return drawn.length > 0 ? [{ type: "drew", count: drawn.length }] : [];
 }

@@ -2,6 +2,7 @@
  * What a run amounted to, for the end screen and the share text (which the
  * UI writes, site_src/js/ui/share.js): a pure function of the state.
  */
+import { trunfo } from "./rules.js";
 
 /**
  * `{won, floorReached, total, floors, bestPlay, trunfos, plays}` of a run,
@@ -24,6 +25,6 @@ export function summary(state) {
     trunfos: state.trunfos.slice(),
     plays: state.history.length,
     floorCount: state.constants.floors,
-    trunfoEmoji: state.trunfos.map((id) => state.constants.trunfos.find((t) => t.id === id).emoji),
+    trunfoEmoji: state.trunfos.map((id) => trunfo(state.constants, id).emoji),
   };
 }

@@ -103,29 +103,30 @@ export function play(state, words) {
   state.floorScore += score.points;
   state.floorScores[state.floor] = state.floorScore;
   state.total += score.points;
-  state.playsLeft -= 1;
-  state.floorPlays += 1;
   state.dobro = false;
   const playedWords = score.words.map(({ word, points, coimbra }) => ({ word, points, coimbra }));
-  state.history.push({
-    floor: state.floor, words: playedWords.map((w) => ({ ...w })), points: score.points, tiles: placed.length, placed,
-  });
   const events = [{ type: "played", words: playedWords, points: score.points }];
   if (score.words.some((w) => w.coimbra)) events.push(earnHelp(state));
-  events.push(...refill(state));
-  events.push(...settleFloor(state));
-  return { ok: true, events };
+  return spendPlay(state, {
+    words: playedWords.map((w) => ({ ...w })), points: score.points, tiles: placed.length, placed,
+  }, events);
 }
 
 /** Pass: spends a play (pending tiles go back to the hand first). Mutates `state`. */
 export function pass(state) {
   if (state.phase !== "play") return refuse("bad_phase");
   recallAll(state);
+  return spendPlay(state, { pass: true }, [{ type: "passed" }]);
+}
+
+/**
+ * What a word play and a pass both cost: one play (Latada counts both), a
+ * history entry, then the hand refilled and the floor settled. Mutates `state`.
+ */
+function spendPlay(state, entry, events) {
   state.playsLeft -= 1;
   state.floorPlays += 1;
-  state.history.push({ floor: state.floor, pass: true });
-  const events = [{ type: "passed" }];
-  events.push(...refill(state));
-  events.push(...settleFloor(state));
+  state.history.push({ floor: state.floor, ...entry });
+  events.push(...refill(state), ...settleFloor(state));
   return { ok: true, events };
 }

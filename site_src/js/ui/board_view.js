@@ -12,12 +12,11 @@ export const squareName = (index) => `${COLUMNS[index % SIZE]}${Math.floor(index
 export const squareIndex = (name) => (Number(name.slice(1)) - 1) * SIZE + COLUMNS.indexOf(name[0]);
 
 export class BoardView {
-  constructor(grid, constants) {
+  constructor(grid) {
     this.grid = grid;
-    this.bagSize = constants.bag_size;
-    this.values = new Map(constants.tiles.map((t) => [t.letter, t.value]));
     this.cells = [];
     this.keys = [];
+    this.focusIndex = null; // the one cell in the tab order
     for (let row = 0; row < SIZE; row++) {
       const rowEl = document.createElement("div");
       rowEl.setAttribute("role", "row");
@@ -50,23 +49,23 @@ export class BoardView {
         shown, isCursor ? direction : ""].join("|");
       if (key === this.keys[index]) return;
       this.keys[index] = key;
-      this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, pendBlank: pend ? this.isBlank(pend) : false,
-        value: pend && !this.isBlank(pend) ? this.values.get(pend.letter) : 0 });
+      this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction });
     });
     const focusIndex = squareIndex(cursor || "D4");
-    this.cells.forEach((cell, index) => { cell.tabIndex = index === focusIndex ? 0 : -1; });
+    if (focusIndex !== this.focusIndex) {
+      if (this.focusIndex !== null) this.cells[this.focusIndex].tabIndex = -1;
+      this.cells[focusIndex].tabIndex = 0;
+      this.focusIndex = focusIndex;
+    }
   }
 
-  /** Blanks get the ids after the bag's (117, 118, …). */
-  isBlank(pending) {
-    return pending.id >= this.bagSize;
-  }
-
-  /** `special` is the engine's kind (the colour), `shown` what it counts for now ("4P" with Cabra). */
-  drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, pendBlank, value }) {
-    const letter = tile ? tile.letter : pend ? pend.letter : "";
-    const shownValue = tile ? tile.value : value;
-    const blank = tile ? tile.blank : pendBlank;
+  /**
+   * `special` is the engine's kind (the colour), `shown` what it counts for now ("4P" with Cabra).
+   * Confirmed and pending tiles both carry their letter, value and blank flag.
+   */
+  drawCell(cell, name, { tile, pend, special, shown, isCursor, direction }) {
+    const face = tile || pend;
+    const letter = face ? face.letter : "";
     cell.replaceChildren();
     cell.className = "casa";
     if (special) cell.classList.add(`casa-${special}`);
@@ -79,7 +78,7 @@ export class BoardView {
       l.textContent = letter;
       const v = document.createElement("span");
       v.className = "valor";
-      v.textContent = blank ? "" : String(shownValue);
+      v.textContent = face.blank ? "" : String(face.value);
       cell.append(l, v);
     } else if (special) {
       const s = document.createElement("span");

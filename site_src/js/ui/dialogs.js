@@ -3,7 +3,7 @@
 // notices (bad save, end of run). Each question is a promise of the answer.
 
 import { tileFace, tileLabel } from "./hand_view.js";
-import { byId, trunfoEffect } from "./labels.js";
+import { byId, ordinal, trunfoEffect } from "./labels.js";
 
 export function el(tag, props = {}, children = []) {
   const node = document.createElement(tag);
@@ -85,7 +85,7 @@ export class Dialogs {
       ]);
       return this.choice(card, id);
     });
-    const intro = el("p", { text: `Subiu do ${floorClimbed}.º andar. Escolha um trunfo; fica até ao fim da corrida.` });
+    const intro = el("p", { text: `Subiu do ${ordinal(floorClimbed)} andar. Escolha um trunfo; fica até ao fim da corrida.` });
     return this.ask("Escolha um trunfo", [intro, el("div", { class: "cartas" }, cards)], [],
       { cancellable: false, kind: "trunfos" });
   }

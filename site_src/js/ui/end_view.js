@@ -3,7 +3,7 @@
 // export/import of statistics as one line of text.
 
 import { el } from "./dialogs.js";
-import { byId, ordinal, points } from "./labels.js";
+import { byId, ordinal, points, trunfoLabel } from "./labels.js";
 import { formatCountdown, msUntilLisbonMidnight } from "./lisbon_date.js";
 import { currentStreak, exportStats, parseStatsExport } from "./storage.js";
 import { shareOrCopy } from "./share.js";
@@ -42,7 +42,7 @@ export function endBody(summary, text, constants, now) {
     ? `${summary.bestPlay.words.join(", ")} (${points(summary.bestPlay.points)})`
     : "nenhuma";
   const trunfos = summary.trunfos.length
-    ? summary.trunfos.map((id) => { const t = byId(constants.trunfos, id); return `${t.emoji} ${t.name}`; }).join(", ")
+    ? summary.trunfos.map((id) => trunfoLabel(byId(constants.trunfos, id))).join(", ")
     : "nenhum";
   const status = el("p", { class: "confirmacao", role: "status" });
   const share = el("button", { type: "button", class: "principal", text: "Partilhar resultado" });
@@ -51,7 +51,7 @@ export function endBody(summary, text, constants, now) {
   });
   return [
     el("p", { class: "manchete", text: headline }),
-    facts([["Andar", `${ordinal(summary.floorReached)} de 5`], ["Pontos", String(summary.total)],
+    facts([["Andar", `${ordinal(summary.floorReached)} de ${summary.floorCount}`], ["Pontos", String(summary.total)],
       ["Melhor jogada", best], ["Trunfos", trunfos]]),
     el("pre", { class: "partilha", id: "texto-partilha", text }),
     share, status, countdown(now),

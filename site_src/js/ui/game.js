@@ -4,7 +4,7 @@
 // a rule: every change of the run goes through engine.apply.
 
 import { advance, freeSquareFrom, isTaken, offset, tileForLetter } from "./cursor.js";
-import { byId, helpEffect, ordinal, points } from "./labels.js";
+import { byId, helpEffect, ordinal, points, trunfoLabel } from "./labels.js";
 import { peekText } from "./status_view.js";
 
 const DEFAULT_CURSOR = "D3";
@@ -44,7 +44,6 @@ export class Game {
       await this.offerRestart(save.reason);
     }
     if (!this.state) this.state = this.engine.newRun(this.day, this.constants);
-    this.render();
     this.afterChange();
   }
 
@@ -102,7 +101,7 @@ export class Game {
           lines.push(event.kept ? `Ganhou uma ajuda: ${name}.` : `Ganhou ${name}, mas já tem ${constants.help_capacity} ajudas: perdeu-se.`);
           break;
         }
-        case "trunfo": { const t = byId(constants.trunfos, event.id); lines.push(`Trunfo: ${t.emoji} ${t.name}.`); break; }
+        case "trunfo": lines.push(`Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`); break;
         case "won": lines.push("Subiu a torre toda!"); break;
         case "lost": lines.push("Acabaram-se as jogadas: a corrida acabou."); break;
         case "passed": lines.push("Passou a vez."); break;
@@ -262,7 +261,7 @@ export class Game {
   async exchange() {
     if (this.state.pending.length) this.recallAll();
     if (this.state.exchangesLeft <= 0) {
-      this.announcer.say("Já não tem trocas.", "erro");
+      this.announcer.say(this.engine.messageOf("no_exchanges"), "erro");
       return;
     }
     const ids = await this.dialogs.chooseExchange(this.state.hand, this.state.exchangesLeft);

@@ -22,6 +22,9 @@ export function trunfoEffect(trunfo, constants) {
   }
 }
 
+/** "🔔 Cabra": how a trunfo is named wherever the player reads it. */
+export const trunfoLabel = (trunfo) => `${trunfo.emoji} ${trunfo.name}`;
+
 /** One sentence on what a help does. */
 export function helpEffect(help) {
   switch (help.id) {

@@ -2,7 +2,7 @@
 // tower and the Coimbra words. Every failure becomes a LoadError whose message
 // is Portuguese and says what is missing, so the page never goes blank.
 
-import { Dawg } from "../dawg.js";
+import { Dawg, wordLookup } from "../dawg.js";
 
 export class LoadError extends Error {
   constructor(message, detail) {
@@ -23,13 +23,15 @@ export function dayUrl(urls, date) {
   return `${urls.days.replace(/\/?$/, "/")}${date}.json`;
 }
 
-async function fetchOk(url, what, fetchFn) {
+/** The response to `url`, or a LoadError naming `what`; `notFound` is the message for a 404. */
+async function fetchOk(url, what, fetchFn, notFound = null) {
   let response;
   try {
     response = await fetchFn(url);
   } catch (error) {
     throw new LoadError(`Não foi possível descarregar ${what}. Verifique a ligação à Internet e recarregue a página.`, `${url}: ${error}`);
   }
+  if (notFound && response.status === 404) throw new LoadError(notFound, url);
   if (!response.ok) {
     throw new LoadError(`Não foi possível descarregar ${what} (erro ${response.status}).`, url);
   }
@@ -53,28 +55,18 @@ export function coimbraIndex(data) {
   return new Map(Object.entries(data));
 }
 
+/** The day file of `date`; its shape is the engine's to judge (newRun), its date is checked here. */
 async function loadDay(urls, date, fetchFn) {
-  let response;
-  try {
-    response = await fetchFn(dayUrl(urls, date));
-  } catch (error) {
-    throw new LoadError("Não foi possível descarregar a torre de hoje. Verifique a ligação à Internet e recarregue a página.", String(error));
-  }
-  if (response.status === 404) {
-    throw new LoadError(`Ainda não há torre para o dia ${date.split("-").reverse().join("/")}. Volte mais tarde.`, dayUrl(urls, date));
-  }
-  if (!response.ok) {
-    throw new LoadError(`Não foi possível descarregar a torre de hoje (erro ${response.status}).`, dayUrl(urls, date));
-  }
+  const url = dayUrl(urls, date);
+  const notYet = `Ainda não há torre para o dia ${date.split("-").reverse().join("/")}. Volte mais tarde.`;
+  const response = await fetchOk(url, "a torre de hoje", fetchFn, notYet);
   let day;
   try {
     day = await response.json();
   } catch (error) {
-    throw new LoadError("O ficheiro da torre de hoje está danificado.", String(error));
+    throw new LoadError("O ficheiro da torre de hoje está danificado.", `${url}: ${error}`);
   }
-  if (!day || day.date !== date || !Array.isArray(day.floors) || typeof day.bag !== "string") {
-    throw new LoadError("O ficheiro da torre de hoje não é válido.", dayUrl(urls, date));
-  }
+  if (!day || day.date !== date) throw new LoadError("O ficheiro da torre de hoje não é válido.", url);
   return day;
 }
 
@@ -92,6 +84,5 @@ export async function loadGame(urls, date, fetchFn = (url) => fetch(url)) {
   } catch (error) {
     throw new LoadError("A lista de palavras está danificada. Recarregue a página.", String(error));
   }
-  const words = { isWord: (w) => dawg.contains(w), isCoimbra: (w) => dawg.isCoimbra(w) };
-  return { constants, words, day, coimbra: coimbraIndex(coimbra) };
+  return { constants, words: wordLookup(dawg), day, coimbra: coimbraIndex(coimbra) };
 }

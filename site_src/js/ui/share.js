@@ -1,9 +1,9 @@
 // The share text (no spoilers: no words, no letters, only floors and points)
 // and the ways to hand it over: the system share sheet, else the clipboard.
 
-import { ordinal, byId } from "./labels.js";
+import { ordinal } from "./labels.js";
 
-/** Share text for a finished (or ongoing) run; pure, one line per floor reached. */
+/** Share text of an engine summary (a finished or ongoing run); pure, one line per floor reached. */
 export function shareText(summary, date, constants, url = "") {
   const [y, m, d] = date.split("-");
   const head = summary.won
@@ -13,7 +13,7 @@ export function shareText(summary, date, constants, url = "") {
   summary.floors.forEach((pts, i) => {
     const target = constants.targets[i];
     const mark = pts >= target ? "🟩" : "🟥";
-    const trunfo = summary.trunfos[i] ? ` ${byId(constants.trunfos, summary.trunfos[i]).emoji}` : "";
+    const trunfo = summary.trunfoEmoji[i] ? ` ${summary.trunfoEmoji[i]}` : "";
     lines.push(`${ordinal(i + 1)} andar ${mark} ${pts}/${target}${trunfo}`);
   });
   if (url) lines.push(url);

@@ -1,7 +1,7 @@
 // Everything around the board: floor, target, scores, plays and exchanges left,
 // trunfos and helps held, the peek, the live preview and the floor's opener.
 
-import { byId, ordinal, points, trunfoEffect, helpEffect } from "./labels.js";
+import { byId, ordinal, points, trunfoEffect, trunfoLabel, helpEffect } from "./labels.js";
 
 const $ = (root, id) => root.querySelector(`#${id}`);
 
@@ -24,6 +24,7 @@ export class StatusView {
       "trunfos", "ajudas", "espreitar", "previsao", "abertura-texto", "abertura-ligacao"]
       .map((id) => [id, $(root, id)]));
     this.helpsKey = null;
+    this.trunfosKey = null;
   }
 
   render(state) {
@@ -45,11 +46,12 @@ export class StatusView {
   }
 
   renderTrunfos(ids) {
-    const text = ids.length
-      ? ids.map((id) => { const t = byId(this.constants.trunfos, id); return `${t.emoji} ${t.name}`; }).join(" · ")
-      : "nenhum";
-    setText(this.el.trunfos, text);
-    this.el.trunfos.title = ids.map((id) => trunfoEffect(byId(this.constants.trunfos, id), this.constants)).join(" ");
+    const key = ids.join(",");
+    if (key === this.trunfosKey) return;
+    this.trunfosKey = key;
+    const trunfos = ids.map((id) => byId(this.constants.trunfos, id));
+    setText(this.el.trunfos, trunfos.length ? trunfos.map(trunfoLabel).join(" · ") : "nenhum");
+    this.el.trunfos.title = trunfos.map((t) => trunfoEffect(t, this.constants)).join(" ");
   }
 
   /** One button per help held; disabled outside the play phase. */
@@ -97,33 +99,28 @@ export class StatusView {
   /** The live preview of pending tiles, or the reason the play is not valid, or the last rejection. */
   renderPreview(state, preview) {
     const el = this.el.previsao;
-    el.classList.remove("valida", "invalida");
-    el.title = "";
+    const { text, tone = "", title = "" } = this.previewLine(state, preview);
+    setText(el, text);
+    el.classList.toggle("valida", tone === "valida");
+    el.classList.toggle("invalida", tone === "invalida");
+    if (el.title !== title) el.title = title;
+  }
+
+  /** `{text, tone, title}` of the preview line (tone: "valida", "invalida" or none). */
+  previewLine(state, preview) {
     if (state.lastRejection && state.pending.length === 0) {
-      el.classList.add("invalida");
       const failed = state.lastRejection.invalidWords || [];
-      setText(el, failed.length ? `Não valem: ${failed.join(", ")}` : "A jogada não foi aceite.");
-      return;
+      return { text: failed.length ? `Não valem: ${failed.join(", ")}` : "A jogada não foi aceite.", tone: "invalida" };
     }
-    if (!preview) {
-      setText(el, state.phase === "play" ? "Ponha peças no tabuleiro." : "");
-      return;
-    }
-    if (!preview.ok) {
-      el.classList.add("invalida");
-      const words = preview.invalidWords || [];
-      const unnamed = words.filter((w) => !preview.message.includes(w));
-      setText(el, unnamed.length ? `${preview.message} (${unnamed.join(", ")})` : preview.message);
-      return;
-    }
-    el.classList.add("valida");
+    if (!preview) return { text: state.phase === "play" ? "Ponha peças no tabuleiro." : "" };
+    // The engine's message already names the invalid words.
+    if (!preview.ok) return { text: preview.message, tone: "invalida" };
     const { bingo, coimbra, serenata } = preview.bonuses;
     const parts = preview.words.map((w) => `${w.word} ${w.points}`);
     if (bingo) parts.push(`${this.constants.bingo.tiles} peças ${bingo}`);
     if (coimbra) parts.push(`Coimbra ${coimbra}`);
     if (serenata) parts.push(`Serenata ${serenata}`);
     const times = preview.multiplier > 1 ? ` (× ${preview.multiplier})` : "";
-    setText(el, `${points(preview.points)}: ${parts.join(" + ")}${times}`);
-    el.title = preview.breakdown.join("\n");
+    return { text: `${points(preview.points)}: ${parts.join(" + ")}${times}`, tone: "valida", title: preview.breakdown.join("\n") };
   }
 }

@@ -3,10 +3,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { apply } from "../../../site_src/js/engine/index.js";
-import { applyOk, loadConstants, placeAll, setup } from "../helpers/engine-setup.mjs";
+import { applyOk, ids, loadConstants, placeAll, setup } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
-const ids = (tiles) => tiles.map((t) => t.id);
 
 test("exchange sends tiles to the back of the bag and draws as many from the front", () => {
   const state = setup({ hand: "OSEUTAMR" });

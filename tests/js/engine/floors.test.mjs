@@ -4,11 +4,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { apply, newRun, offerKey } from "../../../site_src/js/engine/index.js";
-import { applyOk, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
+import { applyOk, E, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
 const day = loadFixtureDay();
-const E = ".......";
 const CASA = [E, E, E, ".CASA..", E, E, E]; // + S at F4 = CASAS, 6 points
 const WORDS = wordChecker(["CASAS"]);
 

@@ -4,11 +4,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { apply } from "../../../site_src/js/engine/index.js";
-import { applyOk, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
+import { applyOk, E, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
 const day = loadFixtureDay();
-const E = ".......";
 const FAD = [E, E, E, ".FAD...", E, E, E]; // + O at E4 = FADO, a Coimbra word
 const COIMBRA = wordChecker([], ["FADO"]);
 

@@ -3,11 +3,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { apply, newRun, preview, replay, summary } from "../../../site_src/js/engine/index.js";
-import { applyOk, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
+import { applyOk, E, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
 const day = loadFixtureDay();
-const E = ".......";
 
 test("a new run is plain JSON that survives a round trip", () => {
   const state = newRun(day, constants);

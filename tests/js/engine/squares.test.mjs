@@ -4,10 +4,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { shownSquare } from "../../../site_src/js/engine/index.js";
-import { loadConstants, setup } from "../helpers/engine-setup.mjs";
+import { E, loadConstants, setup } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
-const E = ".......";
 const BOARD = [E, E, E, ".OCA...", E, E, E];
 const SQUARES = { B2: "2P", C2: "2L", D2: "3L" };
 

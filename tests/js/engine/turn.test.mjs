@@ -4,12 +4,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { apply } from "../../../site_src/js/engine/index.js";
-import { applyOk, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
+import { applyOk, E, ids, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
 
-const E = ".......";
 const DOS = [E, E, E, ".DOS...", E, E, E];
 const WORDS = wordChecker(["EU", "DE", "OU", "SE"]);
-const ids = (tiles) => tiles.map((t) => t.id);
 
 test("placed tile leaves the hand and waits in pending", () => {
   const state = setup({ board: DOS, hand: "EUSTAMOR" });

@@ -3,7 +3,7 @@
  * the hand along every row and column, pruned by the DAWG, keeping the
  * placement that preview() scores highest (cross words included).
  */
-import { preview } from "../../../site_src/js/engine/index.js";
+import { preview, squareName } from "../../../site_src/js/engine/index.js";
 
 const fold = (letter) => (letter === "Ç" ? "C" : letter);
 
@@ -53,8 +53,8 @@ function lines(state) {
     const row = [];
     const col = [];
     for (let b = 0; b < size; b++) {
-      row.push({ square: constants.columns[b] + (a + 1), tile: state.board[a * size + b] });
-      col.push({ square: constants.columns[a] + (b + 1), tile: state.board[b * size + a] });
+      row.push({ square: squareName(constants, a, b), tile: state.board[a * size + b] });
+      col.push({ square: squareName(constants, b, a), tile: state.board[b * size + a] });
     }
     out.push(row, col);
   }

@@ -40,6 +40,12 @@ export function wordChecker(list, coimbra = []) {
   return { isWord: (w) => listed.has(w), isCoimbra: (w) => special.has(w) };
 }
 
+/** An empty row of a drawn board (see `setup`). */
+export const E = ".......";
+
+/** The ids of a list of tiles, in order. */
+export const ids = (tiles) => tiles.map((t) => t.id);
+
 /**
  * A state on floor `floor` with `board` (7 strings, "." empty, lowercase =
  * a placed blank), the hand `hand` ("?" = a blank) and `squares` (replacing

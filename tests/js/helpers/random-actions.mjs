@@ -3,6 +3,7 @@
  * legal or not, drawn from what the state offers (hand ids, free squares,
  * held helps, the offer) plus some deliberate mistakes.
  */
+import { parseSquare, squareName } from "../../../site_src/js/engine/index.js";
 import { hashString, makeGenerator } from "../../../site_src/js/engine/rng.js";
 
 /** A word checker that accepts a fixed pseudo-random part of all strings (so plays often count). */
@@ -19,12 +20,14 @@ export function randomPicker(seed) {
   return { int, pick: (items) => items[int(items.length)], chance: (p) => next() / 0x100000000 < p };
 }
 
+const nameOf = (constants, index) =>
+  squareName(constants, Math.floor(index / constants.board_size), index % constants.board_size);
+
 function freeSquares(state) {
-  const { constants } = state;
   const taken = new Set(state.pending.map((t) => t.square));
   const out = [];
   state.board.forEach((cell, index) => {
-    const name = constants.columns[index % constants.board_size] + (Math.floor(index / constants.board_size) + 1);
+    const name = nameOf(state.constants, index);
     if (!cell && !taken.has(name)) out.push(name);
   });
   return out;
@@ -32,18 +35,18 @@ function freeSquares(state) {
 
 /** Next to the board or to pending tiles, so random plays are often legal. */
 function nearSquares(state, free) {
-  const size = state.constants.board_size;
+  const { constants } = state;
+  const size = constants.board_size;
   const filled = new Set(state.pending.map((t) => t.square));
   state.board.forEach((cell, i) => {
-    if (cell) filled.add(state.constants.columns[i % size] + (Math.floor(i / size) + 1));
+    if (cell) filled.add(nameOf(constants, i));
   });
   return free.filter((name) => {
-    const col = state.constants.columns.indexOf(name[0]);
-    const row = Number(name.slice(1)) - 1;
+    const { row, col } = parseSquare(constants, name);
     return [[0, 1], [0, -1], [1, 0], [-1, 0]].some(([dr, dc]) => {
       const r = row + dr;
       const c = col + dc;
-      return r >= 0 && r < size && c >= 0 && c < size && filled.has(state.constants.columns[c] + (r + 1));
+      return r >= 0 && r < size && c >= 0 && c < size && filled.has(squareName(constants, r, c));
     });
   });
 }

@@ -44,5 +44,6 @@ export function loadDistConstants() {
 export function realWords() {
   const bytes = readFileSync(join(distDir(), "palavras.dawg"));
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  return { dawg: new Dawg(buffer), words: wordLookup(new Dawg(buffer)) };
+  const dawg = new Dawg(buffer);
+  return { dawg, words: wordLookup(dawg) };
 }
