@@ -1,31 +1,30 @@
-// The 7×7 board as an ARIA grid: one cell per square, labelled "D4, A, letra
+// The board as an ARIA grid: one cell per square, labelled "D4, A, letra
 // dupla", special squares marked by text (2L/3L/2P/3P) and not by colour alone.
 // Cells are redrawn only when what they show changes.
 
-import { shownSquare } from "../engine/index.js";
+import { parseSquare, shownSquare, squareName } from "../engine/index.js";
 import { SQUARE_NAMES } from "./labels.js";
 
-const SIZE = 7;
-const COLUMNS = "ABCDEFG";
-
-export const squareName = (index) => `${COLUMNS[index % SIZE]}${Math.floor(index / SIZE) + 1}`;
-export const squareIndex = (name) => (Number(name.slice(1)) - 1) * SIZE + COLUMNS.indexOf(name[0]);
-
 export class BoardView {
-  constructor(grid) {
+  /** `constants` gives the board's size and column letters (constantes.json). */
+  constructor(grid, constants) {
     this.grid = grid;
+    this.constants = constants;
     this.cells = [];
+    this.names = [];
     this.keys = [];
     this.focusIndex = null; // the one cell in the tab order
-    for (let row = 0; row < SIZE; row++) {
+    const size = constants.board_size;
+    for (let row = 0; row < size; row++) {
       const rowEl = document.createElement("div");
       rowEl.setAttribute("role", "row");
       rowEl.className = "linha";
-      for (let col = 0; col < SIZE; col++) {
+      for (let col = 0; col < size; col++) {
         const cell = document.createElement("div");
         cell.setAttribute("role", "gridcell");
         cell.className = "casa";
-        cell.dataset.square = squareName(row * SIZE + col);
+        cell.dataset.square = squareName(constants, row, col);
+        this.names.push(cell.dataset.square);
         cell.tabIndex = -1;
         rowEl.append(cell);
         this.cells.push(cell);
@@ -39,7 +38,7 @@ export class BoardView {
   render(state, cursor, direction) {
     const pending = new Map(state.pending.map((p) => [p.square, p]));
     this.cells.forEach((cell, index) => {
-      const name = squareName(index);
+      const name = this.names[index];
       const tile = state.board[index];
       const pend = pending.get(name);
       const special = state.squares[name] || "";
@@ -51,7 +50,7 @@ export class BoardView {
       this.keys[index] = key;
       this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction });
     });
-    const focusIndex = squareIndex(cursor || "D4");
+    const focusIndex = cursor ? parseSquare(this.constants, cursor).index : this.cells.length >> 1;
     if (focusIndex !== this.focusIndex) {
       if (this.focusIndex !== null) this.cells[this.focusIndex].tabIndex = -1;
       this.cells[focusIndex].tabIndex = 0;
@@ -96,6 +95,6 @@ export class BoardView {
   /** Moves keyboard focus to the cursor's cell when the grid already has focus. */
   followFocus(cursor) {
     if (!cursor || !this.grid.contains(document.activeElement)) return;
-    this.cells[squareIndex(cursor)].focus();
+    this.cells[parseSquare(this.constants, cursor).index].focus();
   }
 }

@@ -1,28 +1,27 @@
 // The cursor square and its direction, and the choices typing makes: which
 // square the next tile goes to and which hand tile a typed letter uses.
 
-import { squareIndex, squareName } from "./board_view.js";
+import { parseSquare, squareName } from "../engine/index.js";
 
-const SIZE = 7;
 const STEP = { across: [1, 0], down: [0, 1] };
 
 /** The square `dx, dy` away from `name`, or null off the board. */
-export function offset(name, dx, dy) {
-  const index = squareIndex(name);
-  const col = (index % SIZE) + dx;
-  const row = Math.floor(index / SIZE) + dy;
-  if (col < 0 || col >= SIZE || row < 0 || row >= SIZE) return null;
-  return squareName(row * SIZE + col);
+export function offset(constants, name, dx, dy) {
+  const { row, col } = parseSquare(constants, name);
+  const size = constants.board_size;
+  if (col + dx < 0 || col + dx >= size || row + dy < 0 || row + dy >= size) return null;
+  return squareName(constants, row + dy, col + dx);
 }
 
 /** True when `name` holds a confirmed or a pending tile. */
 export function isTaken(state, name) {
-  return state.board[squareIndex(name)] !== null || state.pending.some((p) => p.square === name);
+  return state.board[parseSquare(state.constants, name).index] !== null ||
+    state.pending.some((p) => p.square === name);
 }
 
 /** The first free square at or after `name` along `direction`, or null. */
 export function freeSquareFrom(state, name, direction) {
-  for (let sq = name; sq !== null; sq = offset(sq, ...STEP[direction])) {
+  for (let sq = name; sq !== null; sq = offset(state.constants, sq, ...STEP[direction])) {
     if (!isTaken(state, sq)) return sq;
   }
   return null;
@@ -30,7 +29,7 @@ export function freeSquareFrom(state, name, direction) {
 
 /** Where the cursor goes after a tile lands on `name`: the next free square, else stays. */
 export function advance(state, name, direction) {
-  const next = offset(name, ...STEP[direction]);
+  const next = offset(state.constants, name, ...STEP[direction]);
   return (next && freeSquareFrom(state, next, direction)) || name;
 }
 

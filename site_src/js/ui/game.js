@@ -157,7 +157,7 @@ export class Game {
   // Intents ---------------------------------------------------------------
 
   move(dx, dy) {
-    this.cursor = this.cursor === null ? this.lastCursor : offset(this.cursor, dx, dy) || this.cursor;
+    this.cursor = this.cursor === null ? this.lastCursor : offset(this.constants, this.cursor, dx, dy) || this.cursor;
     this.lastCursor = this.cursor;
     this.render();
     this.view.followFocus(this.cursor);

@@ -7,7 +7,7 @@ import { StatusView } from "./status_view.js";
 
 export class GameView {
   constructor(root, constants, coimbra) {
-    this.board = new BoardView(root.querySelector("#tabuleiro"));
+    this.board = new BoardView(root.querySelector("#tabuleiro"), constants);
     this.hand = new HandView(root.querySelector("#mao"));
     this.status = new StatusView(root, constants, coimbra);
     this.buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
