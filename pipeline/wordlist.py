@@ -1,169 +1,115 @@
 """The game's word list: both dictionaries expanded, filtered, merged, traced.
 
-RULES.md "Words": a form enters the list only if it is all lowercase (no
-proper nouns or acronyms), has no dot (abbreviations), hyphen, apostrophe or
-digit, and, with accents folded by unidecode (Ç → C) and put in uppercase, is
-2–7 letters of A–Z without K, W or Y. Both spellings are merged; every word
-keeps each (dictionary, .dic line, stem, rules, accented form) that made it.
+The filters are pipeline.filters (RULES.md "Words"); each dictionary is
+expanded by pipeline.collect, the two side by side (pipeline.forked). Both
+spellings are merged; every word keeps each (dictionary, .dic line, stem,
+rules, accented form) that made it, as its lines of palavras-origem.tsv.
 """
 from __future__ import annotations
 
 import gc
 import json
-import re
 from collections import Counter
-from collections.abc import Callable, Iterable
-from contextlib import contextmanager, nullcontext
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from unidecode import unidecode
-
+from .collect import DictionaryResult, Progress, collect
 from .constants import WORD_MAX_LENGTH, WORD_MIN_LENGTH
-from .hunspell import AffixEntry, Expander, read_aff, read_dic
+from .filters import FILTERS, Folder, classify, is_abbreviation, letters_key  # noqa: F401
+from .forked import run_side_by_side
 from .sources import DictionarySource, write_atomic
 
-Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like factory
-PLAYABLE = re.compile(f"[A-JL-VXZ]{{{WORD_MIN_LENGTH},{WORD_MAX_LENGTH}}}")
-# The filters, in the order they are tried; a form is counted under the first it fails.
-FILTERS = {
-    "capitalised": "is capitalised (a proper noun or an acronym)",
-    "abbreviation": "is an abbreviation (has a dot, or ABR= in the .dic entry)",
-    "hyphen": "has a hyphen",
-    "apostrophe": "has an apostrophe",
-    "digit": "has a digit",
-    "other_character": "has a character that is not a letter",
-    "too_short": f"is shorter than {WORD_MIN_LENGTH} letters",
-    "too_long": f"is longer than {WORD_MAX_LENGTH} letters",
-    "k_w_y": "has K, W or Y (no tile spells them)",
-}
-DIGIT = re.compile(r"\d")
-ABBREVIATION = re.compile(r"\bABR=(?!0)")
 FILES = ("palavras.txt", "palavras-origem.tsv", "LICENCA-palavras.txt", "palavras-stats.json")
 TSV_HEADER = "palavra\tdicionario\tlinha_dic\tradical\tregras\tforma\n"
 
 
 class Origin(NamedTuple):
-    """One way a word comes out of a dictionary (a tuple: there are ~100k)."""
+    """One way a word comes out of a dictionary: one line of palavras-origem.tsv."""
 
     dictionary: str
     dic_name: str
     aff_name: str
     line: int
     stem: str
-    rules: tuple[AffixEntry, ...]
+    rules: str  # ``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``
     form: str
 
     def rules_text(self) -> str:
-        """``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``."""
-        return rules_text(self.aff_name, self.rules)
+        return self.rules
 
 
-@lru_cache(maxsize=1 << 16)
-def rules_text(aff_name: str, rules: tuple[AffixEntry, ...]) -> str:
-    return " + ".join(f"{r.kind} {r.flag} {aff_name}:{r.line}" for r in rules) or "-"
+class OriginIndex(Mapping):
+    """Word → its origins, read on demand from the dictionaries' palavras-origem.tsv lines."""
+
+    def __init__(self, results: list[DictionaryResult], words: list[str]):
+        self.results, self.words = results, words
+        self.names = {r.ident: (r.dic_name, r.aff_name) for r in results}
+
+    def text(self, word: str) -> str:
+        return "".join(r.lines.get(word, "") for r in self.results)
+
+    def __getitem__(self, word: str) -> list[Origin]:
+        text = self.text(word)
+        if not text:
+            raise KeyError(word)
+        return [self.origin(row) for row in text.splitlines()]
+
+    def origin(self, row: str) -> Origin:
+        _, ident, line, stem, rules, form = row.split("\t")
+        return Origin(ident, *self.names[ident], int(line), stem, rules, form)
+
+    def __contains__(self, word: object) -> bool:
+        return any(word in r.lines for r in self.results)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
 
 
 @dataclass
 class WordList:
     words: list[str]
-    origins: dict[str, list[Origin]]
+    origins: OriginIndex
     stats: dict
     near_misses: dict[str, list[tuple[str, Origin]]] = field(default_factory=dict)
 
-
-class FoldTable(dict):
-    """unidecode as a str.translate table, filled on demand.
-
-    unidecode maps each code point on its own, so folding character by
-    character gives the same text as folding the whole string, only faster.
-    """
-
-    def __missing__(self, code: int) -> str:
-        value = self[code] = unidecode(chr(code))
-        return value
-
-
-class Folder:
-    def __init__(self):
-        self.table = FoldTable()
-
-    def __call__(self, text: str) -> str:
-        return text.translate(self.table)
-
-
-def classify(form: str, fold: Folder) -> tuple[str | None, str]:
-    """(first filter the form fails or None, its folded uppercase spelling).
-
-    Abbreviations without a dot are caught per entry (is_abbreviation)."""
-    folded = form.translate(fold.table).upper()
-    if PLAYABLE.fullmatch(folded) and form == form.lower():
-        return None, folded
-    if form != form.lower():
-        return "capitalised", folded
-    if "." in form:
-        return "abbreviation", folded
-    if "-" in form:
-        return "hyphen", folded
-    if "'" in form or "’" in form:
-        return "apostrophe", folded
-    if DIGIT.search(form):
-        return "digit", folded
-    if not folded.isascii() or not folded.isalpha():
-        return "other_character", folded
-    if len(folded) < WORD_MIN_LENGTH:
-        return "too_short", folded
-    if len(folded) > WORD_MAX_LENGTH:
-        return "too_long", folded
-    return "k_w_y", folded
-
-
-def is_abbreviation(morph: str) -> bool:
-    """Natura marks abbreviations without a dot (``sr``, ``pág``) with ABR=1."""
-    return ABBREVIATION.search(morph) is not None
-
-
-def letters_key(folded: str) -> str:
-    """What a player would type for a form: its letters only."""
-    return re.sub(r"[^A-Z]", "", folded)
-
-
-def can_prune(aff, dic, fold: Folder) -> bool:
-    """Pruning by length is exact only if no character folds to nothing."""
-    if aff.OCONV:
-        return False
-    chars = {c for entry in dic.entries for c in entry.stem}
-    chars |= {c for cls in (*aff.PFX.values(), *aff.SFX.values())
-              for e in cls.entries for c in e.add}
-    return all(fold(c) for c in chars)
+    def origin_text(self) -> str:
+        """palavras-origem.tsv without its header: each word's lines, word by word."""
+        tables = [r.lines for r in self.origins.results]
+        return "".join([text for word in self.words for table in tables
+                        if (text := table.get(word)) is not None])
 
 
 def build_word_list(sources: list[DictionarySource], progress: Progress | None = None,
-                    *, watch: str | None = None) -> WordList:
+                    *, watch: frozenset[str] = frozenset()) -> WordList:
     """Expand, filter and merge the dictionaries (see the module docstring).
 
-    ``watch``: the letters of a word whose rejected look-alikes to keep (for
-    `why`); forms a little longer than it are then spelled out too.
+    Without progress bars the dictionaries are expanded side by side, one per
+    process. ``watch``: the letters of words whose rejected look-alikes to keep
+    (for `why`).
     """
-    collector = Collector(watch)
+    jobs = [partial(collect, source, frozenset(watch), progress) for source in sources]
     with paused_gc():
-        per_dictionary = {source.id: collector.add(source, progress) for source in sources}
-    origins = collector.origins
-    words = sorted(origins)
-    rank = {s.id: i for i, s in enumerate(sources)}
-    for word in words:
-        if len(origins[word]) > 1:
-            origins[word].sort(key=lambda o: (rank[o.dictionary], o.line, o.rules_text(), o.form))
-    stats = make_stats(words, origins, collector.removed, per_dictionary, list(rank))
-    near = collector.near
-    return WordList(words, origins, stats, {k: near[k] for k in sorted(near)})
+        results = run_side_by_side(jobs) if progress is None else [job() for job in jobs]
+    words = sorted(set().union(*(r.lines for r in results)))
+    origins = OriginIndex(results, words)
+    near: dict[str, list[tuple[str, Origin]]] = {}
+    for result in results:
+        for form, reason, row in result.near:
+            near.setdefault(form, []).append((reason, origins.origin(row)))
+    return WordList(words, origins, make_stats(words, results),
+                    {form: near[form] for form in sorted(near)})
 
 
 @contextmanager
 def paused_gc():
-    """No cyclic garbage collection while ~500,000 tuples are made and kept.
+    """No cyclic garbage collection while ~200,000 strings are made and kept.
 
     The build creates no reference cycles; the collector would only rescan
     the growing heap again and again (a third of the step's time).
@@ -177,68 +123,27 @@ def paused_gc():
             gc.enable()
 
 
-class Collector:
-    """Sorts every form of every dictionary into the list or a filter's bin."""
-
-    def __init__(self, watch: str | None):
-        self.watch = watch
-        self.fold = Folder()
-        self.decisions: dict[str, tuple[str | None, str]] = {}
-        self.origins: dict[str, list[Origin]] = {}
-        self.removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
-        self.near: dict[str, list[tuple[str, Origin]]] = {}
-
-    def add(self, source: DictionarySource, progress: Progress | None) -> dict:
-        aff = read_aff(source.aff_path)
-        dic = read_dic(source.dic_path, aff, source.tolerated_entries)
-        # For `why`, room for the letters asked about plus a few hyphens or dots.
-        limit = max(WORD_MAX_LENGTH, len(self.watch) + 3 if self.watch else 0)
-        expander = Expander(aff, limit if can_prune(aff, dic, self.fold) else None)
-        forbidden = expander.forbidden_words(dic.entries)
-        names = (source.id, source.dic_path.name, source.aff_path.name)
-        abbreviations = {e.line for e in dic.entries if "ABR=" in e.morph and is_abbreviation(e.morph)}
-        decisions, origins, fold = self.decisions, self.origins, self.fold
-        new_origin = tuple.__new__  # Origin(...) without the Python-level __new__: ~100k of them
-        generated, words_here = 0, set()
-        bar = progress(dic.entries, f"expanding {source.id}", len(dic.entries)) \
-            if progress else nullcontext(dic.entries)
-        with bar as entries:
-            for entry, form, rules in expander.expand_entries(entries, forbidden):
-                generated += 1
-                decision = decisions.get(form)
-                if decision is None:
-                    decision = decisions[form] = classify(form, fold)
-                reason, folded = decision
-                if reason is None and entry.line in abbreviations:
-                    reason = "abbreviation"
-                if reason is None:
-                    words_here.add(folded)
-                    origin = new_origin(Origin, (*names, entry.line, entry.stem, rules, form))
-                    found = origins.get(folded)
-                    if found is None:
-                        origins[folded] = [origin]
-                    else:
-                        found.append(origin)
-                else:
-                    self.removed[reason].add(form)
-                    if self.watch is not None and letters_key(folded) == self.watch:
-                        self.near.setdefault(form, []).append(
-                            (reason, Origin(*names, entry.line, entry.stem, rules, form)))
-        return {"entries": len(dic.entries), "forms_generated": generated,
-                "words": len(words_here), "pruned": expander.max_length is not None}
+def spelling_counts(results: list[DictionaryResult]) -> dict[str, int]:
+    """How many words come from both dictionaries, and from each one only."""
+    membership: dict[str, int] = {}
+    for bit, result in enumerate(results):
+        for word in result.lines:
+            membership[word] = membership.get(word, 0) | 1 << bit
+    every = (1 << len(results)) - 1
+    counts: Counter[str] = Counter()
+    for mask, count in Counter(membership.values()).items():
+        found = [r.ident for bit, r in enumerate(results) if mask >> bit & 1]
+        counts["both" if mask == every and len(results) > 1 else "only_" + "+".join(found)] += count
+    return dict(sorted(counts.items()))
 
 
-def make_stats(words, origins, removed, per_dictionary, ids) -> dict:
-    by_spelling: Counter[str] = Counter()
-    for word in words:
-        found = {o.dictionary for o in origins[word]}
-        by_spelling["both" if len(found) == len(ids) > 1 else "only_" + "+".join(
-            i for i in ids if i in found)] += 1
+def make_stats(words: list[str], results: list[DictionaryResult]) -> dict:
+    removed = {reason: set().union(*(r.removed[reason] for r in results)) for reason in FILTERS}
     return {
         "words": len(words),
         "by_length": {str(n): c for n, c in sorted(Counter(map(len, words)).items())},
-        "by_spelling": dict(sorted(by_spelling.items())),
-        "dictionaries": per_dictionary,
+        "by_spelling": spelling_counts(results),
+        "dictionaries": {r.ident: r.stats for r in results},
         "removed_forms": {reason: len(forms) for reason, forms in removed.items()},
         "notes": {
             "removed_forms": "distinct accented forms each filter removed (a form is counted "
@@ -255,10 +160,8 @@ def write_word_list(word_list: WordList, sources: list[DictionarySource],
     """Write the four files of FILES into out_dir, each atomically."""
     out_dir = Path(out_dir)
     contents = {
-        "palavras.txt": "".join(f"{w}\n" for w in word_list.words),
-        "palavras-origem.tsv": TSV_HEADER + "".join(
-            f"{w}\t{o.dictionary}\t{o.line}\t{o.stem}\t{o.rules_text()}\t{o.form}\n"
-            for w in word_list.words for o in word_list.origins[w]),
+        "palavras.txt": "\n".join(word_list.words) + "\n" if word_list.words else "",
+        "palavras-origem.tsv": TSV_HEADER + word_list.origin_text(),
         "LICENCA-palavras.txt": licence_text(sources, len(word_list.words)),
         "palavras-stats.json": json.dumps(word_list.stats, indent=2, ensure_ascii=False,
                                           sort_keys=True) + "\n",
@@ -299,20 +202,34 @@ def licence_text(sources: list[DictionarySource], count: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def explain_words(words: list[str], sources: list[DictionarySource],
+                  progress: Progress | None = None) -> list[list[str]]:
+    """Lines for `torre words why`, one list per word; the dictionaries are expanded once."""
+    queries = [Folder()(word.strip()).upper() for word in words]
+    word_list = build_word_list(sources, progress,
+                                watch=frozenset(letters_key(q) for q in queries))
+    return [explanation(query, word_list) for query in queries]
+
+
 def explain_word(word: str, sources: list[DictionarySource],
                  progress: Progress | None = None) -> list[str]:
-    """Lines for `torre words why`: where a word comes from, or why it is missing."""
-    query = Folder()(word.strip()).upper()
-    word_list = build_word_list(sources, progress, watch=letters_key(query))
+    """Lines for one word: where it comes from, or why it is missing."""
+    return explain_words([word], sources, progress)[0]
+
+
+def explanation(query: str, word_list: WordList) -> list[str]:
     if query in word_list.origins:
         return [f"{query} is in the list:"] + [describe(o) for o in word_list.origins[query]]
     lines = [f"{query} is not in the list."]
-    if word_list.near_misses:
+    fold, key = Folder(), letters_key(query)
+    misses = {form: found for form, found in word_list.near_misses.items()
+              if letters_key(fold(form).upper()) == key}
+    if misses:
         lines.append("Dictionary forms that spell it, and why they were left out:")
-        for form, misses in word_list.near_misses.items():
-            reasons = sorted({FILTERS[reason] for reason, _ in misses})
+        for form, found in misses.items():
+            reasons = sorted({FILTERS[reason] for reason, _ in found})
             lines.append(f"  {form}: {'; '.join(reasons)}")
-            lines += [f"  {describe(o)}" for _, o in misses[:3]]
+            lines += [f"  {describe(o)}" for _, o in found[:3]]
     elif query != letters_key(query) or not (WORD_MIN_LENGTH <= len(query) <= WORD_MAX_LENGTH):
         lines.append(f"  The game takes only words of {WORD_MIN_LENGTH} to {WORD_MAX_LENGTH} "
                      "letters A to Z (no K, W, Y).")

@@ -284,7 +284,22 @@ def read_dic(path: Path, aff: AffixFile, tolerated: frozenset[str] = frozenset()
             entries.append(entry(line, number))
         else:
             entries.append(DicEntry(stem, flags[0], number, flags_text, morph.strip()))
-    return DicFile(path, int(lines[0].strip()), entries)
+    declared = int(lines[0].strip())
+    check_count(path, declared, len(entries))
+    return DicFile(path, declared, entries)
+
+
+# How far the entries read may stray from the count on the first line. Hunspell
+# only uses that count to size its hash table and never compares it; we take
+# 1 % or 10 entries either way, whichever is more, so hand-counted small files
+# pass and a truncated or emptied dictionary stops the build.
+COUNT_TOLERANCE, COUNT_SLACK = 0.01, 10
+
+
+def check_count(path: Path, declared: int, found: int) -> None:
+    if abs(found - declared) > max(COUNT_SLACK, declared * COUNT_TOLERANCE):
+        raise DicFileError(path, 1, f"declares {declared} entries, found {found} (more than "
+                                    f"{COUNT_TOLERANCE:.0%} apart: a truncated or damaged file?)")
 
 
 class _DicLineReader:

@@ -1,0 +1,118 @@
+"""One dictionary expanded and every form sorted into the list or a filter's bin.
+
+This runs once per dictionary, the two side by side in two processes
+(pipeline.forked), so what it returns is plain data that crosses a pipe
+quickly: for each word, its lines of palavras-origem.tsv already written out
+(one string per word), not one object per form. Speed matters here (the
+benchmark holds this step to Hunspell's own `unmunch`): the loop below makes
+one string per accepted form and nothing else.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from contextlib import nullcontext
+from dataclasses import dataclass
+
+from .constants import WORD_MAX_LENGTH
+from .filters import FILTERS, Folder, classify, is_abbreviation, letters_key
+from .hunspell import Expander, convert, read_aff, read_dic
+from .sources import DictionarySource
+
+Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like factory
+
+
+@dataclass
+class DictionaryResult:
+    ident: str
+    dic_name: str
+    aff_name: str
+    lines: dict[str, str]  # folded word → its palavras-origem.tsv lines from here, in order
+    removed: dict[str, set[str]]  # filter → the distinct forms it removed
+    stats: dict  # entries, forms_generated, words, pruned
+    near: list[tuple[str, str, str]]  # (form, filter, tsv line) of rejected watched forms
+
+
+def can_prune(aff, dic, fold: Folder) -> bool:
+    """Pruning by length is exact only if no character folds to nothing."""
+    if aff.OCONV:
+        return False
+    chars = {c for entry in dic.entries for c in entry.stem}
+    chars |= {c for cls in (*aff.PFX.values(), *aff.SFX.values())
+              for e in cls.entries for c in e.add}
+    return all(fold(c) for c in chars)
+
+
+class RuleTexts(dict):
+    """Rules tuple → ``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``."""
+
+    def __init__(self, aff_name: str):
+        super().__init__()
+        self.aff_name = aff_name
+
+    def __missing__(self, rules: tuple) -> str:
+        text = " + ".join(f"{r.kind} {r.flag} {self.aff_name}:{r.line}" for r in rules) or "-"
+        self[rules] = text
+        return text
+
+
+def row_order(row: str) -> tuple[int, str, str]:
+    """Sort key of one dictionary's rows for a word: .dic line, rules, form."""
+    _, _, line, _, rules, form = row.split("\t")
+    return int(line), rules, form
+
+
+def collect(source: DictionarySource, watch: frozenset[str] = frozenset(),
+            progress: Progress | None = None) -> DictionaryResult:
+    """Expand, filter and trace one dictionary (see the module docstring).
+
+    ``watch``: letters of words whose rejected look-alikes to keep (for `why`);
+    forms a little longer than the longest are then spelled out too.
+    """
+    aff = read_aff(source.aff_path)
+    dic = read_dic(source.dic_path, aff, source.tolerated_entries)
+    fold = Folder()
+    limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
+    expander = Expander(aff, limit if can_prune(aff, dic, fold) else None)
+    forbidden = expander.forbidden_words(dic.entries)
+    abbreviations = {e.line for e in dic.entries if "ABR=" in e.morph and is_abbreviation(e.morph)}
+    rows: dict[str, list[str]] = {}
+    removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
+    near: list[tuple[str, str, str]] = []
+    decisions: dict[str, tuple[str | None, str]] = {}
+    texts, expand, oconv = RuleTexts(aff.path.name), expander.expand, aff.OCONV
+    generated = 0
+    bar = progress(dic.entries, f"expanding {source.id}", len(dic.entries)) \
+        if progress else nullcontext(dic.entries)
+    with bar as entries:
+        for entry in entries:
+            middle = f"\t{source.id}\t{entry.line}\t{entry.stem}\t"
+            abbreviation = entry.line in abbreviations
+            for form, rules in expand(entry.stem, entry.flags):
+                if oconv:
+                    form = convert(oconv, form)
+                if form in forbidden:
+                    continue
+                generated += 1
+                decision = decisions.get(form)
+                if decision is None:
+                    decision = decisions[form] = classify(form, fold)
+                reason, folded = decision
+                if reason is None and abbreviation:
+                    reason = "abbreviation"
+                if reason is None:
+                    row = f"{folded}{middle}{texts[rules]}\t{form}\n"
+                    found = rows.get(folded)
+                    if found is None:
+                        rows[folded] = [row]
+                    else:
+                        found.append(row)
+                else:
+                    removed[reason].add(form)
+                    if watch and letters_key(folded) in watch:
+                        near.append((form, reason, f"{folded}{middle}{texts[rules]}\t{form}"))
+    lines = {word: found[0] if len(found) == 1 else "".join(sorted(found, key=row_order))
+             for word, found in rows.items()}
+    stats = {"entries": len(dic.entries), "forms_generated": generated, "words": len(lines),
+             "pruned": expander.max_length is not None}
+    return DictionaryResult(source.id, source.dic_path.name, source.aff_path.name, lines,
+                            removed, stats, near)

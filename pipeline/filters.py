@@ -1,0 +1,86 @@
+"""The game's filters on a dictionary form (RULES.md "Words").
+
+A form enters the list only if it is all lowercase (no proper nouns or
+acronyms), has no dot (abbreviations), hyphen, apostrophe or digit, and, with
+accents folded by unidecode (Ç → C) and put in uppercase, is 2–7 letters of
+A–Z without K, W or Y. Abbreviations written without a dot are marked ABR=1
+in their .dic entry and caught per entry (is_abbreviation).
+"""
+from __future__ import annotations
+
+import re
+
+from unidecode import unidecode
+
+from .constants import WORD_MAX_LENGTH, WORD_MIN_LENGTH
+
+PLAYABLE = re.compile(f"[A-JL-VXZ]{{{WORD_MIN_LENGTH},{WORD_MAX_LENGTH}}}")
+# The filters, in the order they are tried; a form is counted under the first it fails.
+FILTERS = {
+    "capitalised": "is capitalised (a proper noun or an acronym)",
+    "abbreviation": "is an abbreviation (has a dot, or ABR= in the .dic entry)",
+    "hyphen": "has a hyphen",
+    "apostrophe": "has an apostrophe",
+    "digit": "has a digit",
+    "other_character": "has a character that is not a letter",
+    "too_short": f"is shorter than {WORD_MIN_LENGTH} letters",
+    "too_long": f"is longer than {WORD_MAX_LENGTH} letters",
+    "k_w_y": "has K, W or Y (no tile spells them)",
+}
+DIGIT = re.compile(r"\d")
+ABBREVIATION = re.compile(r"\bABR=(?!0)")
+NOT_LETTER = re.compile(r"[^A-Z]")
+
+
+class FoldTable(dict):
+    """unidecode as a str.translate table, filled on demand.
+
+    unidecode maps each code point on its own, so folding character by
+    character gives the same text as folding the whole string, only faster.
+    """
+
+    def __missing__(self, code: int) -> str:
+        value = self[code] = unidecode(chr(code))
+        return value
+
+
+class Folder:
+    def __init__(self):
+        self.table = FoldTable()
+
+    def __call__(self, text: str) -> str:
+        return text.translate(self.table)
+
+
+def classify(form: str, fold: Folder) -> tuple[str | None, str]:
+    """(first filter the form fails or None, its folded uppercase spelling)."""
+    folded = form.translate(fold.table).upper()
+    if PLAYABLE.fullmatch(folded) and form == form.lower():
+        return None, folded
+    if form != form.lower():
+        return "capitalised", folded
+    if "." in form:
+        return "abbreviation", folded
+    if "-" in form:
+        return "hyphen", folded
+    if "'" in form or "’" in form:
+        return "apostrophe", folded
+    if DIGIT.search(form):
+        return "digit", folded
+    if not folded.isascii() or not folded.isalpha():
+        return "other_character", folded
+    if len(folded) < WORD_MIN_LENGTH:
+        return "too_short", folded
+    if len(folded) > WORD_MAX_LENGTH:
+        return "too_long", folded
+    return "k_w_y", folded
+
+
+def is_abbreviation(morph: str) -> bool:
+    """Natura marks abbreviations without a dot (``sr``, ``pág``) with ABR=1."""
+    return ABBREVIATION.search(morph) is not None
+
+
+def letters_key(folded: str) -> str:
+    """What a player would type for a form: its letters only."""
+    return NOT_LETTER.sub("", folded)
