@@ -135,7 +135,7 @@ class Player:
         return "".join("?" if label.startswith("peça branca") else label[0] for label in labels)
 
     def tile(self, letter: str):
-        return self.page.locator(f"#mao .peca[aria-label^='{letter},']").first
+        return self.page.locator(f"#mao .peca[aria-label^='{letter} ']").first
 
     def text(self, selector: str) -> str:
         return self.page.locator(selector).inner_text()

@@ -1,9 +1,26 @@
-// The board as an ARIA grid: one cell per square, labelled "D4, A, letra
-// dupla", special squares marked by text (2L/3L/2P/3P) and not by colour alone.
-// Cells are redrawn only when what they show changes.
+// The board as an ARIA grid: one cell per square, special squares marked by
+// text (2L/3L/2P/3P) and not by colour alone. A cell's name begins with what
+// it shows ("3P, A1, vazia, palavra tripla", "O 1 ponto, D4"), so a player who
+// reads the screen and one who hears it name the same thing. Cells are redrawn
+// only when what they show changes.
 
 import { parseSquare, shownSquare, squareName } from "../engine/index.js";
-import { SQUARE_NAMES } from "./labels.js";
+import { SQUARE_NAMES, points } from "./labels.js";
+
+/** The accessible name of a square: its visible text first, then where it is and what it counts for. */
+export function squareLabel(name, { face, pending, shown, cursor }) {
+  const parts = [];
+  if (face) {
+    parts.push(face.blank ? `${face.letter}, peça branca, 0 pontos` : `${face.letter} ${points(face.value)}`, name);
+    if (pending) parts.push("por confirmar");
+  } else {
+    if (shown) parts.push(shown);
+    parts.push(name, "vazia");
+  }
+  if (shown) parts.push(SQUARE_NAMES[shown] || shown);
+  if (cursor) parts.push(cursor === "down" ? "casa escolhida, para baixo" : "casa escolhida, para a direita");
+  return parts.join(", ");
+}
 
 export class BoardView {
   /** `constants` gives the board's size and column letters (constantes.json). */
@@ -85,11 +102,8 @@ export class BoardView {
       s.textContent = shown;
       cell.append(s);
     }
-    const parts = [name];
-    parts.push(letter ? (pend ? `${letter}, por confirmar` : letter) : "vazia");
-    if (shown) parts.push(SQUARE_NAMES[shown] || shown);
-    if (isCursor) parts.push(direction === "down" ? "cursor, para baixo" : "cursor, para a direita");
-    cell.setAttribute("aria-label", parts.join(", "));
+    cell.setAttribute("aria-label", squareLabel(name, { face, pending: Boolean(pend), shown,
+      cursor: isCursor ? direction : null }));
   }
 
   /** Moves keyboard focus to the cursor's cell when the grid already has focus. */

@@ -2,6 +2,7 @@
 // pick a trunfo, choose the blank's letter, choose tiles to exchange, and the
 // notices (bad save, end of run). Each question is a promise of the answer.
 
+import { focusPoint, returnFocus } from "./focus.js";
 import { tileFace, tileLabel } from "./hand_view.js";
 import { byId, ordinal, trunfoEffect } from "./labels.js";
 
@@ -25,6 +26,8 @@ export class Dialogs {
     this.buttons = dialog.querySelector("#dialogo-botoes");
     this.settle = null;
     this.cancellable = true;
+    this.returnTo = null; // where focus goes when the dialog closes (focus.js)
+    this.fallbackFocus = () => null; // set by the page: the board, when nothing else is left
     // Escape: the dialog closes only through answer(), so a question is never lost.
     dialog.addEventListener("cancel", (event) => {
       event.preventDefault();
@@ -51,7 +54,10 @@ export class Dialogs {
       button.addEventListener("click", () => this.answer(b.value));
       return button;
     }));
-    if (!this.dialog.open) this.dialog.showModal();
+    if (!this.dialog.open) {
+      this.returnTo = focusPoint();
+      this.dialog.showModal();
+    }
     return new Promise((resolve) => { this.settle = resolve; });
   }
 
@@ -59,7 +65,10 @@ export class Dialogs {
   answer(value) {
     const settle = this.settle;
     this.settle = null;
-    if (this.dialog.open) this.dialog.close();
+    if (this.dialog.open) {
+      this.dialog.close();
+      returnFocus(this.returnTo, this.fallbackFocus());
+    }
     if (settle) settle(value);
   }
 
@@ -109,7 +118,7 @@ export class Dialogs {
       });
       return button;
     });
-    const intro = el("p", { text: `Escolha as peças a devolver ao saco (restam ${exchangesLeft} trocas). Não gasta jogada.` });
+    const intro = el("p", { text: `Escolha as peças a devolver ao saco (${exchangesLeft === 1 ? "resta 1 troca" : `restam ${exchangesLeft} trocas`}). Não gasta jogada.` });
     return this.ask("Trocar peças", [intro, el("div", { class: "mao-troca" }, tiles)], [
       { text: "Cancelar", value: null }, { text: "Trocar", value: "ok", kind: "principal" },
     ], { kind: "troca" }).then((v) => (v === "ok" && chosen.size ? [...chosen] : null));

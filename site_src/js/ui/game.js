@@ -3,16 +3,17 @@
 // announces the engine's events and asks the view to redraw. It never decides
 // a rule: every change of the run goes through engine.apply.
 
+import { focusPoint, returnFocus } from "./focus.js";
 import { advance, freeSquareFrom, isTaken, offset, tileForLetter } from "./cursor.js";
-import { byId, helpEffect, ordinal, points, trunfoLabel } from "./labels.js";
-import { peekText } from "./status_view.js";
+import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "./labels.js";
+import { invalidWordsText, peekText } from "./status_view.js";
 
 const DEFAULT_CURSOR = "D3";
 
 /** What passing costs, said before the player confirms: the last play ends the run. */
 export function passWarning(state, constants) {
   const left = state.playsLeft - 1;
-  if (left > 0) return `Passar gasta uma jogada sem pontos (fica com ${left} ${left === 1 ? "jogada" : "jogadas"} neste andar).`;
+  if (left > 0) return `Passar gasta uma jogada sem pontos (fica com ${counted(left, "jogada", "jogadas")} neste andar).`;
   const extra = state.helps.includes("jogada") ? ` Ainda tem a ajuda «${byId(constants.helps, "jogada").name}»: use-a antes.` : "";
   return `É a última jogada deste andar: se passar, a corrida acaba aqui.${extra}`;
 }
@@ -94,18 +95,18 @@ export class Game {
     for (const event of events) {
       switch (event.type) {
         case "played": lines.push(`${event.words.map((w) => w.word).join(", ")}: ${points(event.points)}.`); break;
-        case "rejected": lines.push(`A jogada não conta. Não valem: ${event.invalidWords.join(", ")}.`); break;
+        case "rejected": lines.push(`A jogada não conta. ${invalidWordsText(event.invalidWords)}.`); break;
         case "climbed": lines.push(`Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`); break;
         case "helpEarned": {
           const name = byId(constants.helps, event.id).name;
-          lines.push(event.kept ? `Ganhou uma ajuda: ${name}.` : `Ganhou ${name}, mas já tem ${constants.help_capacity} ajudas: perdeu-se.`);
+          lines.push(event.kept ? `Ganhou uma ajuda: ${name}.` : `Ganhou ${name}, mas já tem ${counted(constants.help_capacity, "ajuda", "ajudas")}: perdeu-se.`);
           break;
         }
         case "trunfo": lines.push(`Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`); break;
         case "won": lines.push("Subiu a torre toda!"); break;
         case "lost": lines.push("Acabaram-se as jogadas: a corrida acabou."); break;
         case "passed": lines.push("Passou a vez."); break;
-        case "exchanged": lines.push(`Trocou ${event.count} ${event.count === 1 ? "peça" : "peças"}.`); break;
+        case "exchanged": lines.push(`Trocou ${counted(event.count, "peça", "peças")}.`); break;
         case "helpUsed": lines.push(`Usou a ajuda ${byId(constants.helps, event.id).name}.`); break;
         default: break;
       }
@@ -137,21 +138,27 @@ export class Game {
     return this.state && this.state.phase === "play";
   }
 
-  /** Places `tile` (with the blank's letter) on `square` and moves the cursor on. */
-  placeTile(tile, square, letter) {
+  /**
+   * Places `tile` (with the blank's letter) on `square`. `follow` (square first,
+   * or typing) moves the active square on along the line; a tile tapped first
+   * and then its square leaves no active square behind.
+   */
+  placeTile(tile, square, letter, follow) {
     const action = { type: "place", tile: tile.id, square };
     if (letter) action.letter = letter;
     if (!this.act(action)) return;
     this.selected = null;
-    this.cursor = advance(this.state, square, this.direction);
+    this.lastCursor = square;
+    this.cursor = follow ? advance(this.state, square, this.direction) : null;
     this.render();
-    this.view.followFocus(this.cursor);
+    if (follow) this.view.followFocus(this.cursor);
   }
 
-  async placeChosen(tile, square) {
-    if (tile.letter !== "?") return this.placeTile(tile, square);
+  async placeChosen(tile, square, follow) {
+    if (tile.letter !== "?") return this.placeTile(tile, square, undefined, follow);
     const letter = await this.dialogs.chooseBlankLetter(this.constants.alphabet);
-    if (letter) this.placeTile(tile, square, letter);
+    if (letter) this.placeTile(tile, square, letter, follow);
+    else this.render();
   }
 
   // Intents ---------------------------------------------------------------
@@ -180,7 +187,7 @@ export class Game {
       this.announcer.say(`Não tem nenhum ${typed} na mão.`, "erro");
       return;
     }
-    this.placeTile(choice.tile, square, choice.letter);
+    this.placeTile(choice.tile, square, choice.letter, true);
   }
 
   play() {
@@ -205,44 +212,63 @@ export class Game {
   recallAll() {
     const first = this.state?.pending[0];
     this.selected = null;
-    if (this.inPlay() && first && this.act({ type: "recallAll" })) this.cursor = first.square;
+    if (this.inPlay() && first && this.act({ type: "recallAll" }) && this.cursor) this.cursor = first.square;
     this.render();
   }
 
+  /**
+   * A tapped square. With a tile selected, the tile goes there (tile first).
+   * Otherwise the square becomes the active one (square first); tapping the
+   * active square again turns the direction, a third time lets it go.
+   */
   square(name) {
     if (!this.inPlay()) return;
     const selected = this.state.hand.find((t) => t.id === this.selected);
-    if (selected && !isTaken(this.state, name)) {
-      this.placeChosen(selected, name);
-      return;
-    }
     if (this.state.pending.some((p) => p.square === name)) {
-      if (this.act({ type: "recall", square: name })) this.cursor = name;
+      if (this.act({ type: "recall", square: name }) && this.cursor) this.cursor = name;
+    } else if (selected && !isTaken(this.state, name)) {
+      this.placeChosen(selected, name, false);
+      return;
+    } else if (selected) {
+      this.announcer.say(`A casa ${name} já está ocupada: escolha uma casa livre.`, "erro");
     } else if (name === this.cursor) {
-      this.turn();
+      if (this.direction === "across") this.turn();
+      else this.release();
       return;
     } else {
       this.cursor = name;
       this.lastCursor = name;
+      this.direction = "across";
     }
     this.render();
   }
 
-  /** Across ↔ down: the way the next tiles enter from the cursor. */
+  /** Across ↔ down: the way the next tiles enter from the active square. */
   turn() {
     this.direction = this.direction === "across" ? "down" : "across";
     if (this.cursor === null) this.cursor = this.lastCursor;
-    this.announcer.say(this.direction === "down" ? "Para baixo." : "Para a direita.");
+    this.selected = null;
+    this.announcer.say(this.direction === "down" ? `${this.cursor}, para baixo.` : `${this.cursor}, para a direita.`);
     this.render();
   }
 
+  /** No active square: the next tile tapped is selected, not placed. */
+  release() {
+    this.lastCursor = this.cursor || this.lastCursor;
+    this.cursor = null;
+    this.direction = "across";
+    this.render();
+  }
+
+  /** A tapped hand tile: it enters at the active square, or is selected (tapped again: unselected). */
   tile(id) {
     if (!this.inPlay()) return;
     const tile = this.state.hand.find((t) => t.id === id);
     if (!tile) return;
-    const square = this.cursor && this.selected === null && freeSquareFrom(this.state, this.cursor, this.direction);
-    if (square) {
-      this.placeChosen(tile, square);
+    if (this.cursor) {
+      const square = freeSquareFrom(this.state, this.cursor, this.direction);
+      if (square) this.placeChosen(tile, square, true);
+      else this.announcer.say("Não há casa livre nessa direção.", "erro");
       return;
     }
     this.selected = this.selected === id ? null : id;
@@ -276,13 +302,28 @@ export class Game {
     }
   }
 
+  /** Uses a help; its button goes away, so focus moves to the next help or the board. */
   help(id) {
     if (!this.inPlay()) return;
     const help = byId(this.constants.helps, id);
+    const point = focusPoint();
     if (this.act({ type: "useHelp", id })) {
       const seen = id === "espreitar" ? ` ${peekText(this.state.peek)}` : "";
       this.announcer.say(`Usou ${help.name}. ${helpEffect(help)}${seen}`);
       this.afterChange();
+      if (point.zone || !point.element) returnFocus(point, this.view.boardFocus());
     }
+  }
+
+  /** Keys 1…n: the help of that number in the rules' order, if the player holds it. */
+  helpKey(number) {
+    if (!this.inPlay()) return;
+    const help = this.constants.helps[number - 1];
+    if (!help) return;
+    if (!this.state.helps.includes(help.id)) {
+      this.announcer.say(`Não tem a ajuda «${help.name}».`, "erro");
+      return;
+    }
+    this.help(help.id);
   }
 }

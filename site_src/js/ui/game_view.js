@@ -18,7 +18,8 @@ export class GameView {
     this.board.render(state, playing ? cursor : null, direction);
     this.hand.render(state.hand, selected);
     this.status.render(state);
-    this.status.renderPreview(state, preview);
+    const selectedTile = state.hand.find((t) => t.id === selected) || null;
+    this.status.renderPreview(state, preview, { cursor: playing ? cursor : null, direction, selectedTile });
     const enable = {
       jogar: playing && state.pending.length > 0,
       baralhar: playing,
@@ -29,6 +30,11 @@ export class GameView {
     for (const [name, on] of Object.entries(enable)) {
       if (this.buttons[name]) this.buttons[name].disabled = !on;
     }
+  }
+
+  /** The board cell in the tab order: where focus goes when its own place is gone. */
+  boardFocus() {
+    return this.board.grid.querySelector("[tabindex='0']");
   }
 
   followFocus(cursor) {

@@ -1,10 +1,11 @@
 // The hand: one button per tile, in the engine's order. A selected tile (tap
 // tile → square) is marked with aria-pressed as well as by style.
 
+import { focusPoint, returnFocus } from "./focus.js";
 import { points } from "./labels.js";
 
 export function tileLabel(tile) {
-  return tile.letter === "?" ? "peça branca, 0 pontos" : `${tile.letter}, ${points(tile.value)}`;
+  return tile.letter === "?" ? "peça branca, 0 pontos" : `${tile.letter} ${points(tile.value)}`;
 }
 
 /** A tile's face (letter and value) as DOM nodes, shared by the hand and the dialogs. */
@@ -28,7 +29,8 @@ export class HandView {
     const key = hand.map((t) => `${t.id}:${t.letter}`).join(",") + `|${selectedId}`;
     if (key === this.key) return;
     this.key = key;
-    const focusedId = document.activeElement?.dataset?.tile;
+    const point = focusPoint();
+    const focusedId = point.element?.dataset?.tile;
     const buttons = hand.map((tile) => {
       const button = document.createElement("button");
       button.type = "button";
@@ -40,7 +42,9 @@ export class HandView {
       return button;
     });
     this.container.replaceChildren(...buttons);
+    // The same tile keeps focus across a redraw; a tile that left the hand hands it to the first one.
     const refocus = buttons.find((b) => b.dataset.tile === focusedId);
     if (refocus) refocus.focus();
+    else if (point.zone === this.container) returnFocus(point);
   }
 }

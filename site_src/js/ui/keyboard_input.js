@@ -1,6 +1,7 @@
 // Keyboard → intents. Arrows move the cursor, letters place tiles, Enter plays,
 // Backspace takes the last tile back, Escape recalls all (RULES.md "Controls");
-// Space turns the direction, the keyboard's twin of tapping the cursor square again.
+// Space turns the direction, the keyboard's twin of tapping the cursor square again;
+// the digits use the helps, numbered in the rules' order (constantes.json).
 // Keys are left alone while a dialog is open or a form field or button has them.
 
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
@@ -15,7 +16,10 @@ export function typedLetter(key) {
 }
 
 export class KeyboardInput {
-  /** `intents` has move(dx, dy), letter(L), play(), back(), recallAll(), turn(); `isBusy()` says a dialog is open. */
+  /**
+   * `intents` has move(dx, dy), letter(L), play(), back(), recallAll(), turn(), helpKey(n);
+   * `isBusy()` says a dialog is open.
+   */
   constructor(target, intents, isBusy) {
     target.addEventListener("keydown", (event) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isBusy()) return;
@@ -37,6 +41,7 @@ export class KeyboardInput {
     if (key === " " && !onButton) { intents.turn(); return true; }
     if (key === "Backspace") { intents.back(); return true; }
     if (key === "Escape") { intents.recallAll(); return true; }
+    if (/^[1-9]$/.test(key)) { intents.helpKey(Number(key)); return true; }
     const letter = typedLetter(key);
     if (letter) { intents.letter(letter); return true; }
     return false;

@@ -13,9 +13,9 @@ export const SQUARE_NAMES = {
 export function trunfoEffect(trunfo, constants) {
   switch (trunfo.id) {
     case "fitas": return `Cada palavra de Coimbra dá +${trunfo.coimbra_bonus} em vez de +${constants.coimbra_bonus}.`;
-    case "serenata": return `Cada palavra de ${trunfo.min_length} letras ou mais vale +${trunfo.bonus}.`;
-    case "republica": return `A mão passa a ter ${trunfo.hand_size} peças.`;
-    case "grelo": return `Mais ${trunfo.extra_exchanges} trocas.`;
+    case "serenata": return `Cada palavra de ${counted(trunfo.min_length, "letra", "letras")} ou mais vale +${trunfo.bonus}.`;
+    case "republica": return `A mão passa a ter ${counted(trunfo.hand_size, "peça", "peças")}.`;
+    case "grelo": return `Mais ${counted(trunfo.extra_exchanges, "troca", "trocas")}.`;
     case "cabra": return `Os cantos passam a multiplicar a palavra por ${trunfo.corner_multiplier}.`;
     case "latada": return `A primeira jogada de cada andar vale a dobrar.`;
     default: return "";
@@ -29,7 +29,7 @@ export const trunfoLabel = (trunfo) => `${trunfo.emoji} ${trunfo.name}`;
 export function helpEffect(help) {
   switch (help.id) {
     case "branca": return "Uma peça que faz a letra que quiser, com 0 pontos.";
-    case "espreitar": return `Mostra as ${help.tiles} peças seguintes do saco.`;
+    case "espreitar": return help.tiles === 1 ? "Mostra a peça seguinte do saco." : `Mostra as ${help.tiles} peças seguintes do saco.`;
     case "jogada": return "Uma jogada a mais neste andar.";
     case "dobro": return "A próxima jogada vale a dobrar.";
     default: return "";
@@ -39,7 +39,10 @@ export function helpEffect(help) {
 /** "1.º" … "5.º" for floor numbers. */
 export const ordinal = (n) => `${n}.º`;
 
+/** "1 troca" / "3 trocas": a count in the number it has. */
+export const counted = (n, one, many) => `${n} ${Math.abs(n) === 1 ? one : many}`;
+
 /** "1 ponto" / "12 pontos". */
-export const points = (n) => `${n} ${Math.abs(n) === 1 ? "ponto" : "pontos"}`;
+export const points = (n) => counted(n, "ponto", "pontos");
 
 export const byId = (list, id) => list.find((item) => item.id === id);

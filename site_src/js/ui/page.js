@@ -15,7 +15,10 @@ import { addRun } from "./storage.js";
 import { shareText } from "./share.js";
 
 const CHECK_DAY_MS = 60000;
-const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help"];
+
+/** A warning paragraph at the top of a dialog. */
+const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
+const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help", "helpKey"];
 
 export class Page {
   /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(url). */
@@ -25,6 +28,7 @@ export class Page {
     this.urls = readUrls(main);
     this.announcer = new Announcer(main.querySelector("#anuncio"));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
+    this.dialogs.fallbackFocus = () => main.querySelector("#tabuleiro [tabindex='0']");
     this.game = null;
     this.date = null;
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
@@ -39,7 +43,9 @@ export class Page {
     for (const id of ["carregar", "erro", "partida"]) this.main.querySelector(`#${id}`).hidden = id !== which;
   }
 
-  /** Loads and shows the run of today's Lisbon date (a saved run is resumed). */
+  /** Loads and shows the run of today's Lisbon date (a saved run is resumed). What every day
+   * shares (constants, DAWG, Coimbra words) is loaded once: a new day fetches only its day
+   * file, so a deploy while the page is open (old assets gone) cannot break midnight. */
   async start() {
     const date = lisbonDate(this.now());
     this.date = date;
@@ -48,7 +54,7 @@ export class Page {
     this.show("carregar");
     let data;
     try {
-      data = await loadGame(this.urls, date, this.fetchFn);
+      data = await loadGame(this.urls, date, this.fetchFn, this.shared);
     } catch (error) {
       this.fail(error);
       return;
@@ -61,6 +67,8 @@ export class Page {
       return;
     }
     this.data = data;
+    this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
+    if (document.documentElement.dataset.falha) return; // boot.js said the page is broken
     const grid = this.main.querySelector("#tabuleiro");
     grid.replaceChildren();
     const game = new Game({
@@ -99,7 +107,7 @@ export class Page {
   checkDay() {
     if (this.date === null || lisbonDate(this.now()) === this.date) return;
     if (this.dialogs.isOpen) this.dialogs.answer(null);
-    this.start().then(() => this.announcer.say("Começou um novo dia: eis a torre de hoje."));
+    this.start().then(() => this.game && this.announcer.say("Começou um novo dia: eis a torre de hoje."));
   }
 
   action(name) {
@@ -111,12 +119,13 @@ export class Page {
   /** Records the run in the statistics (once per day) and shows the end screen. */
   async finish(state) {
     const summary = this.engine.summary(state);
-    const { stats } = this.storage.loadStats();
+    const { stats, problem } = this.storage.loadStats();
     this.storage.saveStats(addRun(stats, this.date, summary));
     this.main.querySelector("[data-action=resultado]").hidden = false;
     const text = shareText(summary, this.date, this.data.constants, location.origin + "/");
-    const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida",
-      endBody(summary, text, this.data.constants, this.now), [
+    const body = endBody(summary, text, this.data.constants, this.now);
+    if (problem) body.unshift(warning(problem));
+    const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
         { text: "Estatísticas", value: "stats" }, { text: "Fechar", value: null, kind: "principal" },
       ], { kind: "fim" });
     if (choice === "stats") this.showStats();
@@ -129,7 +138,7 @@ export class Page {
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
     });
-    if (problem) body.unshift(Object.assign(document.createElement("p"), { textContent: problem, className: "aviso-erro" }));
+    if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }
 }

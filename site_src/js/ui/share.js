@@ -1,14 +1,14 @@
 // The share text (no spoilers: no words, no letters, only floors and points)
 // and the ways to hand it over: the system share sheet, else the clipboard.
 
-import { ordinal } from "./labels.js";
+import { ordinal, points } from "./labels.js";
 
 /** Share text of an engine summary (a finished or ongoing run); pure, one line per floor reached. */
 export function shareText(summary, date, constants, url = "") {
   const [y, m, d] = date.split("-");
   const head = summary.won
-    ? `🏆 Subi a torre toda: ${summary.total} pontos`
-    : `Fiquei no ${ordinal(summary.floorReached)} andar: ${summary.total} pontos`;
+    ? `🏆 Subi a torre toda: ${points(summary.total)}`
+    : `Fiquei no ${ordinal(summary.floorReached)} andar: ${points(summary.total)}`;
   const lines = [`A Torre · ${d}/${m}/${y}`, head];
   summary.floors.forEach((pts, i) => {
     const target = constants.targets[i];

@@ -11,6 +11,16 @@ export function peekText(peek) {
   return peek.length ? `No saco, a seguir: ${peek.join(" ")}` : "O saco está vazio.";
 }
 
+/** "Não vale: BC" / "Não valem: BC, XZ": a refusal in the number it has. */
+export function invalidWordsText(words) {
+  return `${words.length === 1 ? "Não vale" : "Não valem"}: ${words.join(", ")}`;
+}
+
+/** "A peça R" / "A peça branca", as the mode line names a selected tile. */
+function tileName(tile) {
+  return tile.letter === "?" ? "A peça branca" : `A peça ${tile.letter}`;
+}
+
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
@@ -51,6 +61,7 @@ export class StatusView {
     this.trunfosKey = key;
     const trunfos = ids.map((id) => byId(this.constants.trunfos, id));
     setText(this.el.trunfos, trunfos.length ? trunfos.map(trunfoLabel).join(" · ") : "nenhum");
+    this.el.trunfos.parentElement.classList.toggle("nenhum", !trunfos.length);
     this.el.trunfos.title = trunfos.map((t) => trunfoEffect(t, this.constants)).join(" ");
   }
 
@@ -66,9 +77,13 @@ export class StatusView {
       button.className = "ajuda";
       button.dataset.help = id;
       button.disabled = state.phase !== "play";
-      button.textContent = help.name;
-      button.title = helpEffect(help);
-      button.setAttribute("aria-label", `Usar ajuda: ${help.name}. ${helpEffect(help)}`);
+      const key = String(this.constants.helps.indexOf(help) + 1);
+      const kbd = document.createElement("kbd");
+      kbd.textContent = key;
+      button.append(help.name, " ", kbd);
+      button.title = `${helpEffect(help)} (tecla ${key})`;
+      button.setAttribute("aria-keyshortcuts", key);
+      button.setAttribute("aria-label", `${help.name} ${key}: usar esta ajuda (tecla ${key}). ${helpEffect(help)}`);
       return button;
     });
     const slots = `${state.helps.length}/${this.constants.help_capacity}`;
@@ -97,22 +112,31 @@ export class StatusView {
   }
 
   /** The live preview of pending tiles, or the reason the play is not valid, or the last rejection. */
-  renderPreview(state, preview) {
+  renderPreview(state, preview, mode) {
     const el = this.el.previsao;
-    const { text, tone = "", title = "" } = this.previewLine(state, preview);
+    const { text, tone = "", title = "" } = this.previewLine(state, preview, mode);
     setText(el, text);
     el.classList.toggle("valida", tone === "valida");
     el.classList.toggle("invalida", tone === "invalida");
     if (el.title !== title) el.title = title;
   }
 
-  /** `{text, tone, title}` of the preview line (tone: "valida", "invalida" or none). */
-  previewLine(state, preview) {
+  /**
+   * `{text, tone, title}` of the preview line (tone: "valida", "invalida" or none).
+   * With nothing placed yet it says which way of placing is active (`mode`).
+   */
+  previewLine(state, preview, mode = {}) {
+    if (mode.selectedTile) return { text: `${tileName(mode.selectedTile)} escolhida: toque na casa onde a quer pôr.` };
     if (state.lastRejection && state.pending.length === 0) {
       const failed = state.lastRejection.invalidWords || [];
-      return { text: failed.length ? `Não valem: ${failed.join(", ")}` : "A jogada não foi aceite.", tone: "invalida" };
+      return { text: failed.length ? invalidWordsText(failed) : "A jogada não foi aceite.", tone: "invalida" };
     }
-    if (!preview) return { text: state.phase === "play" ? "Ponha peças no tabuleiro." : "" };
+    if (!preview && state.phase !== "play") return { text: "" };
+    if (!preview && mode.cursor) {
+      const way = mode.direction === "down" ? "para baixo" : "para a direita";
+      return { text: `As peças entram a partir de ${mode.cursor}, ${way}. Toque nas peças.` };
+    }
+    if (!preview) return { text: "Toque numa peça e numa casa, ou numa casa e nas peças." };
     // The engine's message already names the invalid words.
     if (!preview.ok) return { text: preview.message, tone: "invalida" };
     const { bingo, coimbra, serenata } = preview.bonuses;

@@ -7,6 +7,8 @@ import { nextDate } from "./lisbon_date.js";
 
 const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
+// Unreadable statistics are copied here before new ones replace them, so nothing is lost.
+const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
 const SAVE_VERSION = 1;
 const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
 const FLOORS = 5;
@@ -146,7 +148,10 @@ export class GameStorage {
     }
   }
 
-  /** {stats, problem}: unreadable statistics are reported and replaced by empty ones. */
+  /**
+   * {stats, problem}: unreadable statistics are reported, kept aside under
+   * DAMAGED_STATS_KEY (the next save would overwrite them) and replaced by empty ones.
+   */
   loadStats() {
     const raw = this.read(STATS_KEY);
     if (raw === null) return { stats: emptyStats(), problem: null };
@@ -156,7 +161,9 @@ export class GameStorage {
     } catch {
       /* reported below */
     }
-    return { stats: emptyStats(), problem: "As estatísticas guardadas estavam danificadas e recomeçaram do zero." };
+    this.write(DAMAGED_STATS_KEY, raw);
+    return { stats: emptyStats(), problem: "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero "
+      + "(guardámos uma cópia das antigas à parte)." };
   }
 
   saveStats(stats) {
