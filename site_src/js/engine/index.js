@@ -4,6 +4,7 @@
  * is plain JSON. See docs/engine.md.
  */
 export { newRun, STATE_VERSION } from "./state.js";
+export { DayFileError } from "./day.js";
 export { apply, replay } from "./actions.js";
 export { preview } from "./turn.js";
 export { summary } from "./summary.js";

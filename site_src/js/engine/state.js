@@ -3,40 +3,12 @@
  * so every later call needs only the state (and a word checker for plays).
  */
 import { refill } from "./bag.js";
+import { checkDay } from "./day.js";
 import { enterFloor } from "./floors.js";
-import { isTileLetter } from "./rules.js";
 
 export const STATE_VERSION = 1;
 
-function dayError(day, what) {
-  return new Error(`engine: day file ${day && day.date ? day.date : "(no date)"}: ${what}`);
-}
-
-/** Checks a day file against the constants; throws on a malformed one (a build bug). */
-export function checkDay(day, constants) {
-  if (!day || typeof day !== "object") throw dayError(day, "not an object");
-  if (!Array.isArray(day.floors) || day.floors.length !== constants.floors) {
-    throw dayError(day, `expected ${constants.floors} floors`);
-  }
-  if (typeof day.bag !== "string" || day.bag.length !== constants.bag_size) {
-    throw dayError(day, `expected a bag of ${constants.bag_size} letters`);
-  }
-  const counts = {};
-  for (const letter of day.bag) {
-    if (!isTileLetter(constants, letter)) throw dayError(day, `bag holds "${letter}"`);
-    counts[letter] = (counts[letter] || 0) + 1;
-  }
-  for (const tile of constants.tiles) {
-    if (counts[tile.letter] !== tile.count) {
-      throw dayError(day, `bag has ${counts[tile.letter] || 0} × ${tile.letter}, expected ${tile.count}`);
-    }
-  }
-  if (!Array.isArray(day.helps) || !day.offers || typeof day.offers !== "object") {
-    throw dayError(day, "missing helps or offers");
-  }
-}
-
-/** A fresh run of the day: floor 1, a full hand, nothing held. */
+/** A fresh run of the day: floor 1, a full hand, nothing held. Throws DayFileError for a bad day. */
 export function newRun(day, constants) {
   checkDay(day, constants);
   const state = {

@@ -1,8 +1,11 @@
 // A run as a whole: the day file checked, plain-JSON state, the summary.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 import { apply, newRun, preview, replay, summary } from "../../../site_src/js/engine/index.js";
+import { distDir } from "../helpers/real-dist.mjs";
 import { applyOk, E, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
@@ -13,14 +16,48 @@ test("a new run is plain JSON that survives a round trip", () => {
   assert.deepEqual(JSON.parse(JSON.stringify(state)), state);
 });
 
-test("a day whose bag is not the constants' 117 tiles is refused", () => {
-  const short = { ...day, bag: day.bag.slice(1) };
-  assert.throws(() => newRun(short, constants), /2026-11-15: expected a bag of 117 letters/);
-  const swapped = { ...day, bag: "K" + day.bag.slice(1) };
-  assert.throws(() => newRun(swapped, constants), /bag holds "K"/);
-  const wrongMix = { ...day, bag: "A" + day.bag.slice(1) };
-  assert.throws(() => newRun(wrongMix, constants), /expected 14/);
-  assert.throws(() => newRun({ ...day, floors: day.floors.slice(1) }, constants), /expected 5 floors/);
+// Issue 13 item 11: the whole day is checked at newRun, never a TypeError later on.
+const floors = (change) => ({ ...day, floors: day.floors.map((floor, i) => (i === 1 ? change(floor) : floor)) });
+const BROKEN_DAYS = [
+  ["floors that are not floors", { ...day, floors: [day.floors[0], null, {}, "x", 7] }, /andar 2 não é válido/],
+  ["four floors", { ...day, floors: day.floors.slice(1) }, /devia ter 5 andares/],
+  ["an opener with a letter no tile has", floors((f) => ({ ...f, opener: "KIWI" })), /abertura do andar 2/],
+  ["an opener longer than the board", floors((f) => ({ ...f, opener: "ABCDEFGH" })), /abertura do andar 2/],
+  ["a floor without squares", floors((f) => ({ opener: f.opener })), /casas especiais do andar 2 faltam/],
+  ["a special square off the board", floors((f) => ({ ...f, squares: { ...f.squares, "2P": ["C2", "H9"] } })), /«H9»/],
+  ["a special square on a corner", floors((f) => ({ ...f, squares: { ...f.squares, "2P": ["C2", "A1"] } })), /«A1»/],
+  ["a special square under the opener", floors((f) => ({ ...f, squares: { ...f.squares, "2P": ["C2", "D4"] } })), /«D4»/],
+  ["a square of two kinds", floors((f) => ({ ...f, squares: { ...f.squares, "2P": [f.squares["2L"][0], "E2"] } })), /não é válida/],
+  ["too few 3L squares", floors((f) => ({ ...f, squares: { ...f.squares, "3L": ["B5"] } })), /devia ter 2 casas 3L/],
+  ["a short bag", { ...day, bag: day.bag.slice(1) }, /saco devia ter 117 peças/],
+  ["a bag with K", { ...day, bag: "K" + day.bag.slice(1) }, /letra «K»/],
+  ["a bag of the wrong mix", { ...day, bag: "A" + day.bag.slice(1) }, /devia ter 14/],
+  ["helps that run out", { ...day, helps: day.helps.slice(0, 40) }, /ajudas é curta demais/],
+  ["an unknown help", { ...day, helps: ["voar", ...day.helps] }, /ordem das ajudas não é válida/],
+  ["no offers", { ...day, offers: undefined }, /ofertas de trunfos faltam/],
+  ["an offer missing", { ...day, offers: { ...day.offers, cabra: undefined } }, /«cabra»/],
+  ["an offer of a held trunfo", { ...day, offers: { ...day.offers, cabra: ["cabra", "grelo", "fitas"] } }, /«cabra»/],
+  ["no date", { ...day, date: 20261115 }, /falta a data/],
+  ["not an object", "dia", /não é um objeto JSON/],
+];
+
+for (const [what, broken, detail] of BROKEN_DAYS) {
+  test(`a day with ${what} is refused at newRun with a portuguese message`, () => {
+    assert.throws(() => newRun(broken, constants), (error) => {
+      assert.equal(error.name, "DayFileError");
+      assert.match(error.message, /^O ficheiro da torre( de \d\d\/\d\d\/\d{4})? está danificado \(/);
+      assert.match(error.message, detail);
+      return true;
+    });
+  });
+}
+
+test("the fixture day and every day of the build pass the check", () => {
+  assert.ok(newRun(day, constants));
+  const folder = join(distDir(), "dias");
+  const files = readdirSync(folder).filter((name) => name.endsWith(".json"));
+  assert.ok(files.length >= 400);
+  for (const name of files) newRun(JSON.parse(readFileSync(join(folder, name), "utf8")), constants);
 });
 
 test("tiles of a climbed floor leave the game with its board", () => {
