@@ -6,6 +6,7 @@ data-attributes (no inline script), see templates/index.html.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,13 +17,20 @@ import markupsafe
 
 from . import assets
 from . import constants as C
-from .days import opener_squares, square_kinds
+from . import icons
 
 SITE_SRC = Path(__file__).resolve().parent.parent / "site_src"
 LAYOUTS = frozenset({"base.html"})
 WORD_PAGE = "coimbra-palavra.html"
-# Files copied as they are from site_src/ to the root of dist/.
-ROOT_FILES = ("favicon.svg", "manifest.webmanifest")
+# Pages written at the root under their own name: the service worker answers
+# them for a URL that is not in the build (404) or not kept offline (sem-rede).
+ROOT_PAGES = ("index.html", "404.html", "sem-rede.html")
+# Files copied as they are from site_src/ to the root of dist/. boot.js has a
+# stable name, outside static/<hash>/: it must load even when a stale page
+# points at a static folder that is gone, to say so.
+ROOT_FILES = ("favicon.svg", "manifest.webmanifest", "boot.js")
+# What a service worker never lists among the build's files.
+NOT_SERVED = frozenset({"_headers"})
 
 
 def is_partial(name: str) -> bool:
@@ -31,10 +39,17 @@ def is_partial(name: str) -> bool:
 
 
 def page_path(template: str) -> str:
-    """Where a page template is written: index.html, 404.html, or <stem>/index.html."""
-    if template in ("index.html", "404.html"):
+    """Where a page template is written: a root page (index.html, 404.html, …) or <stem>/index.html."""
+    if template in ROOT_PAGES:
         return template
     return f"{Path(template).stem}/index.html"
+
+
+def page_url(path: str) -> str:
+    """The URL a written page is asked for: / and /x/ for index pages, else its file."""
+    if path == "index.html" or path.endswith("/index.html"):
+        return "/" + path[:-len("index.html")]
+    return f"/{path}"
 
 
 @dataclass
@@ -43,8 +58,8 @@ class SiteInput:
 
     coimbra: list[Any]            # pipeline.coimbra.CoimbraWord (word, folded, blurb, slug, …)
     sources: list[Any]            # pipeline.sources.DictionarySource
-    day: dict | None              # the tower shown statically on / (build day's, Lisbon;
-                                  # None when that day is outside the window)
+    day: dict | None              # no page shows it: the site must not depend on the build
+                                  # day; kept until pipeline/build.py stops passing it
     dawg: bytes                   # palavras.dawg, written under its content hash
     word_count: int               # words in palavras.txt, shown on /fontes/
     word_files: list[str] = field(default_factory=list)  # e.g. ["palavras.txt", …]
@@ -81,15 +96,6 @@ def coimbra_index(words: list[Any]) -> dict[str, dict]:
             for w in sorted(words, key=lambda w: w.folded)}
 
 
-def board_rows(floor: dict) -> list[list[dict]]:
-    """A floor as 7 rows of cells {name, letter, kind} for the static board."""
-    kinds = square_kinds(floor)
-    letters = dict(zip(opener_squares(floor["opener"]), floor["opener"]))
-    return [[{"name": f"{c}{r}", "letter": letters.get(f"{c}{r}", ""),
-              "kind": kinds.get(f"{c}{r}", "")} for c in C.COLUMNS]
-            for r in range(1, C.BOARD_SIZE + 1)]
-
-
 def write_text(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode("utf-8"))
@@ -105,9 +111,7 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "stylesheets": [u for u in static_urls if u.endswith(".css")
                         and u.rsplit("/", 1)[1] in ("site.css", "game.css")],
         "main_js": f"/static/{folder}/js/main.js",
-        "day": site.day, "boards": [board_rows(f) for f in (site.day or {}).get("floors", [])],
-        "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded),
-        "coimbra_by_folded": {w.folded: w for w in site.coimbra}, "sources": site.sources,
+        "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded), "sources": site.sources,
         "word_count": site.word_count, "word_files": site.word_files,
     }
 
@@ -130,13 +134,38 @@ def render_pages(env: jinja2.Environment, templates: Path, out_dir: Path, shared
     return sorted(pages)
 
 
-def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path, folder: str,
-                          static_urls: list[str], dawg: bytes, dawg_name: str) -> None:
-    """sw.js from the client's template: version and precache list."""
-    precache = sorted(["/", "/constantes.json", "/coimbra.json", *static_urls, f"/{dawg_name}"])
-    version = f"{folder}-{assets.short_hash(dawg)}"
+def build_files(out_dir: Path) -> list[str]:
+    """URL paths of every file written so far, but day files and compressed copies."""
+    return sorted("/" + p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*")
+                  if p.is_file() and p.suffix not in (".br", ".gz") and p.name not in NOT_SERVED
+                  and not p.name.startswith(".")
+                  and p.relative_to(out_dir).parts[0] != "dias")
+
+
+def day_range(out_dir: Path) -> dict | None:
+    """{first, last} of the day files written (dias/YYYY-MM-DD.json), or None."""
+    dates = sorted(p.stem for p in (out_dir / "dias").glob("*.json"))
+    return {"first": dates[0], "last": dates[-1]} if dates else None
+
+
+def content_version(out_dir: Path, urls: list[str]) -> str:
+    """A hash of the precached files' names and bytes: any change installs a new worker."""
+    digest = hashlib.sha256()
+    for url in urls:
+        path = out_dir / (url.lstrip("/") + ("index.html" if url.endswith("/") else ""))
+        digest.update(url.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:assets.HASH_LENGTH]
+
+
+def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path,
+                          precache: list[str]) -> None:
+    """sw.js from the client's template: version, precache, the build's other files, its days."""
+    precache = sorted(set(precache))
+    others = {url for url in build_files(out_dir) if page_url(url[1:]) not in precache}
     worker = env.from_string((src / "sw.js").read_text(encoding="utf-8"))
-    write_text(out_dir / "sw.js", worker.render(version=version, precache=precache))
+    write_text(out_dir / "sw.js", worker.render(
+        version=content_version(out_dir, precache), precache=precache,
+        other_files=sorted(others | {"/sw.js"}), days=day_range(out_dir)))
 
 
 def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
@@ -149,10 +178,13 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
         coimbra_index(site.coimbra), ensure_ascii=False, indent=1) + "\n")
     for name in ROOT_FILES:
         (out_dir / name).write_bytes((src / name).read_bytes())
+    icon_urls = icons.write_icons(out_dir)
     env = environment(src)
     shared = page_context(site, folder, static_urls, dawg_name)
     pages = render_pages(env, src / "templates", out_dir, shared, site.coimbra)
-    render_service_worker(env, src, out_dir, folder, static_urls, site.dawg, dawg_name)
+    render_service_worker(env, src, out_dir, [
+        *(page_url(p) for p in pages), "/constantes.json", "/coimbra.json", *static_urls,
+        f"/{dawg_name}", *(f"/{name}" for name in ROOT_FILES), *icon_urls])
     write_text(out_dir / "_headers", assets.headers_file(dawg_name))
     cache = assets.CompressionCache(site.compression_cache) if site.compression_cache else None
     count = assets.compress_tree(out_dir, cache=cache)

@@ -1,10 +1,11 @@
-"""What goes wrong is said in Portuguese: bad saves, a missing day file, a broken DAWG."""
+"""What goes wrong is said in Portuguese: bad saves, a missing day file, a broken DAWG,
+a module or stylesheet that does not load (with a button that tries again)."""
 from __future__ import annotations
 
 import json
 import re
 
-from e2e_support import browser, fixture_day, new_player, site_url  # noqa: F401
+from e2e_support import DESKTOP, PHONE, browser, fixture_day, new_player, site_url  # noqa: F401
 
 RUN_KEY = "torre.corrida"
 
@@ -94,7 +95,8 @@ def test_damaged_statistics_are_reported_in_the_statistics_dialog(new_player):
     player = new_player().open().wait_ready()
     player.page.evaluate("() => localStorage.setItem('torre.estatisticas', '{\"v\": 1, \"runs\": -3}')")
     player.button("estatisticas").click()
-    player.expect_text("#dialogo .aviso-erro", "As estatísticas guardadas estavam danificadas e recomeçaram do zero.")
+    player.expect_text("#dialogo .aviso-erro", re.compile(
+        "^As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero"))
     assert player.page.locator("#dialogo .factos dd").first.inner_text() == "0"
 
 
@@ -103,3 +105,71 @@ def test_day_file_the_engine_refuses_is_reported(new_player):
     day["bag"] = day["bag"][:-1]  # 116 tiles
     player = new_player(day=day).open()
     player.expect_text("#erro-texto", "O ficheiro da torre de hoje não é válido.")
+
+
+# Failures before the game starts: /boot.js shows the #erro box with a retry button.
+RETRY = "Tentar outra vez"
+SCRIPT_FAILED = re.compile("^O jogo não arrancou")
+
+
+def expect_retry_message(player, text):
+    player.expect_text("#erro-texto", text)
+    assert player.page.locator("#erro").get_by_role("button", name=RETRY).is_visible()
+    assert player.page.locator("#partida").is_hidden()
+
+
+def test_a_module_that_fails_to_download_shows_a_message_and_the_retry_reloads(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"/js/ui/labels\.js$"), lambda route: route.fulfill(status=404, body=""))
+    player.open()
+    expect_retry_message(player, SCRIPT_FAILED)
+    player.page.unroute(re.compile(r"/js/ui/labels\.js$"))
+    player.page.locator("#erro-repetir").click()
+    player.wait_ready()
+    assert player.page.locator("#erro").is_hidden()
+
+
+def test_a_module_that_throws_while_loading_shows_a_message(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"/js/engine/index\.js$"), lambda route: route.fulfill(
+        status=200, content_type="application/javascript", body="throw new Error('avaria');"))
+    player.open()
+    expect_retry_message(player, SCRIPT_FAILED)
+
+
+def test_a_stale_page_whose_static_folder_is_gone_shows_a_message(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"/static/"), lambda route: route.fulfill(status=404, body=""))
+    player.open()
+    player.expect_text("#erro-texto", re.compile("Verifique a ligação à Internet e tente outra vez"))
+    assert player.page.locator("#erro-repetir").is_visible()
+
+
+def test_a_stylesheet_that_fails_shows_a_message_and_never_the_game(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"/css/game\.css$"), lambda route: route.abort())
+    player.open()
+    expect_retry_message(player, re.compile("^A página chegou incompleta"))
+    player.page.wait_for_function("() => document.documentElement.dataset.jogo === 'iniciado'")
+    player.page.wait_for_timeout(300)  # the game's own start has had time to finish
+    assert player.page.locator("#partida").is_hidden()
+
+
+def test_a_data_file_that_fails_offers_the_retry_button(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"/constantes\.json$"), lambda route: route.fulfill(status=500, body=""))
+    player.open()
+    expect_retry_message(player, "Não foi possível descarregar as regras do jogo (erro 500).")
+    player.page.unroute(re.compile(r"/constantes\.json$"))
+    player.page.locator("#erro-repetir").click()
+    player.wait_ready()
+
+
+def test_failure_message_looks_like_the_site(new_player):
+    for scheme in ("light", "dark"):
+        for viewport in (PHONE, DESKTOP):
+            player = new_player(viewport=viewport, color_scheme=scheme)
+            player.page.route(re.compile(r"/js/ui/labels\.js$"), lambda route: route.abort())
+            player.open()
+            expect_retry_message(player, SCRIPT_FAILED)
+            player.screenshot(f"falha-modulo-{scheme}")

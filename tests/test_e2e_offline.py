@@ -1,7 +1,11 @@
-"""The service worker: once visited, the game loads and plays offline."""
+"""The service worker: once the game is visited, it plays offline, and every page
+opens as itself; what is not kept says so (503), what does not exist is a 404."""
 from __future__ import annotations
 
-from e2e_support import FIXTURE_DATE, browser, new_player, site_url, wait_until  # noqa: F401
+import json
+
+from e2e_support import (DESKTOP, FIXTURE_DATE, PHONE, browser, new_player, site_url,  # noqa: F401
+                         wait_until)
 
 
 def test_offline_reload_after_a_first_visit_resumes_the_game(new_player):
@@ -47,3 +51,87 @@ def test_days_already_seen_outlive_a_new_build(new_player):
     kept = "url => caches.open('torre-dias').then(c => c.match(url)).then(r => Boolean(r))"
     assert page.evaluate(kept, "/dias/2026-11-02.json")
     wait_until(lambda: page.evaluate(kept, f"/dias/{FIXTURE_DATE}.json"), "today's day file in the days cache")
+
+
+# Every page of the site, offline, after a visit of the game only.
+PAGES = {"/como-jogar/": "Como jogar", "/coimbra/": "Palavras de Coimbra", "/fontes/": "Fontes e licenças",
+         "/404.html": "Esta página não existe"}
+OFFLINE_TITLE = "Sem ligação à Internet"
+NOT_FOUND_TITLE = "Esta página não existe"
+
+
+def offline_after_a_visit(new_player, **options):
+    """A player who opened the game once (the service worker installed), now offline."""
+    player = new_player(route=False, service_workers="allow", **options).open().wait_ready()
+    player.wait_service_worker()
+    player.page.context.set_offline(True)
+    return player
+
+
+def visit(player, path: str):
+    """(status, h1) of `path` opened as a navigation."""
+    response = player.page.goto(player.url + path)
+    return response.status, player.page.locator("h1").first.inner_text()
+
+
+def test_offline_every_page_opens_as_itself_after_one_visit_of_the_game(new_player, built_dist):
+    player = offline_after_a_visit(new_player)
+    for path, title in PAGES.items():
+        status, h1 = visit(player, path)
+        assert (status, h1.startswith(title)) == (200, True), (path, h1)
+        assert player.page.locator("#jogo").count() == 0, path
+    words = json.loads((built_dist / "coimbra.json").read_text(encoding="utf-8"))
+    for entry in words.values():
+        status, h1 = visit(player, f"/coimbra/{entry['slug']}/")
+        assert (status, h1) == (200, entry["word"]), entry
+    assert player.errors == []
+
+
+def test_offline_a_page_without_its_final_slash_or_as_index_html_opens(new_player):
+    player = offline_after_a_visit(new_player)
+    assert visit(player, "/fontes")[0] == 200
+    assert player.page.url == player.url + "/fontes/"
+    assert visit(player, "/como-jogar/index.html")[1] == "Como jogar"
+
+
+def test_offline_a_file_of_the_build_never_fetched_answers_the_offline_page_with_503(new_player):
+    player = offline_after_a_visit(new_player)
+    for path in ("/palavras.txt", "/dias/2027-01-15.json"):
+        assert visit(player, path) == (503, OFFLINE_TITLE), path
+        assert player.page.locator("#jogo").count() == 0
+    assert player.page.title() == "Sem ligação — A Torre"
+
+
+def test_offline_an_unknown_url_answers_the_404_page_with_404(new_player):
+    player = offline_after_a_visit(new_player)
+    for path in ("/nao-existe/", "/coimbra/nao-existe/", "/dias/2099-01-01.json", "/static/0000000000/js/main.js"):
+        assert visit(player, path) == (404, NOT_FOUND_TITLE), path
+
+
+def test_online_an_unknown_url_is_a_404_with_the_404_page_also_under_the_worker(new_player):
+    player = new_player(route=False, service_workers="allow").open().wait_ready()
+    player.wait_service_worker()
+    assert visit(player, "/nao-existe/") == (404, NOT_FOUND_TITLE)
+    assert player.page.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+
+
+def test_offline_reload_of_the_game_loads_every_file_it_asks_for_favicon_included(new_player):
+    player = offline_after_a_visit(new_player)
+    failed = []
+    player.page.on("requestfailed", lambda request: failed.append(request.url))
+    player.page.on("console", lambda message: message.type == "error" and failed.append(message.text))
+    player.page.reload()
+    player.wait_ready()
+    player.page.wait_for_timeout(500)  # the favicon is asked for after load
+    assert failed == []
+
+
+def test_offline_page_and_offline_404_look_like_the_site(new_player):
+    for scheme in ("light", "dark"):
+        for viewport in (PHONE, DESKTOP):
+            player = offline_after_a_visit(new_player, viewport=viewport, color_scheme=scheme)
+            for path, name, title in (("/palavras.txt", "sem-rede", OFFLINE_TITLE),
+                                      ("/nao-existe/", "404-sem-rede", NOT_FOUND_TITLE)):
+                assert visit(player, path)[1] == title
+                assert player.page.locator(".topo nav").is_visible()
+                player.screenshot(f"{name}-{scheme}")

@@ -39,12 +39,17 @@ def fixture_sources() -> list[DictionarySource]:
                    "GPL-2.0 OR LGPL-2.1 OR MPL-1.1") for i, s in (("ao90", ""), ("preao", "-preao"))]
 
 
-def render(out: Path, site_src: Path = SITE_SRC, dawg: bytes = b"DAWG" * 100):
-    day = build_day(dt.date(2026, 12, 25), OPENERS, load_window())
+def render(out: Path, site_src: Path = SITE_SRC, dawg: bytes = b"DAWG" * 100,
+           words: list[Word] | None = None, date: dt.date = dt.date(2026, 12, 25)):
+    day = build_day(date, OPENERS, load_window())
     (out / "palavras.txt").write_text("AB\nABA\n")
-    return render_site(out, SiteInput(fixture_words(), fixture_sources(), day, dawg=dawg,
+    return render_site(out, SiteInput(words or fixture_words(), fixture_sources(), day, dawg=dawg,
                                       word_count=49109, word_files=["palavras.txt"],
                                       site_src=site_src))
+
+
+def tree(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
 
 @pytest.fixture(scope="module")
@@ -87,10 +92,10 @@ def html_pages(root: Path) -> list[Path]:
 def test_every_page_is_rendered(site):
     out, report = site
     for page in ("index.html", "como-jogar/index.html", "coimbra/index.html",
-                 "fontes/index.html", "404.html", "coimbra/cabra/index.html",
+                 "fontes/index.html", "404.html", "sem-rede.html", "coimbra/cabra/index.html",
                  "coimbra/penedo/index.html"):
         assert (out / page).is_file(), page
-    assert len(report.pages) == 5 + len(fixture_words())
+    assert len(report.pages) == 6 + len(fixture_words())
 
 
 def test_every_page_has_the_csp_meta_lang_pt_pt_and_open_graph(site):
@@ -119,7 +124,7 @@ def test_no_page_has_inline_script_style_or_event_handler(site):
             assert "style" not in attrs, (page, tag)
             assert not any(name.startswith("on") for name in attrs), (page, tag)
             if tag == "script":
-                assert attrs.get("src", "").startswith("/static/"), page
+                assert attrs.get("src", "").startswith("/static/") or attrs["src"] == "/boot.js", page
 
 
 def test_no_page_loads_anything_from_another_origin(site):
@@ -168,14 +173,14 @@ def test_the_home_page_passes_urls_through_data_attributes(site):
     assert main["data-coimbra"] == "/coimbra.json"
 
 
-def test_the_home_page_shows_the_first_openers_blurb_and_link(site):
-    out, _ = site
-    day = build_day(dt.date(2026, 12, 25), OPENERS, load_window())
-    first = next(w for w in fixture_words() if w.folded == day["floors"][0]["opener"])
-    text = (out / "index.html").read_text()
-    assert first.blurb in text
-    assert ("a", {"id": "abertura-ligacao", "href": f"/coimbra/{first.slug}/"}) in \
-        parse(out / "index.html").tags
+def test_the_site_is_the_same_whatever_day_it_is_built(tmp_path):
+    trees = []
+    for name, date in (("a", dt.date(2026, 12, 25)), ("b", dt.date(2027, 3, 2))):
+        out = tmp_path / name
+        out.mkdir()
+        render(out, date=date)
+        trees.append(tree(out))
+    assert trees[0] == trees[1]
 
 
 def test_every_coimbra_word_page_contains_its_blurb(site):
@@ -268,11 +273,87 @@ def test_headers_file_caches_hashed_assets_for_ever_and_sets_security_headers(si
     assert "Cache-Control" not in rules["/*"]
 
 
-def test_service_worker_gets_version_and_precache(site):
-    out, report = site
+def worker_constant(out: Path, name: str):
+    """A JSON constant rendered into sw.js (`const NAME = …;`)."""
     text = (out / "sw.js").read_text()
-    assert f'"{report.static_hash}-' in text
-    assert f'"/{report.dawg_name}"' in text and '"/constantes.json"' in text
+    return json.loads(re.search(rf"^const {name} = (.*);$", text, re.M).group(1))
+
+
+def test_service_worker_precaches_every_page_and_the_games_files(site):
+    out, report = site
+    precache = worker_constant(out, "PRECACHE")
+    pages = ["/", "/como-jogar/", "/coimbra/", "/fontes/", "/404.html", "/sem-rede.html"]
+    pages += [f"/coimbra/{w.slug}/" for w in fixture_words()]
+    assert set(pages) <= set(precache)
+    assert {"/constantes.json", "/coimbra.json", f"/{report.dawg_name}", "/boot.js",
+            "/favicon.svg", "/manifest.webmanifest", "/icone-192.png", "/icone-512.png",
+            "/icone-mascaravel-512.png", "/apple-touch-icon.png",
+            f"/static/{report.static_hash}/js/main.js"} <= set(precache)
+    assert precache == sorted(precache)
+    for url in precache:
+        assert internal_target(out, url).is_file(), url
+
+
+def test_service_worker_knows_the_builds_other_files_but_not_its_own_config(site):
+    out, _ = site
+    others = worker_constant(out, "OTHER_FILES")
+    assert "/palavras.txt" in others and "/sw.js" in others
+    assert "/_headers" not in others
+    assert not set(others) & set(worker_constant(out, "PRECACHE"))
+    assert not any(url.endswith((".br", ".gz", "index.html")) for url in others)
+    assert worker_constant(out, "DAYS") is None  # this render wrote no day files
+
+
+def test_service_worker_version_changes_with_any_precached_byte(tmp_path):
+    versions = []
+    for name, blurb in (("a", "Um sino."), ("b", "Um sino."), ("c", "Dois sinos.")):
+        out = tmp_path / name
+        out.mkdir()
+        words = fixture_words()
+        words[0] = Word(words[0].word, words[0].folded, blurb, words[0].slug, True, blurb)
+        render(out, words=words)
+        versions.append(worker_constant(out, "VERSION"))
+    assert versions[0] == versions[1] != versions[2]
+
+
+def test_every_page_links_the_apple_touch_icon(site):
+    out, _ = site
+    for page in html_pages(out):
+        links = [a for t, a in parse(page).tags if t == "link"]
+        assert {"rel": "apple-touch-icon", "href": "/apple-touch-icon.png"} in links, page
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_manifest_lists_png_icons_of_192_and_512_and_a_maskable_one_as_written(site):
+    out, _ = site
+    icons = json.loads((out / "manifest.webmanifest").read_text())["icons"]
+    pngs = [i for i in icons if i["type"] == "image/png"]
+    for icon in pngs:
+        width, height = png_size(out / icon["src"].lstrip("/"))
+        assert icon["sizes"] == f"{width}x{height}", icon
+    assert {(i["sizes"], i["purpose"]) for i in pngs} >= {
+        ("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    assert png_size(out / "apple-touch-icon.png") == (180, 180)
+
+
+def test_the_game_page_loads_boot_js_from_a_stable_url_before_its_modules(site):
+    out, _ = site
+    scripts = [a for t, a in parse(out / "index.html").tags if t == "script"]
+    assert scripts[0] == {"src": "/boot.js", "defer": None}
+    assert scripts[1]["type"] == "module" and scripts[1]["src"].startswith("/static/")
+    assert (out / "boot.js").read_bytes() == (SITE_SRC / "boot.js").read_bytes()
+
+
+def test_the_offline_page_says_so_in_portuguese_and_is_not_indexed(site):
+    tags = parse(site[0] / "sem-rede.html")
+    assert ("meta", {"name": "robots", "content": "noindex"}) in tags.tags
+    text = (site[0] / "sem-rede.html").read_text()
+    assert "Sem ligação à Internet" in text and 'id="jogo"' not in text
 
 
 def test_a_typo_in_a_template_is_an_error_not_an_empty_string(tmp_path):
@@ -305,8 +386,7 @@ def test_two_renders_are_byte_identical(tmp_path):
         out = tmp_path / name
         out.mkdir()
         render(out)
-        trees.append({p.relative_to(out).as_posix(): p.read_bytes()
-                      for p in out.rglob("*") if p.is_file()})
+        trees.append(tree(out))
     assert trees[0] == trees[1]
 
 
@@ -324,6 +404,13 @@ def test_the_built_site_has_csp_no_inline_script_and_resolving_links(built_dist)
                 url = attrs.get(name, "")
                 if url.startswith("/"):
                     assert internal_target(built_dist, url).is_file(), (page, url)
+
+
+def test_the_built_service_worker_knows_the_window_of_day_files(built_dist):
+    dates = sorted(p.stem for p in (built_dist / "dias").glob("*.json"))
+    assert worker_constant(built_dist, "DAYS") == {"first": dates[0], "last": dates[-1]}
+    others = worker_constant(built_dist, "OTHER_FILES")
+    assert {"/palavras.txt", "/palavras-origem.tsv", "/LICENCA-palavras.txt"} <= set(others)
 
 
 def test_the_built_site_has_a_page_with_its_blurb_for_every_coimbra_word(built_dist):

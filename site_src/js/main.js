@@ -5,6 +5,9 @@ import * as engine from "./engine/index.js";
 import { Page } from "./ui/page.js";
 import { GameStorage } from "./ui/storage.js";
 
+// Every module loaded and ran: /boot.js, which checks this mark, knows the game started.
+document.documentElement.dataset.jogo = "iniciado";
+
 function safeLocalStorage() {
   try {
     return window.localStorage;

@@ -1,5 +1,5 @@
-// Fetches what a day needs: the constants, the word list (DAWG), the day's
-// tower and the Coimbra words. Every failure becomes a LoadError whose message
+// Fetches what a day needs: the constants, the word list (DAWG) and the Coimbra
+// words, once per page, and the day's tower. Every failure becomes a LoadError whose message
 // is Portuguese and says what is missing, so the page never goes blank.
 
 import { Dawg, wordLookup } from "../dawg.js";
@@ -70,12 +70,11 @@ async function loadDay(urls, date, fetchFn) {
   return day;
 }
 
-/** Everything to start a run on `date`: {constants, words, day, coimbra}. */
-export async function loadGame(urls, date, fetchFn = (url) => fetch(url)) {
-  const [constants, dawgResponse, day, coimbra] = await Promise.all([
+/** What every day shares, loaded once per page: {constants, words, coimbra}. */
+export async function loadShared(urls, fetchFn = (url) => fetch(url)) {
+  const [constants, dawgResponse, coimbra] = await Promise.all([
     fetchJson(urls.constants, "as regras do jogo", fetchFn),
     fetchOk(urls.dawg, "a lista de palavras", fetchFn),
-    loadDay(urls, date, fetchFn),
     fetchJson(urls.coimbra, "as palavras de Coimbra", fetchFn),
   ]);
   let dawg;
@@ -84,5 +83,12 @@ export async function loadGame(urls, date, fetchFn = (url) => fetch(url)) {
   } catch (error) {
     throw new LoadError("A lista de palavras está danificada. Recarregue a página.", String(error));
   }
-  return { constants, words: wordLookup(dawg), day, coimbra: coimbraIndex(coimbra) };
+  return { constants, words: wordLookup(dawg), coimbra: coimbraIndex(coimbra) };
+}
+
+/** Everything to start a run on `date`: {constants, words, day, coimbra}. With `shared`
+ * (what loadShared gave for an earlier day) only the day file is fetched. */
+export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null) {
+  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn)]);
+  return { ...common, day };
 }

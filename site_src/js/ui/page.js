@@ -68,7 +68,7 @@ export class Page {
     }
     this.data = data;
     this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
-    if (document.documentElement.dataset.falha) return; // boot.js said the page is broken
+    if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
     const grid = this.main.querySelector("#tabuleiro");
     grid.replaceChildren();
     const game = new Game({

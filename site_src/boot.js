@@ -1,0 +1,66 @@
+// The game page's safety net: a classic script at a stable URL (/boot.js, not
+// under static/<hash>/, so that a stale page whose static folder is gone still
+// finds it). When the game's modules never ran (a module failed to download or
+// to run, the browser is too old for modules) or a stylesheet did not load, it
+// shows the #erro box of _game.html in Portuguese, whose "Tentar outra vez"
+// button reloads the page. main.js marks <html data-jogo="iniciado"> when it
+// runs; this script marks <html data-falha> when it takes over, and the page
+// then never shows the game over the message. ES5 on purpose: it must run
+// where modules do not.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var MESSAGES = {
+    script: "O jogo não arrancou: parte do programa não chegou a este aparelho. " +
+      "Verifique a ligação à Internet e tente outra vez.",
+    style: "A página chegou incompleta (faltam os estilos) e o jogo não pode ser mostrado. " +
+      "Verifique a ligação à Internet e tente outra vez.",
+  };
+
+  function show(message) {
+    var box = document.getElementById("erro");
+    if (!box) return;
+    root.setAttribute("data-falha", "");
+    document.getElementById("erro-texto").textContent = message;
+    ["carregar", "partida"].forEach(function (id) {
+      var element = document.getElementById(id);
+      if (element) element.hidden = true;
+    });
+    box.hidden = false;
+  }
+
+  // A stylesheet that failed has no sheet, or (Chromium) an empty one whose rules
+  // cannot even be read; ours all have rules.
+  function hasRules(link) {
+    try {
+      return Boolean(link.sheet && link.sheet.cssRules.length);
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function stylesheetFailed() {
+    var links = document.querySelectorAll("link[rel=stylesheet]");
+    for (var i = 0; i < links.length; i++) if (!hasRules(links[i])) return true;
+    return false;
+  }
+
+  // A script or stylesheet that fails to download fires `error` on its element;
+  // it does not bubble, so listen while it goes down (capture).
+  window.addEventListener("error", function (event) {
+    var target = event.target;
+    if (!target || !target.tagName) return;
+    if (target.tagName === "SCRIPT" && target.type === "module") show(MESSAGES.script);
+    else if (target.tagName === "LINK" && target.rel === "stylesheet") show(MESSAGES.style);
+  }, true);
+
+  // By `load` every deferred and module script has run and every stylesheet settled.
+  window.addEventListener("load", function () {
+    if (stylesheetFailed()) show(MESSAGES.style);
+    else if (root.getAttribute("data-jogo") !== "iniciado") show(MESSAGES.script);
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target && event.target.id === "erro-repetir") location.reload();
+  });
+})();
