@@ -6,13 +6,14 @@ PY := $(VENV)/bin/python
 TORRE := $(VENV)/bin/torre
 STAMP := $(VENV)/.installed
 TEST_DIST := .cache/test-dist
+AXE := tests/a11y/node_modules/axe-core/axe.min.js
 
 .PHONY: build test bench serve clean dictionaries venv system-deps
 
 build: $(STAMP)
 	$(TORRE) build
 
-test: $(STAMP) system-deps
+test: $(STAMP) system-deps $(AXE)
 	$(TORRE) build --out $(TEST_DIST) --quiet
 	TORRE_DIST=$(TEST_DIST) node --test tests/js/
 	TORRE_DIST=$(TEST_DIST) $(PY) -m pytest
@@ -28,7 +29,7 @@ dictionaries: $(STAMP)
 	$(TORRE) dictionaries fetch
 
 clean:
-	rm -rf dist .cache $(VENV) build *.egg-info pipeline/*.egg-info bench/node_modules
+	rm -rf dist .cache $(VENV) build *.egg-info pipeline/*.egg-info bench/node_modules tests/a11y/node_modules
 
 venv: $(STAMP)
 
@@ -38,6 +39,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
+
+# axe-core (pinned in tests/a11y/package-lock.json), injected into the pages by the e2e tests.
+$(AXE): tests/a11y/package-lock.json
+	npm ci --prefix tests/a11y --no-audit --no-fund --silent
+	touch $(AXE)
 
 # Debian packages the tests need (Chromium for the pages, Hunspell for the
 # cross-check); installed only when missing, and only where apt-get can run.

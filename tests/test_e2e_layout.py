@@ -3,21 +3,95 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_support import DESKTOP, PHONE, ROOT, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from e2e_support import DESKTOP, PHONE, ROOT, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
 
 
-@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, PHONE, DESKTOP],
-                         ids=["360x640", "360x740", "1280x800"])
-def test_board_and_hand_fit_the_screen_without_scrolling(new_player, viewport):
-    player = new_player(viewport=viewport).open().wait_ready()
-    board = player.page.locator("#tabuleiro").bounding_box()
-    assert board["y"] >= 0 and board["y"] + board["height"] <= viewport["height"]
-    assert board["x"] >= 0 and board["x"] + board["width"] <= viewport["width"]
-    assert player.page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
-    player.screenshot("inicio")
-    if viewport["height"] >= 740:
-        hand = player.page.locator("#mao").bounding_box()
-        assert hand["y"] + hand["height"] <= viewport["height"]
+# Every size the game must fit (issue 9): phones upright and on their side, desktops.
+PORTRAIT = [(320, 568), (360, 640), (390, 844), (412, 915)]
+LANDSCAPE = [(844, 390), (740, 360), (667, 375)]
+WIDE = [(1280, 800), (1920, 1080)]
+SIZES = PORTRAIT + LANDSCAPE + WIDE
+
+
+def with_republica(day: dict) -> dict:
+    """The fixture tower with Cabra and República swapped, so floor 1's offer holds República."""
+    swap = {"cabra": "republica", "republica": "cabra"}
+    rename = lambda ids: [swap.get(i, i) for i in ids]  # noqa: E731
+    offers = {"+".join(sorted(rename(k.split("+")))) if k else "": rename(v) for k, v in day["offers"].items()}
+    return {**day, "offers": offers}
+
+
+def box(player, selector: str) -> dict:
+    return player.page.locator(selector).first.bounding_box()
+
+
+def in_view(b: dict, width: int, height: int) -> bool:
+    return b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= width + 0.5 and b["y"] + b["height"] <= height + 0.5
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_board_whole_hand_of_nine_and_jogar_fit_together_without_scrolling(new_player, width, height):
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, day=with_republica(fixture_day()),
+                        has_touch=touch, is_mobile=touch).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=republica]").click()
+    player.expect_text("#trunfos", "🏠 República")
+    assert len(player.hand()) == 9
+    player.page.evaluate("() => window.scrollTo(0, 0)")
+    assert player.page.evaluate("() => document.documentElement.scrollWidth") <= width
+    for selector in ["#tabuleiro", "#mao", "[data-action=jogar]", *[f"#mao .peca >> nth={i}" for i in range(9)]]:
+        assert in_view(box(player, selector), width, height), selector
+    assert min(player.page.locator("#tabuleiro .casa").evaluate_all(
+        "cells => cells.map(c => c.getBoundingClientRect().width)")) >= 36
+    heights = player.page.locator("#mao .peca, [data-zona=controlos] button").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().height)")
+    assert min(heights) >= 40
+    clipped = player.page.locator("[data-zona=controlos] button").evaluate_all(
+        "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)")
+    assert clipped == []
+    if (width, height) in LANDSCAPE:  # the board beside the hand and buttons, not above them
+        assert box(player, "#tabuleiro")["x"] + box(player, "#tabuleiro")["width"] <= box(player, "#mao")["x"]
+    player.screenshot("republica-claro")
+    player.page.emulate_media(color_scheme="dark")
+    player.screenshot("republica-escuro")
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_message_appears_in_view_without_covering_the_board_or_the_hand(new_player, width, height):
+    player = new_player(viewport={"width": width, "height": height}).open().wait_ready()
+    player.cell("F4").click()
+    shown = "() => getComputedStyle(document.querySelector('#anuncio')).opacity === '1'"
+    player.type_word("Z")
+    player.announced("Não tem nenhum Z na mão.")
+    player.page.wait_for_function(shown)
+    toast = box(player, "#anuncio")
+    assert in_view(toast, width, height)
+    for selector in ("#tabuleiro", "#mao", "[data-action=jogar]"):
+        assert not overlaps(toast, box(player, selector)), selector
+    assert player.page.get_by_role("status").filter(has_text="Não tem nenhum Z").count() == 1  # the live region
+    player.screenshot("mensagem")
+    player.page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # wherever the page is
+    player.type_word("W")
+    player.announced("Não há peças com a letra W.")
+    player.page.wait_for_function(shown)
+    assert in_view(box(player, "#anuncio"), width, height)
+
+
+def test_a_message_fades_after_a_while_on_a_phone(new_player):
+    player = new_player().open().wait_ready()
+    player.page.clock.install()
+    player.press("ArrowUp")
+    player.type_word("Z")
+    player.page.wait_for_function("() => getComputedStyle(document.querySelector('#anuncio')).opacity === '1'")
+    player.page.clock.run_for(15000)
+    player.page.wait_for_function("() => getComputedStyle(document.querySelector('#anuncio')).opacity === '0'")
+    assert player.text("#anuncio") == "Não tem nenhum Z na mão."  # still there for a screen reader
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -38,9 +112,12 @@ def test_board_is_an_aria_grid_with_named_cells(new_player):
     grid = player.page.get_by_role("grid", name="Tabuleiro, 7 por 7")
     assert grid.get_by_role("row").count() == 7
     assert grid.get_by_role("gridcell").count() == 49
-    assert player.label("C2") == "C2, vazia, palavra dupla"
-    assert player.label("C4") == "C4, A"
-    assert player.label("G3") == "G3, vazia, letra tripla"
+    # A cell's name begins with what it shows, then says where it is and what it counts for.
+    assert player.label("C2") == "2P, C2, vazia, palavra dupla"
+    assert player.label("C4") == "A 1 ponto, C4"
+    assert player.label("G3") == "3L, G3, vazia, letra tripla"
+    assert player.label("A2") == "2L, A2, vazia, letra dupla"
+    assert player.label("D3") == "D3, vazia"
     assert player.cell("C2").inner_text() == "2P"  # special squares are marked in text, not only colour
     assert player.page.get_by_role("status").first.get_attribute("aria-live") == "polite"
 
@@ -50,7 +127,7 @@ def test_whole_floor_by_keyboard_alone_including_the_trunfo(new_player):
     player.press("ArrowUp")  # the cursor appears on D3
     player.press("ArrowLeft", "ArrowUp")  # C2
     player.press("Space")  # turn: down
-    assert player.label("C2").endswith("cursor, para baixo")
+    assert player.label("C2").endswith("casa escolhida, para baixo")
     player.type_word("PRXE")
     player.press("Enter")
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")
@@ -80,17 +157,15 @@ def test_climb_screenshot_on_desktop(new_player):
     player.screenshot("trunfo")
 
 
-def test_without_javascript_the_page_shows_the_first_floor_and_says_why_it_cannot_play(new_player):
+def test_without_javascript_the_page_says_why_and_where_to_read_instead(new_player):
     player = new_player(java_script_enabled=False).open()
-    assert player.text("noscript .aviso").startswith("Para jogar é preciso JavaScript.")
-    cells = player.page.locator(".tabuleiro-estatico td.fixa")
-    assert cells.count() == 49
-    assert cells.first.inner_text() == "3P"
-    first, second = cells.nth(0).bounding_box(), cells.nth(1).bounding_box()
-    assert second["x"] > first["x"] and second["y"] == first["y"]  # a real 7 × 7 table
+    notice = player.text("noscript .aviso")
+    assert notice.startswith("Para jogar é preciso JavaScript")
+    links = player.page.locator("noscript .aviso a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert links == ["/como-jogar/", "/coimbra/", "/fontes/"]
     assert player.page.locator("#partida").is_hidden()
     assert player.page.locator("#carregar").is_hidden()
-    assert player.text("noscript .abertura-estatica").startswith("A palavra de abertura: ")  # under the board
+    assert player.page.locator("#abertura").is_hidden()  # no build day's opener in the page
     player.screenshot("sem-javascript")
 
 
@@ -142,11 +217,11 @@ def test_wide_screen_shows_the_opener_helps_and_messages_without_scrolling(new_p
     player.screenshot("andar-2-largo")
 
 
-def test_phone_shows_helps_and_messages_before_the_opener_and_the_hint_last(new_player):
+def test_phone_shows_helps_before_the_opener_and_the_hint_last(new_player):
     player = new_player().open().wait_ready()
     climb_with_cabra(player)
     tops = [player.page.locator(s).first.bounding_box()["y"]
-            for s in ("#mao", ".controlos", "#ajudas", "#anuncio", "#abertura", ".secundarios", "#dica-teclado")]
+            for s in ("#mao", ".controlos", "#ajudas", "#abertura", ".secundarios", "#dica-teclado")]
     assert tops == sorted(tops)
 
 
@@ -155,7 +230,7 @@ def test_corners_read_4p_once_cabra_is_held(new_player):
     assert player.cell("A1").inner_text() == "3P"
     climb_with_cabra(player)
     assert player.cell("A1").inner_text() == "4P"
-    assert player.label("G7") == "G7, vazia, palavra quádrupla"
+    assert player.label("G7") == "4P, G7, vazia, palavra quádrupla"
 
 
 def test_a_hand_of_twelve_tiles_stays_on_one_row_on_a_phone(new_player):
@@ -217,3 +292,8 @@ def test_game_text_meets_aa_contrast(new_player, scheme):
     player.type_word("T")  # PRAXET is not a word: the refusal's colour
     assert "invalida" in player.page.get_attribute("#previsao", "class")
     assert player.page.evaluate(CONTRAST, ["#previsao"])[0][1] >= 4.5
+    player.press("Enter")  # refused: the message toast in its error colours
+    player.announced("A jogada não conta. Não vale: PRAXET.")
+    assert player.page.evaluate(CONTRAST, ["#anuncio"])[0][1] >= 4.5
+    player.type_word("Z")
+    assert player.page.evaluate(CONTRAST, ["#anuncio"])[0][1] >= 4.5
