@@ -8,11 +8,11 @@ the previous dist/ is left as it was and the temporary tree is removed.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import shutil
+import signal
 import sys
-import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -20,9 +20,11 @@ from typing import Any, Callable
 from .coimbra import folded_set, load_coimbra, openers
 from .dawg.builder import build_dawg
 from .days import Window, build_day, lisbon_date, load_window, write_days
-from .errors import TorreError
+from .outdir import (BuildError, check_replaceable, make_temporary_tree, publish_permissions,
+                     real_out, remove_stale_trees, swap_into_place, write_manifest)
 from .site import SiteInput, render_site
-from .sources import record_hashes, resolve_sources
+from .sources import resolve_sources
+from .update import prepare_update, record_update
 from .wordlist import build_word_list, write_word_list
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +74,7 @@ class Builder:
         self.compression_cache, self.accept_new = compression_cache, accept_new
         self.sources: list[Any] = []
         self.words: list[str] | None = None
+        self.word_stats: dict = {}
         self.word_files: list[str] = []
         self.coimbra: list[Any] = []
         self.dawg: bytes | None = None
@@ -81,7 +84,7 @@ class Builder:
         self.sources = resolve_sources(self.natura_dir, accept_new=self.accept_new)
         word_list = build_word_list(self.sources)
         written = write_word_list(word_list, self.sources, self.tmp)
-        self.words = word_list.words
+        self.words, self.word_stats = word_list.words, word_list.stats
         self.word_files = list(WORD_FILES_LINKED)  # write_word_list writes them all
         return f"{len(self.words)} words, {len(written)} files"
 
@@ -119,88 +122,74 @@ class Builder:
             self.say(f"[{name}] {detail} ({seconds:.2f} s)")
 
 
-class BuildError(TorreError):
-    """An --out the build must not replace."""
-
-
-# Names only our commands write at the top of an output folder; an existing
-# folder without any of them is someone else's and is never replaced.
-BUILD_MARKERS = frozenset({"index.html", "constantes.json", "palavras.txt", "palavras.dawg",
-                           "dias"})  # also what `torre words|dawg|days build` leave in dist/
-NEVER_REPLACED = frozenset({".git", "pyproject.toml"})
-
-
-def check_replaceable(out: Path) -> None:
-    """Refuse to swap the new tree over a file or a folder that is not an earlier build.
-
-    Why: the swap deletes what was at `out`; `torre build --out .` in a
-    checkout must not wipe the checkout.
-    """
-    if not out.exists():
-        return
-    if not out.is_dir():
-        raise BuildError(f"{out} is a file; --out names the folder the site is built into")
-    names = {path.name for path in out.iterdir()}
-    if names & NEVER_REPLACED or (names and not names & BUILD_MARKERS):
-        shown = ", ".join(sorted(names)[:5]) + (", …" if len(names) > 5 else "")
-        raise BuildError(f"{out} is not an earlier build; refusing to replace it (it holds "
-                         f"{shown}). --out names a folder the build owns, such as dist")
-
-
-def swap_into_place(tmp: Path, out: Path) -> None:
-    """Rename the old tree away, the new one in, then delete the old one."""
-    old = None
-    if out.exists():
-        old = tmp.with_name(tmp.name.replace(".dist-tmp-", ".dist-old-"))
-        os.rename(out, old)
-    try:
-        os.rename(tmp, out)
-    except OSError:
-        if old is not None:
-            os.rename(old, out)
-        raise
-    if old is not None:
-        shutil.rmtree(old)
-
-
 def tree_size(root: Path) -> tuple[int, int]:
     files = [p for p in root.rglob("*") if p.is_file()]
     return len(files), sum(p.stat().st_size for p in files)
 
 
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM or SIGHUP during a build: unwinds like Ctrl-C, so the cleanup runs."""
+
+
+@contextmanager
+def interrupts_unwind():
+    """Turn SIGTERM and SIGHUP into an exception while the build runs (main thread only)."""
+    def stop(number, _frame):
+        raise Interrupted(f"stopped by signal {signal.Signals(number).name}")
+
+    try:
+        previous = {number: signal.signal(number, stop) for number in (signal.SIGTERM, signal.SIGHUP)}
+    except ValueError:  # not the main thread: signals cannot be caught here
+        previous = {}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
 def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
               today: dt.date | None = None, quiet: bool = False, *,
               compression_cache: Path | None = COMPRESSION_CACHE,
-              accept_new_dictionaries: bool = False) -> BuildReport:
+              accept_new_dictionaries: bool = False, allow_word_loss: bool = False,
+              replace_foreign: bool = False) -> BuildReport:
     """Build the whole of `out` atomically; returns what each stage did.
 
     compression_cache: where .br/.gz of unchanged files are kept between
     builds (None compresses everything afresh). accept_new_dictionaries:
     take dictionary files whose checksum differs and, once the new tree is in
-    place, record their checksums in the manifest (a failed build records none).
+    place, record their checksums in the manifest (a failed build records none;
+    see pipeline.update for the checks). replace_foreign: replace an --out that
+    is not an unchanged earlier build (see pipeline.outdir).
     """
-    out = Path(os.path.abspath(out))  # ".." resolved, symlinks kept
-    check_replaceable(out)
+    out = real_out(out)
+    check_replaceable(out, replace_foreign)
     today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     report = BuildReport(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".dist-tmp-", dir=out.parent))
-    try:
-        tmp.chmod(0o755)
-        builder = Builder(tmp, natura_dir, today, say, compression_cache,
-                          accept_new_dictionaries)
-        warning = days_left_warning(builder.window, today)
-        if warning:
-            report.warnings.append(warning)
-        builder.run(report)
-        report.files, report.bytes = tree_size(tmp)
-        swap_into_place(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    if accept_new_dictionaries:
-        for path in record_hashes(builder.sources):
+    remove_stale_trees(out.parent)
+    with interrupts_unwind():
+        tmp = make_temporary_tree(out.parent)
+        try:
+            builder = Builder(tmp, natura_dir, today, say, compression_cache,
+                              accept_new_dictionaries)
+            warning = days_left_warning(builder.window, today)
+            if warning:
+                report.warnings.append(warning)
+            builder.run(report)
+            update = None
+            if accept_new_dictionaries:
+                update = prepare_update(builder.words, builder.word_stats, builder.sources, out,
+                                        allow_word_loss)
+            write_manifest(tmp)
+            publish_permissions(tmp)
+            report.files, report.bytes = tree_size(tmp)
+            swap_into_place(tmp, out)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+    if update is not None:
+        for path in record_update(builder.sources, update):
             print(f"recorded the SHA-256 of {path} in dictionaries/sources.toml",
                   file=sys.stderr, flush=True)
     for warning in report.warnings:

@@ -33,6 +33,8 @@ DEFAULT_PATH = Path(__file__).resolve().parent.parent / "dictionaries" / "coimbr
 
 FIELDS = ("word", "folded", "blurb", "slug", "opener", "text")
 BLURB_MAX_LENGTH = 160
+TEXT_MAX_LENGTH = 800  # the page's 2–4 sentences; the longest today has ~360 characters
+BOM = "\ufeff"
 TEXT_MIN_SENTENCES, TEXT_MAX_SENTENCES = 2, 4
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -98,6 +100,7 @@ def load_coimbra(path: Path = DEFAULT_PATH) -> list[CoimbraWord]:
 def parse_coimbra(source: str, path: Path | str = "coimbra.toml") -> list[CoimbraWord]:
     """Check the text of a coimbra.toml; `path` only names the file in errors."""
     path = Path(path)
+    source = source.removeprefix(BOM)  # editors may add one; tomllib refuses it
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
@@ -175,6 +178,8 @@ def entry_problems(word: CoimbraWord):
                                or not ENDS_SENTENCE.search(word.blurb)):
         yield "blurb must be exactly one sentence, ending in . ! ? or …"
     yield from prose_problems("text", word.text)
+    if len(word.text) > TEXT_MAX_LENGTH:
+        yield f"text has {len(word.text)} characters; at most {TEXT_MAX_LENGTH}"
     sentences = split_sentences(word.text)
     if not TEXT_MIN_SENTENCES <= len(sentences) <= TEXT_MAX_SENTENCES:
         yield (f"text has {len(sentences)} sentence(s); "

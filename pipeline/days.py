@@ -17,6 +17,7 @@ from typing import Iterable
 
 from . import constants as C
 from .errors import ConfigError, DayError
+from .files import write_atomic
 from .prng import prng_for
 
 # Version of the day file format and of the derivation below; bump it when
@@ -24,6 +25,8 @@ from .prng import prng_for
 DAYS_VERSION = 1
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+# The longest window: ten years of towers (each day is three files in dist/).
+MAX_WINDOW_DAYS = 3653
 LISBON = "Europe/Lisbon"
 
 # How many helps a run can possibly earn. One per play that forms a Coimbra
@@ -78,8 +81,9 @@ def load_window(pyproject: Path = PYPROJECT) -> Window:
                           f"it lacks {', '.join(missing)}")
     first = config_date(config["first_day"], pyproject)
     days, warn = (config_count(config, key, pyproject) for key in WINDOW_KEYS[1:])
-    if days < 1:
-        raise ConfigError(f"{pyproject}: [tool.torre] days must be ≥ 1, got {days}")
+    if not 1 <= days <= MAX_WINDOW_DAYS:
+        raise ConfigError(f"{pyproject}: [tool.torre] days must be 1–{MAX_WINDOW_DAYS} "
+                          f"(ten years), got {days}")
     return Window(first, first + dt.timedelta(days=days - 1), warn)
 
 
@@ -229,10 +233,18 @@ def default_openers() -> list[str]:
 
 
 def extend_window(extra_days: int, pyproject: Path = PYPROJECT) -> Window:
-    """Add days to [tool.torre] `days`, editing only that line of pyproject.toml."""
+    """Add days to [tool.torre] `days`, editing only that line of pyproject.toml.
+
+    The new window is checked before anything is written, and the file is
+    replaced atomically: a refused or interrupted extension changes nothing.
+    """
     if extra_days < 1:
         raise ConfigError(f"extend needs a positive number of days, got {extra_days}")
     window = load_window(pyproject)
+    total = window.days + extra_days
+    if total > MAX_WINDOW_DAYS:
+        raise ConfigError(f"{pyproject}: {window.days} + {extra_days} days would make a window "
+                          f"of {total} days; at most {MAX_WINDOW_DAYS} (ten years)")
     lines = pyproject.read_text(encoding="utf-8").splitlines(keepends=True)
     section = None
     for number, line in enumerate(lines):
@@ -240,7 +252,7 @@ def extend_window(extra_days: int, pyproject: Path = PYPROJECT) -> Window:
         if stripped.startswith("["):
             section = stripped
         elif section == "[tool.torre]" and stripped.split("=")[0].strip() == "days":
-            lines[number] = f"days = {window.days + extra_days}\n"
-            pyproject.write_text("".join(lines), encoding="utf-8")
+            lines[number] = f"days = {total}\n"
+            write_atomic(pyproject, "".join(lines).encode("utf-8"))
             return load_window(pyproject)
     raise ConfigError(f"{pyproject}: no `days = …` line in [tool.torre]")

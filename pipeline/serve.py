@@ -1,11 +1,15 @@
 """`torre serve`: dist/ on 127.0.0.1, as a static host would serve it.
 
 It sends the precompressed .br or .gz sibling when the request's
-Accept-Encoding allows it, so what we test locally is what a host with
-`brotli_static`/`gzip_static` sends. Not a production server.
+Accept-Encoding allows it, and the headers `dist/_headers` gives each path
+(the file Netlify and Cloudflare Pages read), so what we test locally is what
+such a host sends. Not a production server, but it holds up under a load
+test: a deep listen queue, a time limit per connection, and clients that hang
+up are not errors.
 """
 from __future__ import annotations
 
+import sys
 import threading
 from functools import partial
 from http import HTTPStatus
@@ -13,7 +17,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .assets import CSP_HEADER
 from .errors import MissingInputError, TorreError
 
 CONTENT_TYPES = {
@@ -57,14 +60,42 @@ def accepted_encodings(header: str | None) -> set[str]:
     return accepted
 
 
+Rules = list[tuple[str, list[tuple[str, str]]]]
+
+
+def read_headers_file(text: str) -> Rules:
+    """`_headers` → [(path pattern, [(name, value), …]), …] in file order."""
+    rules: Rules = []
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), []))
+        elif rules and ":" in line:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1].append((name.strip(), value.strip()))
+    return rules
+
+
+def headers_for(rules: Rules, url_path: str) -> list[tuple[str, str]]:
+    """Every header of every rule matching the path (`/static/*` is a prefix, else exact)."""
+    found = []
+    for pattern, headers in rules:
+        if pattern.endswith("*") and url_path.startswith(pattern[:-1]) or url_path == pattern:
+            found += headers
+    return found
+
+
 class DistHandler(BaseHTTPRequestHandler):
     """GET/HEAD of files under `root`; directories serve their index.html."""
 
     server_version = "torre-serve"
+    timeout = 10  # seconds a connection may sit idle (slow or stalled clients)
     root: Path
+    rules: Rules
 
-    def __init__(self, *args, root: Path, **kwargs):
-        self.root = root
+    def __init__(self, *args, root: Path, rules: Rules, **kwargs):
+        self.root, self.rules = root, rules
         super().__init__(*args, **kwargs)
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
@@ -76,11 +107,14 @@ class DistHandler(BaseHTTPRequestHandler):
         if ".." in parts or any("\\" in p or "\x00" in p for p in parts):
             return None
         path = self.root.joinpath(*parts)
-        if path.is_dir():
-            if not url_path.endswith("/"):
-                return path  # redirected by send_file
-            path = path / "index.html"
-        return path if path.is_file() else None
+        try:
+            if path.is_dir():
+                if not url_path.endswith("/"):
+                    return path  # redirected by send_file
+                path = path / "index.html"
+            return path if path.is_file() else None
+        except OSError:  # a name too long for the file system, and the like: not here
+            return None
 
     def do_GET(self):
         self.respond(send_body=True)
@@ -119,10 +153,8 @@ class DistHandler(BaseHTTPRequestHandler):
             self.send_header("Content-Encoding", encoding)
         if path.suffix in CONTENT_TYPES and siblings:
             self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Cache-Control", "no-cache")
-        if path.suffix == ".html":
-            self.send_header("Content-Security-Policy", CSP_HEADER)
-        self.send_header("X-Content-Type-Options", "nosniff")
+        for name, value in headers_for(self.rules, urlsplit(self.path).path):
+            self.send_header(name, value)
         self.end_headers()
         if send_body:
             self.wfile.write(data)
@@ -135,14 +167,26 @@ def built_root(directory: Path) -> Path:
     return root
 
 
+class DistServer(ThreadingHTTPServer):
+    request_queue_size = 128  # socketserver's 5 refuses a burst of simultaneous connects
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A client that hangs up or stalls is not an error worth a traceback."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def listen(root: Path, port: int) -> ThreadingHTTPServer:
     """A server for `root` bound to 127.0.0.1:port (0: any free port)."""
+    headers = root / "_headers"
+    rules = read_headers_file(headers.read_text(encoding="utf-8")) if headers.is_file() else []
     try:
-        server = ThreadingHTTPServer(("127.0.0.1", port), partial(DistHandler, root=root))
+        server = DistServer(("127.0.0.1", port), partial(DistHandler, root=root, rules=rules))
     except OSError as error:
         raise ServeError(f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}; "
                          "choose another --port") from None
-    server.daemon_threads = True
     return server
 
 

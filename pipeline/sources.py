@@ -13,15 +13,16 @@ import re
 import tarfile
 import tempfile
 import tomllib
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ChecksumMismatchError, ConfigError, MissingInputError, TorreError
+from .files import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MANIFEST = ROOT / "dictionaries" / "sources.toml"
 ENV_VAR = "TORRE_NATURA_DIR"
+SHA256 = re.compile(r"[0-9a-f]{64}")
 REQUIRED = ("id", "release", "url", "folder", "aff", "dic", "aff_sha256", "dic_sha256",
             "licence", "authors")
 
@@ -61,7 +62,20 @@ def load_manifest(manifest: Path | None = None) -> list[dict]:
         if missing:
             raise ConfigError(f"{manifest}: dictionary #{number} "
                               f"({entry.get('id', '?')}) lacks {', '.join(missing)}")
+        check_recorded_values(manifest, number, entry)
     return entries
+
+
+def check_recorded_values(manifest: Path, number: int, entry: dict) -> None:
+    """The values `record_hashes` rewrites must have the shape it can rewrite."""
+    for key in ("aff_sha256", "dic_sha256"):
+        if not (isinstance(entry[key], str) and SHA256.fullmatch(entry[key])):
+            raise ConfigError(f"{manifest}: dictionary #{number} ({entry['id']}): {key} "
+                              f"{entry[key]!r} is not 64 hexadecimal digits in quotes")
+    words = entry.get("words")
+    if words is not None and (not isinstance(words, int) or isinstance(words, bool) or words < 0):
+        raise ConfigError(f"{manifest}: dictionary #{number} ({entry['id']}): words "
+                          f"{words!r} is not a whole number")
 
 
 def search_dirs(natura_dir: Path | None = None) -> list[Path]:
@@ -115,8 +129,13 @@ def resolve_sources(natura_dir: Path | None = None, *, accept_new: bool = False,
     return sources
 
 
-def record_hashes(sources: list[DictionarySource], manifest: Path | None = None) -> list[Path]:
-    """Write the SHA-256 of the files in use where the manifest differs; the files changed."""
+def record_hashes(sources: list[DictionarySource], manifest: Path | None = None,
+                  words: dict[str, int] | None = None) -> list[Path]:
+    """Write the SHA-256 of the files in use where the manifest differs; the files changed.
+
+    ``words`` (dictionary id → words it gives) is recorded beside the hashes:
+    the next update compares its counts with these (pipeline.update).
+    """
     manifest = Path(manifest) if manifest else DEFAULT_MANIFEST
     recorded = {entry["id"]: entry for entry in load_manifest(manifest)}
     changes, changed = {}, []
@@ -124,40 +143,53 @@ def record_hashes(sources: list[DictionarySource], manifest: Path | None = None)
         for key, path in (("aff_sha256", source.aff_path), ("dic_sha256", source.dic_path)):
             value = getattr(source, key)
             if recorded[source.id][key] != value:
-                changes[(source.id, key)] = value
+                changes[(source.id, key)] = f'"{value}"'
                 changed.append(path)
+        if words and source.id in words and recorded[source.id].get("words") != words[source.id]:
+            changes[(source.id, "words")] = str(words[source.id])
     if changes:
-        rewrite_hashes(manifest, changes)
+        rewrite_values(manifest, changes)
     return changed
 
 
-def rewrite_hashes(manifest: Path, changes: dict[tuple[str, str], str]) -> None:
-    """Replace ``*_sha256 = "…"`` lines in place, keeping comments and order."""
+VALUE_LINE = re.compile(r'(\s*)(aff_sha256|dic_sha256|words)(\s*=\s*)\S+')
+
+
+def rewrite_values(manifest: Path, changes: dict[tuple[str, str], str]) -> None:
+    """Replace ``key = value`` lines in place, keeping comments and order.
+
+    A ``words`` line an entry lacks is added after its dic_sha256 line.
+    """
     lines = Path(manifest).read_text(encoding="utf-8").splitlines(keepends=True)
-    current = None
-    for i, line in enumerate(lines):
+    out, current, pending_words = [], None, None
+    for index, line in enumerate(lines):
         match = re.match(r'\s*id\s*=\s*"([^"]*)"', line)
         if match:
             current = match.group(1)
-        match = re.match(r'(\s*)(aff_sha256|dic_sha256)(\s*=\s*)"[0-9a-fA-F]*"', line)
+            pending_words = changes.get((current, "words"))
+        match = VALUE_LINE.match(line)
         if match and (current, match.group(2)) in changes:
-            value = changes[(current, match.group(2))]
-            lines[i] = f'{match.group(1)}{match.group(2)}{match.group(3)}"{value}"\n'
-    write_atomic(Path(manifest), "".join(lines).encode("utf-8"))
+            key = match.group(2)
+            line = f"{match.group(1)}{key}{match.group(3)}{changes[(current, key)]}\n"
+            if key == "words":
+                pending_words = None
+        out.append(line)
+        if match and match.group(2) == "dic_sha256" and pending_words is not None \
+                and not any(re.match(r"\s*words\s*=", later) for later in
+                            entry_rest(lines, index + 1)):
+            out.append(f"words = {pending_words}\n")
+            pending_words = None
+    write_atomic(Path(manifest), "".join(out).encode("utf-8"))
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file in the same folder, then rename over."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def entry_rest(lines: list[str], start: int) -> list[str]:
+    """The lines after `start` up to the next [[dictionary]] table."""
+    rest = []
+    for line in lines[start:]:
+        if line.lstrip().startswith("[["):
+            break
+        rest.append(line)
+    return rest
 
 
 def extract_files(archive: Path, dest: Path) -> None:
@@ -181,6 +213,8 @@ class FetchError(TorreError):
 
 def fetch(dest: Path, manifest: Path | None = None, timeout: float = 60) -> list[Path]:
     """Download each dictionary's tarball and put its .aff/.dic in dest/<folder>/."""
+    import urllib.request  # only here: the build itself never downloads
+
     written = []
     for entry in load_manifest(manifest):
         with tempfile.TemporaryDirectory(prefix="torre-fetch-") as tmp:

@@ -1,6 +1,7 @@
 """pipeline.assets: content hashes, compression (and its cache), what docs/hosting.md says."""
 from __future__ import annotations
 
+import gzip
 import re
 import shutil
 from pathlib import Path
@@ -64,3 +65,18 @@ def test_hosting_doc_gives_the_csp_and_security_headers_of_headers_file():
         name, _, value = line.strip().partition(": ")
         if name != "Content-Security-Policy":
             assert f"    {name}: {value}\n" in text, name
+
+
+# Issue 13 item 3: an entry overwritten with garbage was shipped as dist/index.html.br.
+def test_a_damaged_cache_entry_is_recompressed_not_shipped(tmp_path):
+    root, cache_dir = tmp_path / "site", tmp_path / "cache"
+    root.mkdir()
+    (root / "index.html").write_text("<!doctype html><p>A Torre</p>" * 50)
+    compress_tree(root, cache=CompressionCache(cache_dir))
+    for entry in cache_dir.iterdir():
+        entry.write_bytes(b"garbage")
+    compress_tree(root, cache=CompressionCache(cache_dir))
+    data = (root / "index.html").read_bytes()
+    assert brotli.decompress((root / "index.html.br").read_bytes()) == data
+    assert gzip.decompress((root / "index.html.gz").read_bytes()) == data
+    assert CompressionCache(cache_dir).get(data) == compressed(data)  # repaired in place

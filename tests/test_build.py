@@ -5,6 +5,9 @@ import datetime as dt
 import hashlib
 import json
 import os
+import re
+import signal
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -13,10 +16,13 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline import build as build_module
-from pipeline import sources
+from pipeline import outdir, sources
 from pipeline.build import BuildError, Builder, build_all, days_left_warning
+from pipeline.outdir import MANIFEST
 from pipeline.cli import main
 from pipeline.days import Window, load_window
+from pipeline.errors import DicFileError
+from pipeline.update import DictionaryUpdateError
 from test_cli_words import HUNSPELL, setup_dictionaries
 from test_site import fixture_words
 
@@ -69,27 +75,74 @@ def test_a_build_writes_every_day_of_the_window_and_todays_tower(tmp_path, fixtu
     assert (out / "palavras.dawg").is_file()
 
 
-def test_a_successful_build_replaces_the_old_tree_and_leaves_no_temporary_one(
+def test_a_successful_build_replaces_an_earlier_build_and_leaves_no_temporary_one(
         tmp_path, fixture_coimbra):
     out = tmp_path / "dist"
-    out.mkdir()
-    (out / "stale.txt").write_text("old")
-    (out / "index.html").write_text("an earlier build")
     build_all(out, today=TODAY, quiet=True)
-    assert not (out / "stale.txt").exists() and (out / "index.html").exists()
+    (out / "index.html").unlink()  # removed: the manifest no longer matches…
+    with pytest.raises(BuildError, match="files removed since the build: index.html"):
+        build_all(out, today=TODAY, quiet=True)
+    build_all(out, today=TODAY, quiet=True, replace_foreign=True)  # …unless told to
+    build_all(out, today=TODAY, quiet=True)
+    assert (out / "index.html").exists() and (out / MANIFEST).is_file()
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".", "dist"))) \
         == ["dist"]
 
 
-@pytest.mark.parametrize("left_by", ["words build", "dawg build", "days build"])
-def test_what_a_single_stage_command_left_in_dist_is_replaced(tmp_path, fixture_coimbra, left_by):
+def test_the_manifest_lists_every_file_with_its_sha256(tmp_path, fixture_coimbra):
     out = tmp_path / "dist"
-    written = {"words build": "palavras.txt", "dawg build": "palavras.dawg",
-               "days build": "dias/2026-12-25.json"}[left_by]
-    (out / written).parent.mkdir(parents=True)
-    (out / written).write_text("old")
     build_all(out, today=TODAY, quiet=True)
-    assert (out / "index.html").is_file()
+    listed = dict(reversed(line.split("  ", 1)) for line in
+                  (out / MANIFEST).read_text(encoding="utf-8").splitlines())
+    hashes = tree_hashes(out)
+    del hashes[MANIFEST]
+    assert listed == hashes
+
+
+# Issue 13 item 1: one build name was enough to count as a build, and all else was deleted.
+@pytest.mark.parametrize("contents", [
+    {"index.html": "hi", "photos": None, "photos/a.jpg": "p"},
+    {"dias": None},
+    {"palavras.txt": "CASA\n"},
+])
+def test_a_folder_with_build_names_but_no_manifest_is_never_replaced(tmp_path, fixture_coimbra,
+                                                                     contents):
+    out = tmp_path / "x"
+    out.mkdir()
+    for name, text in contents.items():
+        (out / name).mkdir() if text is None else (out / name).write_text(text)
+    before = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
+    with pytest.raises(BuildError, match=f"no {MANIFEST} manifest"):
+        build_all(out, today=TODAY, quiet=True)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == before
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda out: (out / "photos").mkdir() or (out / "photos" / "a.jpg").write_text("p"),
+     "files the build did not write: photos/a.jpg"),
+    (lambda out: (out / "index.html").write_text("edited by hand"), "changed files: index.html"),
+])
+def test_an_earlier_build_with_a_file_added_or_changed_is_refused(tmp_path, fixture_coimbra,
+                                                                  change, reason):
+    out = tmp_path / "dist"
+    build_all(out, today=TODAY, quiet=True)
+    change(out)
+    before = tree_hashes(out)
+    with pytest.raises(BuildError, match=reason):
+        build_all(out, today=TODAY, quiet=True)
+    assert tree_hashes(out) == before
+
+
+def test_the_cli_replaces_a_foreign_out_only_with_its_flag(tmp_path, fixture_coimbra):
+    out = tmp_path / "x"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    args = ["build", "--out", str(out), "--today", "2026-12-25", "--quiet"]
+    refused = CliRunner().invoke(main, args)
+    assert refused.exit_code == 1 and "--replace-foreign-out" in refused.output
+    assert (out / "notes.txt").exists()
+    replaced = CliRunner().invoke(main, [*args, "--replace-foreign-out"])
+    assert replaced.exit_code == 0 and not (out / "notes.txt").exists()
 
 
 @pytest.mark.parametrize("contents", [{".git": None, "index.html": "x"},
@@ -102,8 +155,11 @@ def test_a_folder_that_is_not_an_earlier_build_is_never_replaced(tmp_path, fixtu
     for name, text in contents.items():
         (out / name).mkdir() if text is None else (out / name).write_text(text)
     before = tree_hashes(out)
-    with pytest.raises(BuildError, match="not an earlier build; refusing to replace it"):
+    with pytest.raises(BuildError, match="refusing to replace it"):
         build_all(out, today=TODAY, quiet=True)
+    if ".git" in contents:  # never, even when told to replace a foreign folder
+        with pytest.raises(BuildError, match="it is a project, not a build"):
+            build_all(out, today=TODAY, quiet=True, replace_foreign=True)
     assert tree_hashes(out) == before and sorted(p.name for p in tmp_path.iterdir()) == ["project"]
 
 
@@ -118,9 +174,7 @@ def test_an_out_that_is_a_file_is_refused(tmp_path, fixture_coimbra):
 def test_a_failed_build_leaves_the_old_dist_intact(tmp_path, fixture_coimbra, monkeypatch,
                                                    failing):
     out = tmp_path / "dist"
-    (out / "dias").mkdir(parents=True)
-    (out / "index.html").write_text("the old site")
-    (out / "dias" / "2026-12-25.json").write_text("{}")
+    build_all(out, today=TODAY, quiet=True)
     before = tree_hashes(out)
 
     def fail(self):
@@ -136,18 +190,18 @@ def test_a_failed_build_leaves_the_old_dist_intact(tmp_path, fixture_coimbra, mo
 def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_coimbra,
                                                             monkeypatch):
     out = tmp_path / "dist"
-    out.mkdir()
-    (out / "index.html").write_text("the old site")
-    real_rename = build_module.os.rename
+    build_all(out, today=TODAY, quiet=True)
+    before = tree_hashes(out)
+    real_rename = outdir.os.rename
 
     def rename(source, target):
         if Path(source).name.startswith(".dist-tmp-"):
             raise OSError("disk full")
         real_rename(source, target)
-    monkeypatch.setattr(build_module.os, "rename", rename)
+    monkeypatch.setattr(outdir.os, "rename", rename)
     with pytest.raises(OSError, match="disk full"):
         build_all(out, today=TODAY, quiet=True)
-    assert (out / "index.html").read_text() == "the old site"
+    assert tree_hashes(out) == before
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".", "dist"))) \
         == ["dist"]
 
@@ -231,3 +285,117 @@ def test_torre_serve_without_a_build_exits_1_naming_the_directory(tmp_path):
     result = CliRunner().invoke(main, ["serve", "--dir", str(tmp_path), "--port", "0"])
     assert result.exit_code == 1
     assert str(tmp_path) in result.output and "torre build" in result.output
+
+
+# Issue 13 item 5: a symlinked --out crashed in rmtree and turned the link into a folder.
+def test_a_build_through_a_symlink_replaces_the_folder_it_points_to(tmp_path, fixture_coimbra):
+    real, link = tmp_path / "real", tmp_path / "link"
+    build_all(real, today=TODAY, quiet=True)
+    link.symlink_to(real)
+    (real / MANIFEST).write_text((real / MANIFEST).read_text())  # same manifest, rewritten
+    build_all(link, today=TODAY - dt.timedelta(days=1), quiet=True)
+    assert link.is_symlink() and link.resolve() == real
+    assert (link / "index.html").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
+
+
+# Issue 13 item 6: kill -9 left .dist-tmp-* trees that nothing removed.
+def test_stale_temporary_trees_of_dead_builds_are_removed_and_live_ones_kept(
+        tmp_path, fixture_coimbra):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    stale = [tmp_path / f".dist-tmp-{dead}-abc", tmp_path / f".dist-old-{dead}-abc"]
+    live = tmp_path / f".dist-tmp-{os.getpid()}-running"
+    for folder in (*stale, live):
+        (folder / "dias").mkdir(parents=True)
+    build_all(tmp_path / "dist", today=TODAY, quiet=True)
+    assert not any(folder.exists() for folder in stale) and live.is_dir()
+
+
+STOPPED_BUILD = """
+import sys, time
+from pathlib import Path
+from pipeline.build import Builder, build_all
+def run(self, report):
+    print("ready", flush=True)
+    time.sleep(60)
+Builder.run = run
+build_all(Path(sys.argv[1]), quiet=True)
+"""
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_build_stopped_by_a_signal_removes_its_temporary_tree(tmp_path, signal_name):
+    process = subprocess.Popen([sys.executable, "-c", STOPPED_BUILD, str(tmp_path / "dist")],
+                               cwd=build_module.PROJECT_ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout.readline().strip() == "ready"
+    assert [p.name[:10] for p in tmp_path.iterdir()] == [".dist-tmp-"]
+    process.send_signal(getattr(signal, signal_name))
+    assert process.wait(timeout=20) != 0
+    assert list(tmp_path.iterdir()) == []
+
+
+# Issue 13 item 9: under umask 077 files came out 600 and a web server answered 403.
+def test_the_tree_is_world_readable_whatever_the_umask(tmp_path, fixture_coimbra):
+    previous = os.umask(0o077)
+    try:
+        build_all(tmp_path / "dist", today=TODAY, quiet=True)
+    finally:
+        os.umask(previous)
+    root = tmp_path / "dist"
+    modes = {stat.S_IMODE(p.stat().st_mode) for p in [root, *root.rglob("*")]}
+    assert modes == {0o644, 0o755}
+    assert stat.S_IMODE((root / "dias").stat().st_mode) == 0o755
+
+
+# Issue 13 item 2: accepting new dictionaries took truncated ones and recorded them.
+WORDS_BEFORE = 26  # what tests/fixtures/hunspell/affixes.dic gives (test_hunspell_expand)
+
+
+def recorded_words(manifest: Path) -> int:
+    return int(next(line.split("=")[1] for line in manifest.read_text().splitlines()
+                    if line.startswith("words")))
+
+
+def test_accepting_new_dictionaries_records_their_word_count(tmp_path, new_release):
+    folder, manifest = new_release
+    build_all(tmp_path / "dist", natura_dir=folder, today=TODAY, quiet=True,
+              accept_new_dictionaries=True)
+    assert recorded_words(manifest) == WORDS_BEFORE
+
+
+def shrink_dictionary(folder: Path, keep: int) -> None:
+    """The .dic cut to its first `keep` entries, its count line rewritten to match."""
+    lines = (folder / "t.dic").read_text(encoding="utf-8").splitlines()
+    (folder / "t.dic").write_text("\n".join([str(keep), *lines[1:keep + 1]]) + "\n")
+
+
+def test_a_new_release_losing_words_is_refused_and_nothing_recorded(tmp_path, new_release,
+                                                                   capsys):
+    folder, manifest = new_release
+    out = tmp_path / "dist"
+    build_all(out, natura_dir=folder, today=TODAY, quiet=True, accept_new_dictionaries=True)
+    capsys.readouterr()
+    shrink_dictionary(folder, 8)
+    before, site = manifest.read_bytes(), tree_hashes(out)
+    with pytest.raises(DictionaryUpdateError, match=r"now gives \d+ words, \d+ fewer than the "
+                                                    f"{WORDS_BEFORE} recorded"):
+        build_all(out, natura_dir=folder, today=TODAY, quiet=True, accept_new_dictionaries=True)
+    assert manifest.read_bytes() == before and tree_hashes(out) == site
+    build_all(out, natura_dir=folder, today=TODAY, quiet=True, accept_new_dictionaries=True,
+              allow_word_loss=True)
+    err = capsys.readouterr().err
+    assert re.search(r"against .*palavras\.txt: \+0 words, -\d+ words", err)
+    assert err.index("words, -") < err.index("recorded the SHA-256")
+    assert recorded_words(manifest) < WORDS_BEFORE
+
+
+def test_an_emptied_dictionary_stops_the_build_at_its_count_line(tmp_path, new_release):
+    folder, manifest = new_release
+    before = manifest.read_bytes()
+    (folder / "t.dic").write_text("44476\n")
+    with pytest.raises(DicFileError, match="t.dic:1: declares 44476 entries, found 0"):
+        build_all(tmp_path / "dist", natura_dir=folder, today=TODAY, quiet=True,
+                  accept_new_dictionaries=True)
+    assert manifest.read_bytes() == before

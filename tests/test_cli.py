@@ -1,11 +1,15 @@
 """The `torre` command as a whole: every command's --help, exit codes of errors."""
 from __future__ import annotations
 
+import errno
+import pathlib
+
 import click
 import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import main
+from pipeline.outdir import MANIFEST
 
 
 def command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -42,3 +46,36 @@ def test_an_out_that_is_a_file_is_a_usage_error_and_the_file_is_kept(tmp_path, c
     result = CliRunner().invoke(main, [*command, "--out", str(target)])
     assert result.exit_code == 2 and "is a file" in result.output
     assert target.read_text() == "keep me"
+
+
+# Issue 13 item 10: `torre dawg build` rewrote dist/palavras.dawg behind the build's back.
+@pytest.mark.parametrize("command, default", [
+    (["words", "build"], ".cache/stages/words"), (["dawg", "build"], ".cache/stages/dawg"),
+    (["days", "build"], ".cache/stages/dias")])
+def test_single_stage_commands_write_outside_dist_by_default(command, default):
+    result = CliRunner().invoke(main, [*command, "--help"])
+    assert f"[default: {default}]" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("command, inside", [
+    (["words", "build"], ""), (["dawg", "build"], ""), (["days", "build"], "dias")])
+def test_single_stage_commands_refuse_a_folder_inside_a_build(tmp_path, command, inside):
+    build = tmp_path / "dist"
+    build.mkdir()
+    (build / MANIFEST).write_text("")
+    result = CliRunner().invoke(main, [*command, "--out", str(build / inside)])
+    assert result.exit_code == 2 and "is inside the build" in result.output
+    assert sorted(p.name for p in build.iterdir()) == [MANIFEST]
+
+
+# Issue 13 item 8: a full disk ended in an OSError traceback.
+def test_a_failed_file_operation_is_one_line_and_exit_1(tmp_path, monkeypatch):
+    def full_disk(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "x.json"))
+    monkeypatch.setattr(pathlib.Path, "write_bytes", full_disk)
+    result = CliRunner().invoke(main, ["days", "build", "--out", str(tmp_path / "d"),
+                                       "--first", "2026-12-24", "--last", "2026-12-24"])
+    assert result.exit_code == 1 and not isinstance(result.exception, OSError)
+    assert result.output.strip().splitlines() == [
+        f"Error: {tmp_path / 'x.json'}: No space left on device (free some space and rerun; "
+        "the previous output was left as it was)"]

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import FIXTURES, SHARED_DICTIONARIES
-from pipeline import sources
+from pipeline import sources, wordlist
 from pipeline.cli import main
 from pipeline.wordlist import FILES
 
@@ -193,3 +193,25 @@ def test_output_does_not_depend_on_hash_seed_locale_or_timezone(fixture_dictiona
                        check=True, env=env)
         outputs.append({name: (out / name).read_bytes() for name in FILES})
     assert outputs[0] == outputs[1]
+
+
+# Issue 13 item 12: `words why` took one word only (and expanded both dictionaries per word).
+def test_why_explains_several_words_expanding_the_dictionaries_once(fixture_dictionary,
+                                                                     monkeypatch):
+    folder, _ = fixture_dictionary
+    single = {word: run("words", "why", word, "--natura", str(folder), "--quiet").output
+              for word in ("desonrar", "Mondego")}
+    calls = []
+    real = wordlist.build_word_list
+    monkeypatch.setattr(wordlist, "build_word_list",
+                        lambda *args, **kwargs: calls.append(kwargs) or real(*args, **kwargs))
+    result = run("words", "why", "desonrar", "Mondego", "--natura", str(folder), "--quiet")
+    assert result.exit_code == 0, result.output
+    assert result.output == single["desonrar"] + "\n" + single["Mondego"]
+    assert len(calls) == 1
+
+
+def test_why_refuses_words_not_written_in_latin_letters(fixture_dictionary):
+    folder, _ = fixture_dictionary
+    result = run("words", "why", "cаsa", "--natura", str(folder), "--quiet")
+    assert result.exit_code == 2 and "U+0430 CYRILLIC SMALL LETTER A" in result.output

@@ -300,3 +300,19 @@ def test_words_are_frozen():
     word = CoimbraWord("praxe", "PRAXE", "Uma.", "praxe", True, "Uma. Duas.")
     with pytest.raises(AttributeError):
         word.folded = "OUTRA"  # type: ignore[misc]
+
+
+# Issue 13 item 12: a BOM failed as "Invalid statement (line 1, column 1)".
+def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path):
+    path = write_toml(tmp_path / "coimbra.toml", fixture_entries())
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert len(load_coimbra(path)) == 25
+
+
+def test_a_page_text_longer_than_the_bound_is_refused(tmp_path):
+    entries = fixture_entries()
+    long_sentence = "Existe só para testar " + "muito " * 150 + "o carregador."
+    entries[3]["text"] = f"{entries[3]['blurb']} {long_sentence}"
+    error = load_broken(tmp_path, entries)
+    assert re.search(r"coimbra.toml:\d+: word 4 \(\w+\): text has \d+ characters; at most 800",
+                     str(error))

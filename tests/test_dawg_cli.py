@@ -95,3 +95,35 @@ def test_a_bad_word_list_line_is_named_by_file_and_line(tmp_path: Path):
 
 def test_check_without_words_is_a_usage_error(built: Path):
     assert run("dawg", "check", "--dawg", str(built)).exit_code == 2
+
+
+# Issue 13 item 8: a folder gave IsADirectoryError, /dev/zero was read for ever.
+@pytest.mark.parametrize("target, reason", [
+    (lambda tmp: tmp, "not a regular file"),
+    (lambda tmp: Path("/dev/zero"), "not a regular file"),
+])
+def test_a_dawg_that_is_not_a_file_is_one_line_and_exit_1(tmp_path, target, reason):
+    result = run("dawg", "check", "casa", "--dawg", str(target(tmp_path)))
+    assert result.exit_code == 1 and reason in result.output
+    assert len(result.output.strip().splitlines()) == 1 and result.exception.__class__ is SystemExit
+
+
+def test_a_dawg_far_larger_than_any_word_list_is_refused_unread(tmp_path):
+    huge = tmp_path / "palavras.dawg"
+    with huge.open("wb") as handle:
+        handle.truncate(65 << 20)  # sparse: no bytes written
+    result = run("dawg", "info", "--dawg", str(huge))
+    assert result.exit_code == 1 and "more than any DAWG of the word list" in result.output
+
+
+# Issue 13 item 12: look-alikes from other scripts were folded into real words.
+@pytest.mark.parametrize("word", ["cаsa", "ｃａｓａ", "Ⅻ", "sol\u0301\u0336"])
+def test_check_refuses_words_not_written_in_latin_letters(built: Path, word):
+    result = run("dawg", "check", word, "--dawg", str(built))
+    assert result.exit_code == 2 and "not written in Latin letters" in result.output
+    assert " yes" not in result.output
+
+
+def test_check_still_takes_accented_latin_words(built: Path):
+    result = run("dawg", "check", "Cásá", "sól", "--dawg", str(built))
+    assert result.exit_code == 0 and result.output.splitlines() == ["Cásá yes", "sól yes"]

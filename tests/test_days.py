@@ -11,9 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline import constants as C
+from pipeline import days as days_module
 from pipeline.cli import days as cli_days
 from pipeline.cli import main
-from pipeline.days import (DAYS_VERSION, HELPS_LENGTH, Window, build_day, day_json,
+from pipeline.days import (DAYS_VERSION, HELPS_LENGTH, MAX_WINDOW_DAYS, Window, build_day, day_json,
                            extend_window, legal_squares, lisbon_date, load_window, offer_key,
                            write_days)
 from pipeline.errors import ConfigError, DayError
@@ -288,3 +289,43 @@ def test_days_build_writes_the_requested_range(tmp_path, fixture_openers):
     assert result.exit_code == 0, result.output
     assert "3 day files" in result.output
     assert (tmp_path / "2026-12-25.json").read_bytes() == (GOLDEN / "2026-12-25.json").read_bytes()
+
+
+# Issue 13 item 4: `days extend 3000000` wrote pyproject.toml, then crashed with OverflowError.
+@pytest.mark.parametrize("extra", [3_000_000, MAX_WINDOW_DAYS])
+def test_extending_past_ten_years_is_refused_and_writes_nothing(tmp_path, extra):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[tool.torre]\nfirst_day = "2026-11-01"\ndays = 500\nwarn_days_left = 60\n')
+    before = pyproject.read_bytes()
+    with pytest.raises(ConfigError, match=f"at most {MAX_WINDOW_DAYS}"):
+        extend_window(extra, pyproject)
+    assert pyproject.read_bytes() == before
+
+
+def test_days_extend_beyond_the_bound_is_a_usage_error():
+    result = CliRunner().invoke(main, ["days", "extend", "3000000"])
+    assert result.exit_code == 2 and "3000000" in result.output
+
+
+def test_a_window_of_more_than_ten_years_is_a_config_error_not_an_overflow(tmp_path):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[tool.torre]\nfirst_day = "2026-11-01"\ndays = 3000500\n'
+                         'warn_days_left = 60\n')
+    with pytest.raises(ConfigError, match=r"days must be 1–3653 \(ten years\), got 3000500"):
+        load_window(pyproject)
+
+
+def test_extend_window_replaces_the_file_atomically(tmp_path, monkeypatch):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[tool.torre]\nfirst_day = "2026-11-01"\ndays = 500\nwarn_days_left = 60\n')
+    written = []
+    monkeypatch.setattr(days_module, "write_atomic", lambda path, data: written.append(path))
+    extend_window(10, pyproject)
+    assert written == [pyproject]
+
+
+# Issue 13 item 12: fromisoformat also took 20261225 and 2026-W52-5.
+@pytest.mark.parametrize("text", ["20261225", "2026-W52-5", "2026-12-25T00:00", "2026-359"])
+def test_days_show_takes_only_yyyy_mm_dd(fixture_openers, text):
+    result = CliRunner().invoke(main, ["days", "show", text])
+    assert result.exit_code == 2 and "not a date YYYY-MM-DD" in result.output

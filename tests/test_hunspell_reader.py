@@ -205,3 +205,24 @@ def test_suggestion_directives_are_skipped_with_their_tables(tmp_path):
     aff = read_aff(write(tmp_path / "s.aff", "SET UTF-8\nTRY abc\nKEY qwe\nREP 1\nREP a b\n"
                          "MAP 1\nMAP aá\nWORDCHARS -\n"))
     assert not aff.PFX and not aff.SFX
+
+
+# Issue 13 item 2: the count line was parsed and never compared with the entries.
+@pytest.mark.parametrize("declared, found, refused", [
+    (44476, 0, True),        # `printf '44476\n'`
+    (44476, 19999, True),    # `head -n 20000`
+    (44476, 44476 - 444, False),  # within 1 %
+    (44476, 44476 + 445, True),
+    (5, 15, False),          # hand-counted small files: 10 entries either way
+    (5, 16, True),
+])
+def test_a_dic_whose_entries_stray_from_its_count_is_refused(tmp_path, declared, found, refused):
+    aff = tmp_path / "t.aff"
+    aff.write_text("SET UTF-8\n", encoding="utf-8")
+    dic = tmp_path / "t.dic"
+    dic.write_text(f"{declared}\n" + "".join(f"w{n}\n" for n in range(found)), encoding="utf-8")
+    if refused:
+        with pytest.raises(DicFileError, match=f"t.dic:1: declares {declared} entries, found {found}"):
+            read_dic(dic, read_aff(aff))
+    else:
+        assert len(read_dic(dic, read_aff(aff)).entries) == found

@@ -4,6 +4,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import socket
+import struct
 
 import brotli
 import pytest
@@ -12,7 +13,8 @@ from click.testing import CliRunner
 from pipeline.cli import main
 from pipeline.errors import MissingInputError
 from e2e_support import browser, site_url  # noqa: F401 - pytest fixtures
-from pipeline.serve import accepted_encodings, start_server
+from pipeline.assets import CSP_HEADER, IMMUTABLE, REVALIDATE, SHORT, headers_file
+from pipeline.serve import DistHandler, DistServer, accepted_encodings, start_server
 
 INDEX = b"<!doctype html><title>A Torre</title>" + b"x" * 200
 SCRIPT = b"export const a = 1;\n"
@@ -32,6 +34,7 @@ def server(tmp_path_factory):
             path.with_name(path.name + ".br").write_bytes(brotli.compress(data))
             path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, mtime=0))
     (root.parent / "secret.txt").write_text("outside")
+    (root / "_headers").write_text(headers_file("palavras.abc.dawg"), encoding="utf-8")
     srv, url = start_server(root)
     yield url
     srv.shutdown()
@@ -112,6 +115,60 @@ def test_head_sends_headers_without_a_body(server):
 def test_html_gets_the_csp_header_with_frame_ancestors(server):
     response, _ = get(server, "/", "")
     assert "frame-ancestors 'none'" in response.getheader("Content-Security-Policy")
+
+
+# Issue 13 item 7: every response said no-cache and only HTML had the CSP; _headers rules.
+@pytest.mark.parametrize("path, cache_control", [
+    ("/", REVALIDATE), ("/static/abc/js/main.js", IMMUTABLE), ("/dias/2026-12-25.json", SHORT),
+    ("/palavras.dawg", REVALIDATE)])
+def test_each_path_gets_the_headers_that_headers_file_gives_it(server, path, cache_control):
+    response, _ = get(server, path, "br")
+    assert response.getheader("Cache-Control") == cache_control
+    assert response.getheader("Content-Security-Policy") == CSP_HEADER
+    assert response.getheader("Referrer-Policy") == "no-referrer"
+    assert response.getheader("Permissions-Policy").startswith("camera=()")
+    assert response.getheader("X-Content-Type-Options") == "nosniff"
+
+
+def test_a_path_segment_too_long_for_the_file_system_is_a_404(server):
+    response, body = get(server, "/" + "a" * 300 + "/x", "")
+    assert response.status == 404 and "não existe".encode() in body
+
+
+def test_a_client_that_hangs_up_leaves_no_traceback(server, capfd):
+    host, port = server.removeprefix("http://").split(":")
+    for _ in range(20):
+        with socket.create_connection((host, int(port))) as client:
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            client.sendall(b"GET /static/abc/js/main.js HTTP/1.1\r\nHost: x\r\n\r\n")
+    get(server, "/", "")  # the server still answers
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_the_listen_queue_takes_a_burst_of_connections(server):
+    host, port = server.removeprefix("http://").split(":")
+    clients = [socket.create_connection((host, int(port)), timeout=5) for _ in range(150)]
+    try:
+        for client in clients:
+            client.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
+        assert all(client.recv(12).startswith(b"HTTP/1.0 200") for client in clients)
+    finally:
+        for client in clients:
+            client.close()
+    assert DistServer.request_queue_size >= 128
+
+
+def test_an_idle_connection_is_closed_after_the_timeout(built_dist, monkeypatch):
+    monkeypatch.setattr(DistHandler, "timeout", 0.3)
+    srv, url = start_server(built_dist)
+    try:
+        host, port = url.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=5) as idle:
+            idle.sendall(b"GET / HTTP/1.1\r\n")  # and then nothing: a slowloris
+            assert idle.recv(100) == b""  # closed by the server, not by our 5 s
+    finally:
+        srv.shutdown()
+        srv.server_close()
 
 
 @pytest.mark.parametrize("header, expected", [

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from conftest import FIXTURES, ROOT, SHARED_DICTIONARIES
 from pipeline import sources
 from pipeline.cli import main
-from pipeline.errors import ChecksumMismatchError, MissingInputError
+from pipeline.errors import ChecksumMismatchError, ConfigError, MissingInputError
 from pipeline.sources import FetchError, fetch, load_manifest, record_hashes, resolve_sources
 
 HUNSPELL = FIXTURES / "hunspell"
@@ -253,3 +253,33 @@ def test_fetch_reports_a_failed_download(tmp_path, http_folder):
     (www / "hunspell-um-20990101.tar.gz").unlink()
     with pytest.raises(FetchError, match=r"um: could not download http://127\.0\.0\.1:\d+/hunspell-um"):
         fetch(tmp_path / "natura", path)
+
+
+def test_record_hashes_adds_or_rewrites_the_word_counts(tmp_path, new_release):
+    path, entries, before = new_release
+    found = resolve_sources(tmp_path / "d", accept_new=True, manifest=path)
+    record_hashes(found, path, words={"um": 26, "dois": 7})
+    after = path.read_text(encoding="utf-8")
+    assert [entry.get("words") for entry in load_manifest(path)] == [26, 7]
+    assert after.count("words = ") == 2 and after.count("# keep this comment") == 2
+    record_hashes(found, path, words={"um": 26, "dois": 5})
+    assert [entry.get("words") for entry in load_manifest(path)] == [26, 5]
+
+
+# Issue 13 item 12: `aff_sha256 = 42` printed "recorded" but nothing was written.
+@pytest.mark.parametrize("line, shown", [
+    ("aff_sha256 = 42", "aff_sha256 42 is not 64 hexadecimal digits"),
+    ('aff_sha256 = "abc"', "aff_sha256 'abc' is not 64 hexadecimal digits"),
+    ('words = "many"', "words 'many' is not a whole number"),
+])
+def test_a_recorded_value_of_the_wrong_shape_is_a_config_error(manifest, line, shown):
+    path, entries = manifest
+    text = path.read_text(encoding="utf-8")
+    key = line.split(" ")[0]
+    if key == "words":
+        text = text.replace("licence =", f"{line}\nlicence =", 1)
+    else:
+        text = text.replace(f'{key} = "{entries[0][key]}"', line)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=re.escape(f"dictionary #1 (um): {shown}")):
+        load_manifest(path)

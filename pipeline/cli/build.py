@@ -13,24 +13,35 @@ from .days import parse_date
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False),
               default=Path("dist"), show_default=True,
               help="Where the site goes, replaced atomically when everything succeeded; "
-                   "an existing folder must be an earlier build.")
+                   "an existing folder must be an unchanged earlier build (its .torre-build "
+                   "manifest lists every file), or empty.")
 @click.option("--natura", type=click.Path(path_type=Path, file_okay=False),
               help="Directory holding the Natura dictionaries (default: the usual places).")
 @click.option("--today", callback=parse_date,
               help="Lisbon date to build as (default: now in Europe/Lisbon), YYYY-MM-DD.")
 @click.option("--accept-new-dictionaries", is_flag=True,
               help="Record the SHA-256 of new dictionary files in dictionaries/sources.toml.")
+@click.option("--allow-word-loss", is_flag=True,
+              help="With --accept-new-dictionaries: accept a dictionary that gives more than "
+                   "1 % fewer words than recorded.")
+@click.option("--replace-foreign-out", is_flag=True,
+              help="Replace --out even when it is not an unchanged earlier build "
+                   "(never a folder holding .git or pyproject.toml).")
 @click.option("--quiet", is_flag=True, help="No progress or summary (warnings still shown).")
 def build(out: Path, natura: Path | None, today: dt.date | None,
-          accept_new_dictionaries: bool, quiet: bool) -> None:
+          accept_new_dictionaries: bool, allow_word_loss: bool, replace_foreign_out: bool,
+          quiet: bool) -> None:
     """Build everything into dist/: words, DAWG, daily towers, the site.
 
     Example: torre build --out /tmp/site --today 2026-12-25
     """
     from ..build import build_all
 
+    if allow_word_loss and not accept_new_dictionaries:
+        raise click.UsageError("--allow-word-loss only goes with --accept-new-dictionaries")
     build_all(out, natura_dir=natura, today=today, quiet=quiet,
-              accept_new_dictionaries=accept_new_dictionaries)
+              accept_new_dictionaries=accept_new_dictionaries,
+              allow_word_loss=allow_word_loss, replace_foreign=replace_foreign_out)
 
 
 @click.command()

@@ -1,9 +1,27 @@
-"""What every command shares: turning domain errors into clean exits."""
+"""What every command shares: clean exits, and where single-stage commands write."""
 from __future__ import annotations
+
+import errno
+from pathlib import Path
 
 import click
 
 from ..errors import TorreError
+
+# Single-stage commands (`torre words|dawg|days build`) write here by default,
+# never into dist/: a file changed behind the build's back would no longer
+# match its .br/.gz and hashed twins (and the next `torre build` would refuse
+# the folder, see pipeline.outdir).
+STAGE_OUT = Path(".cache") / "stages"
+
+
+def os_error_message(error: OSError) -> str:
+    """One line for a failed file operation: the file, then what the system said."""
+    what = error.strerror or str(error)
+    if error.errno == errno.ENOSPC:
+        what += " (free some space and rerun; the previous output was left as it was)"
+    names = [str(n) for n in (error.filename, error.filename2) if n is not None]
+    return f"{' → '.join(names)}: {what}" if names else what
 
 
 def main_group() -> type[click.Group]:
@@ -13,5 +31,33 @@ def main_group() -> type[click.Group]:
                 return super().invoke(ctx)
             except TorreError as error:
                 raise click.ClickException(str(error)) from error
+            except OSError as error:  # a full disk, a folder given for a file, no permission
+                raise click.ClickException(os_error_message(error)) from error
 
     return TorreGroup
+
+
+def stage_out(out: Path) -> Path:
+    """Refuse an --out inside a build made by `torre build` (its manifest marks it)."""
+    from ..outdir import is_inside_build
+
+    build = is_inside_build(Path(out).resolve())
+    if build is not None:
+        raise click.BadParameter(
+            f"{out} is inside the build {build}; a single stage written there would no "
+            "longer match the rest of it. Write elsewhere, or run `torre build`",
+            param_hint="--out")
+    return Path(out)
+
+
+def check_latin_word(value: str) -> str:
+    """A WORD argument: Latin letters only (accents allowed), else a usage error."""
+    from ..latin import describe, foreign_characters
+
+    foreign = foreign_characters(value.strip())
+    if foreign:
+        raise click.BadParameter(f"{value!r} is not written in Latin letters: "
+                                 f"{', '.join(describe(c) for c in dict.fromkeys(foreign))}")
+    if not any(char.isalpha() for char in value):
+        raise click.BadParameter(f"WORD needs at least one letter, got {value!r}")
+    return value

@@ -7,8 +7,11 @@ import brotli
 import click
 
 from ..errors import DawgFormatError, MissingInputError
+from .common import STAGE_OUT, check_latin_word, stage_out
 
 DEFAULT_DIST = Path("dist")
+# palavras.dawg is ~0.4 MB; a file far larger (or /dev/zero) is not one.
+MAX_DAWG_BYTES = 64 << 20
 
 
 @click.group()
@@ -26,17 +29,17 @@ def dawg() -> None:
 @click.option("--coimbra", "coimbra_path", type=click.Path(path_type=Path), default=None,
               help="coimbra.toml (default: the project's dictionaries/coimbra.toml).")
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False),
-              default=DEFAULT_DIST, show_default=True,
-              help="Folder that receives palavras.dawg.")
+              default=STAGE_OUT / "dawg", show_default=True, callback=lambda _c, _p, v: stage_out(v),
+              help="Folder that receives palavras.dawg (not inside a `torre build` tree).")
 def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
     """Build palavras.dawg from palavras.txt and the Coimbra words.
 
-    Example: torre dawg build --words dist/palavras.txt --out dist
+    Example: torre dawg build --words dist/palavras.txt --out /tmp/dawg
     """
     from ..coimbra import folded_set, load_coimbra
     from ..dawg.builder import build_dawg
     from ..dawg.format import parse_header
-    from ..sources import write_atomic
+    from ..files import write_atomic
 
     words = read_word_list(words_path)
     coimbra = load_coimbra(coimbra_path) if coimbra_path else load_coimbra()
@@ -54,6 +57,8 @@ def read_word_list(path: Path) -> list[str]:
 
     if not path.exists():
         raise MissingInputError("the word list (palavras.txt)", [path])
+    if not path.is_file():
+        raise DawgFormatError(f"{path}: not a file; --words names palavras.txt")
     words = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         try:
@@ -76,11 +81,18 @@ def open_dawg(path: Path):
 
     if not path.exists():
         raise MissingInputError("the DAWG (run `torre dawg build`)", [path])
+    if not path.is_file():
+        raise DawgFormatError(f"{path}: not a regular file; --dawg names a palavras.dawg")
+    size = path.stat().st_size
+    if size > MAX_DAWG_BYTES:
+        raise DawgFormatError(f"{path}: {size} bytes, more than any DAWG of the word list "
+                              f"({MAX_DAWG_BYTES >> 20} MiB)")
     return Dawg.load(path)
 
 
 @dawg.command()
-@click.argument("words", nargs=-1, required=True)
+@click.argument("words", nargs=-1, required=True,
+                callback=lambda _c, _p, values: [check_latin_word(v) for v in values])
 @dawg_option
 def check(words: tuple[str, ...], dawg_path: Path) -> None:
     """Say whether each WORD is in the list: `yes`, `no` or `coimbra`.

@@ -2,19 +2,26 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import click
 
 from .. import constants as C
-from ..days import (build_day, default_openers, extend_window, load_window, opener_squares,
-                    square_kinds, write_days)
+from ..days import (MAX_WINDOW_DAYS, build_day, default_openers, extend_window, load_window,
+                    opener_squares, square_kinds, write_days)
+from .common import STAGE_OUT, stage_out
+
+# fromisoformat also takes 20261225 and 2026-W52-5; the help promises YYYY-MM-DD only.
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def parse_date(_ctx, _param, value: str | None) -> dt.date | None:
     if value is None:
         return None
     try:
+        if not ISO_DATE.fullmatch(value):
+            raise ValueError(value)
         return dt.date.fromisoformat(value)
     except ValueError:
         raise click.BadParameter(f"{value!r} is not a date YYYY-MM-DD") from None
@@ -66,7 +73,8 @@ def show(date: dt.date) -> None:
 
 @days.command("build")
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False),
-              default=Path("dist/dias"), show_default=True, help="Directory for the day files.")
+              default=STAGE_OUT / "dias", show_default=True, callback=lambda _c, _p, v: stage_out(v),
+              help="Directory for the day files (not inside a `torre build` tree).")
 @click.option("--first", callback=parse_date, help="First date (default: the window's).")
 @click.option("--last", callback=parse_date, help="Last date (default: the window's).")
 def build_command(out: Path, first: dt.date | None, last: dt.date | None) -> None:
@@ -81,7 +89,7 @@ def build_command(out: Path, first: dt.date | None, last: dt.date | None) -> Non
 
 
 @days.command()
-@click.argument("extra_days", type=click.IntRange(min=1))
+@click.argument("extra_days", type=click.IntRange(min=1, max=MAX_WINDOW_DAYS))
 def extend(extra_days: int) -> None:
     """Add EXTRA_DAYS days to the window ([tool.torre] days in pyproject.toml).
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from .common import STAGE_OUT, check_latin_word, stage_out
+
 NATURA = click.option("--natura", type=click.Path(path_type=Path, file_okay=False),
                       help="Folder holding the Natura dictionaries (default: $TORRE_NATURA_DIR, "
                            "dictionaries/natura/, ../shared/dictionaries/).")
@@ -33,60 +35,73 @@ def words() -> None:
 
 @words.command()
 @NATURA
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=Path("dist"),
-              show_default=True, help="Folder for palavras.txt and its companions.")
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
+              default=STAGE_OUT / "words", show_default=True, callback=lambda _c, _p, v: stage_out(v),
+              help="Folder for palavras.txt and its companions (not inside a `torre build` tree).")
 @click.option("--accept-new-dictionaries", is_flag=True,
               help="Accept dictionary files whose SHA-256 differs and, once the list is "
                    "written, record it in dictionaries/sources.toml (a new upstream release).")
+@click.option("--allow-word-loss", is_flag=True,
+              help="With --accept-new-dictionaries: accept a dictionary that gives more than "
+                   "1 % fewer words than recorded.")
 @QUIET
-def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, quiet: bool) -> None:
+def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, allow_word_loss: bool,
+          quiet: bool) -> None:
     """Expand both dictionaries and write palavras.txt, palavras-origem.tsv,
     LICENCA-palavras.txt and palavras-stats.json.
 
     Example: torre words build --natura ~/natura --out /tmp/palavras
     """
-    from ..sources import record_hashes, resolve_sources
+    from ..sources import resolve_sources
+    from ..update import prepare_update, record_update
     from ..wordlist import build_word_list, write_word_list
 
+    if allow_word_loss and not accept_new_dictionaries:
+        raise click.UsageError("--allow-word-loss only goes with --accept-new-dictionaries")
     sources = resolve_sources(natura, accept_new=accept_new_dictionaries)
     word_list = build_word_list(sources, progress_bars(quiet))
+    update = None
+    if accept_new_dictionaries:
+        update = prepare_update(word_list.words, word_list.stats, sources, out, allow_word_loss)
     written = write_word_list(word_list, sources, out)
-    recorded = record_hashes(sources) if accept_new_dictionaries else []
+    recorded = record_update(sources, update) if update else []
     for path in recorded:
         click.echo(f"recorded the SHA-256 of {path} in dictionaries/sources.toml", err=True)
     if not quiet:
         click.echo(f"{len(word_list.words)} words; wrote " + ", ".join(str(p) for p in written))
 
 
-def word_with_letters(_ctx, _param, value: str) -> str:
-    """WORD must spell something: at least one letter once accents are folded."""
-    from ..coimbra import fold
-    from ..wordlist import letters_key
-
-    if not letters_key(fold(value)):
-        raise click.BadParameter(f"WORD needs at least one letter, got {value!r}")
-    return value
+def latin_words(_ctx, _param, values: tuple[str, ...]) -> list[str]:
+    """Each WORD must be Latin letters (accents allowed) with at least one letter."""
+    return [check_latin_word(value) for value in values]
 
 
 @words.command()
-@click.argument("word", callback=word_with_letters)
+@click.argument("words_asked", metavar="WORD...", nargs=-1, required=True, callback=latin_words)
 @NATURA
 @QUIET
-def why(word: str, natura: Path | None, quiet: bool) -> None:
-    """Say which dictionary lines and affix rules give WORD, or why it is missing.
+def why(words_asked: list[str], natura: Path | None, quiet: bool) -> None:
+    """Say which dictionary lines and affix rules give each WORD, or why it is missing.
 
-    Example: torre words why accao
+    Both dictionaries are expanded once, whatever the number of words.
+
+    Example: torre words why accao optimo lisboa
     """
     from ..coimbra import fold, folded_set, load_coimbra
     from ..sources import resolve_sources
-    from ..wordlist import explain_word
+    from ..wordlist import explain_words
 
-    for line in explain_word(word, resolve_sources(natura), progress_bars(quiet)):
-        click.echo(line)
-    folded = fold(word.strip())
-    if folded in folded_set(load_coimbra()):
-        click.echo(f"{folded} is a Coimbra word (dictionaries/coimbra.toml): valid in the "
-                   "game, with the Coimbra bonus.")
+    coimbra = folded_set(load_coimbra())
+    explained = explain_words(words_asked, resolve_sources(natura), progress_bars(quiet))
+    for number, (word, lines) in enumerate(zip(words_asked, explained)):
+        if number:
+            click.echo("")
+        for line in lines:
+            click.echo(line)
+        folded = fold(word.strip())
+        if folded in coimbra:
+            click.echo(f"{folded} is a Coimbra word (dictionaries/coimbra.toml): valid in the "
+                       "game, with the Coimbra bonus.")
 
 
 @words.command()
