@@ -95,7 +95,7 @@ export class BoardView {
       const v = document.createElement("span");
       v.className = "valor";
       v.textContent = face.blank ? "" : String(face.value);
-      cell.append(l, v);
+      cell.append(l, " ", v); // the space makes "F 4" one reading for eyes and screen readers
     } else if (special) {
       const s = document.createElement("span");
       s.className = "rotulo-casa";

@@ -16,7 +16,7 @@ export function tileFace(tile) {
   const value = document.createElement("span");
   value.className = "valor";
   value.textContent = tile.letter === "?" ? "" : String(tile.value);
-  return [letter, value];
+  return [letter, " ", value]; // "R 1", as the tile's name begins
 }
 
 export class HandView {

@@ -1,0 +1,156 @@
+"""Accessibility in Chromium: axe-core on every page and in the game's main states,
+light and dark; the keys for the helps; where focus goes after a dialog or a help.
+
+axe-core is the pinned npm package in tests/a11y (installed by `make test`). It
+runs through the DevTools protocol, which the page's CSP does not govern, so the
+page itself keeps its policy. Besides axe's default rules we run the
+experimental `label-content-name-mismatch`: a control's spoken name must begin
+with what it shows.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from e2e_support import (DESKTOP, PHONE, ROOT, browser, fixture_day, new_player, play_praxe_by_taps,  # noqa: F401
+                         route_day, site_url)
+
+AXE = ROOT / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_OPTIONS = {"rules": {"label-content-name-mismatch": {"enabled": True}}}
+
+
+def axe_violations(page) -> list[str]:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make test` (it installs tests/a11y)")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    result = page.evaluate(f"() => axe.run(document, {json.dumps(AXE_OPTIONS)})")
+    assert len(result["passes"]) >= 15, "axe checked almost nothing: is the page empty?"
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in result["violations"]]
+
+
+def site_pages(built_dist) -> list[str]:
+    pages = ["/", "/como-jogar/", "/coimbra/", "/fontes/", "/nao-existe/"]
+    slug = sorted(p.name for p in (built_dist / "coimbra").iterdir() if p.is_dir())[0]
+    return [*pages, f"/coimbra/{slug}/"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_page_has_no_axe_violations(new_player, built_dist, scheme, viewport):
+    player = new_player(viewport=viewport, color_scheme=scheme)
+    for path in site_pages(built_dist):
+        player.open(path)
+        if path == "/":
+            player.wait_ready()
+        assert axe_violations(player.page) == [], path
+        name = path.strip("/").replace("/", "-") or "jogo"
+        player.screenshot(f"pagina-{name}-{scheme}")
+
+
+def run_states(player):
+    """The game's main states, in order; yields the name of each as it is reached."""
+    yield "inicio"
+    player.cell("C2").click()
+    player.cell("C2").click()
+    player.type_word("PRX")
+    yield "pecas-por-confirmar"
+    player.type_word("ET")
+    player.press("Enter")
+    player.announced("A jogada não conta. Não vale: PRAXET.")
+    yield "recusa"
+    for square in ("C3", "C2", "C2"):  # a fresh start on C2, pointing down
+        player.cell(square).click()
+    player.type_word("PRXE")
+    player.press("Enter")
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    yield "trunfo"
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.page.locator("#ajudas button").first.click()
+    player.announced(re.compile("^Usou "))
+    yield "ajuda-usada"
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    yield "fim"
+    player.dialog_button("Estatísticas").click()
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    yield "estatisticas"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_game_states_have_no_axe_violations(new_player, scheme):
+    player = new_player(color_scheme=scheme).open().wait_ready()
+    found = {}
+    for state in run_states(player):
+        found[state] = axe_violations(player.page)
+        player.screenshot(f"a11y-{state}-{scheme}")
+    assert found == {state: [] for state in found}
+    assert list(found) == ["inicio", "pecas-por-confirmar", "recusa", "trunfo", "ajuda-usada", "fim", "estatisticas"]
+
+
+def climb_by_keyboard(player):
+    """PRAXE down column C from the keyboard alone; it earns Peça branca and Espreitar."""
+    player.press("ArrowUp", "ArrowLeft", "ArrowUp", "Space")  # C2, pointing down
+    player.type_word("PRXE")
+    player.press("Enter")
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+
+
+def focused(player) -> str:
+    return player.page.evaluate("() => { const e = document.activeElement;"
+                                " return e.dataset.square || e.dataset.help || e.dataset.tile || e.tagName; }")
+
+
+def test_focus_goes_back_to_the_board_after_the_trunfo_dialog(new_player):
+    player = new_player().open().wait_ready()
+    player.page.locator("#tabuleiro [tabindex='0']").focus()
+    climb_by_keyboard(player)
+    player.press("Tab", "Enter")  # the second card, from the keyboard
+    player.expect_text("#trunfos", "🎉 Latada")
+    assert focused(player) == "C7"  # the board cell the player was on, not <body>
+
+
+def test_keys_use_the_helps_and_focus_stays_where_the_player_is(new_player):
+    player = new_player().open().wait_ready()
+    player.page.locator("#tabuleiro [tabindex='0']").focus()
+    climb_by_keyboard(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    assert player.page.locator("#ajudas button").evaluate_all(
+        "bs => bs.map(b => [b.dataset.help, b.getAttribute('aria-keyshortcuts')])") == [["branca", "1"], ["espreitar", "2"]]
+    player.page.locator("#tabuleiro [tabindex='0']").focus()
+    player.press("4")  # Dobro: not held
+    player.announced("Não tem a ajuda «Dobro».")
+    player.press("2")
+    player.announced(re.compile("^Usou Espreitar. "))
+    assert player.page.locator("#ajudas [data-help=espreitar]").count() == 0
+    assert focused(player).startswith(("A", "B", "C", "D", "E", "F", "G"))  # still on the board
+
+
+def test_after_a_help_button_goes_focus_moves_to_the_next_help(new_player):
+    player = new_player().open().wait_ready()
+    climb_by_keyboard(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.page.locator("#ajudas [data-help=espreitar]").focus()
+    player.press("Enter")
+    player.announced(re.compile("^Usou Espreitar. "))
+    assert focused(player) == "branca"
+    player.press("Enter")  # Peça branca: the last help; focus falls back to the board
+    player.announced(re.compile("^Usou Peça branca. "))
+    assert len(focused(player)) == 2  # a square such as "D4", not BODY
+
+
+def test_a_blank_on_the_board_is_named_as_the_blank_with_no_points(new_player):
+    player = new_player().open().wait_ready()
+    climb_by_keyboard(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.press("1")  # Peça branca
+    player.announced(re.compile("^Usou Peça branca. "))
+    assert player.page.locator("#mao .peca-branca").get_attribute("aria-label") == "peça branca, 0 pontos"
+    player.cell("G1").click()
+    player.type_word("Z")  # no Z in the hand: the blank becomes Z
+    # G1 is a corner on the board's edge: the active square stays there.
+    assert player.label("G1") == "Z, peça branca, 0 pontos, G1, por confirmar, palavra tripla, " \
+        "casa escolhida, para a direita"
+    assert player.cell("G1").inner_text().split() == ["Z"]  # the blank shows no value
