@@ -173,3 +173,17 @@ def test_failure_message_looks_like_the_site(new_player):
             player.open()
             expect_retry_message(player, SCRIPT_FAILED)
             player.screenshot(f"falha-modulo-{scheme}")
+
+
+def test_html_that_does_not_match_the_modules_shows_a_message_not_a_blank_page(new_player):
+    # As when a page of one build meets modules of another: the page cannot even be wired.
+    player = new_player()
+
+    def without_dialog(route):
+        html = route.fetch().text()
+        start, end = html.index('<dialog id="dialogo"'), html.index("</dialog>") + len("</dialog>")
+        route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html[:start] + html[end:])
+
+    player.page.route(re.compile(r"/$"), without_dialog)
+    player.open()
+    expect_retry_message(player, SCRIPT_FAILED)

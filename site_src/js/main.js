@@ -5,9 +5,6 @@ import * as engine from "./engine/index.js";
 import { Page } from "./ui/page.js";
 import { GameStorage } from "./ui/storage.js";
 
-// Every module loaded and ran: /boot.js, which checks this mark, knows the game started.
-document.documentElement.dataset.jogo = "iniciado";
-
 function safeLocalStorage() {
   try {
     return window.localStorage;
@@ -32,5 +29,7 @@ if (main && main.querySelector("#partida")) {
     fetchFn: (url) => fetch(url),
     onDayLoaded: registerWorker(),
   });
-  page.start();
+  page.start().catch((error) => page.fail(error)); // never a half-drawn page
 }
+// Every module loaded and the page started: /boot.js, which checks this mark, stays quiet.
+document.documentElement.dataset.jogo = "iniciado";

@@ -107,7 +107,8 @@ export class Page {
   checkDay() {
     if (this.date === null || lisbonDate(this.now()) === this.date) return;
     if (this.dialogs.isOpen) this.dialogs.answer(null);
-    this.start().then(() => this.game && this.announcer.say("Começou um novo dia: eis a torre de hoje."));
+    this.start().then(() => this.game && this.announcer.say("Começou um novo dia: eis a torre de hoje."),
+      (error) => this.fail(error));
   }
 
   action(name) {
