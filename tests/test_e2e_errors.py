@@ -143,6 +143,7 @@ def test_a_stale_page_whose_static_folder_is_gone_shows_a_message(new_player):
     player.open()
     player.expect_text("#erro-texto", re.compile("Verifique a ligação à Internet e tente outra vez"))
     assert player.page.locator("#erro-repetir").is_visible()
+    player.screenshot("falha-sem-estilos")
 
 
 def test_a_stylesheet_that_fails_shows_a_message_and_never_the_game(new_player):
