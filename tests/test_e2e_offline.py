@@ -3,6 +3,7 @@ opens as itself; what is not kept says so (503), what does not exist is a 404.""
 from __future__ import annotations
 
 import json
+import re
 
 from e2e_support import (DESKTOP, FIXTURE_DATE, PHONE, browser, new_player, site_url,  # noqa: F401
                          wait_until)
@@ -135,3 +136,13 @@ def test_offline_page_and_offline_404_look_like_the_site(new_player):
                 assert visit(player, path)[1] == title
                 assert player.page.locator(".topo nav").is_visible()
                 player.screenshot(f"{name}-{scheme}")
+
+
+def test_the_worker_is_installed_only_once_a_tower_is_ready_never_during_the_start(new_player):
+    player = new_player(route=False, service_workers="allow")
+    player.page.route(re.compile(r"/dias/"), lambda route: route.fulfill(status=404, body=""))
+    player.open()
+    player.page.wait_for_selector("#erro:not([hidden])")
+    player.page.wait_for_load_state("load")
+    player.page.wait_for_timeout(300)
+    assert player.page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r === undefined)")

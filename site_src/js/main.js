@@ -13,11 +13,15 @@ function safeLocalStorage() {
   }
 }
 
-/** Registers /sw.js and asks it to keep today's day file for offline play. */
-function registerWorker() {
+/** Asks /sw.js to keep each day file the game loaded for offline play. The worker is
+ * registered when the first day is ready, so its precache never slows the game's start. */
+function dayKeeper() {
   if (!("serviceWorker" in navigator)) return () => {};
-  const ready = navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).catch(() => null);
-  return (url) => ready.then((registration) => registration?.active?.postMessage({ type: "guardar", urls: [url] }));
+  let ready = null;
+  return (url) => {
+    ready ??= navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).catch(() => null);
+    return ready.then((registration) => registration?.active?.postMessage({ type: "guardar", urls: [url] }));
+  };
 }
 
 const main = document.getElementById("jogo");
@@ -27,7 +31,7 @@ if (main && main.querySelector("#partida")) {
     storage: new GameStorage(safeLocalStorage()),
     now: () => Date.now(),
     fetchFn: (url) => fetch(url),
-    onDayLoaded: registerWorker(),
+    onDayLoaded: dayKeeper(),
   });
   page.start().catch((error) => page.fail(error)); // never a half-drawn page
 }
