@@ -19,7 +19,6 @@ test: $(STAMP) system-deps $(AXE)
 	TORRE_DIST=$(TEST_DIST) $(PY) -m pytest
 
 bench: $(STAMP) system-deps
-	$(PY) -m pip install -q -e '.[bench]'
 	$(PY) bench/run.py
 
 serve: $(STAMP)
@@ -29,15 +28,18 @@ dictionaries: $(STAMP)
 	$(TORRE) dictionaries fetch
 
 clean:
-	rm -rf dist .cache $(VENV) build *.egg-info pipeline/*.egg-info bench/node_modules tests/a11y/node_modules
+	rm -rf dist .dist-tmp-* .dist-old-* .cache $(VENV) build *.egg-info pipeline/*.egg-info bench/node_modules tests/a11y/node_modules
 
 venv: $(STAMP)
 
-# The venv is refreshed whenever pyproject.toml changes.
-$(STAMP): pyproject.toml
+# The venv is refreshed whenever pyproject.toml or the lock changes. Every
+# package, transitive ones and setuptools included, comes from requirements.lock
+# at its pinned version and SHA-256 (regenerate it with the pip-compile command
+# at its top); the project itself is then installed without resolving anything.
+$(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q --require-hashes -r requirements.lock
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 # axe-core (pinned in tests/a11y/package-lock.json), injected into the pages by the e2e tests.
