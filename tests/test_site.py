@@ -19,7 +19,7 @@ from pipeline.coimbra import CoimbraWord as Word
 from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, static_hash
 from pipeline.days import build_day, load_window
-from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, render_site
+from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, page_url, render_site
 from test_days import OPENERS
 HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
 
@@ -375,9 +375,17 @@ def test_templates_starting_with_underscore_are_partials(name, partial):
 
 @pytest.mark.parametrize("template, path", [("index.html", "index.html"),
                                             ("404.html", "404.html"),
+                                            ("sem-rede.html", "sem-rede.html"),
                                             ("como-jogar.html", "como-jogar/index.html")])
 def test_pages_get_clean_urls(template, path):
     assert page_path(template) == path
+
+
+@pytest.mark.parametrize("path, url", [("index.html", "/"), ("404.html", "/404.html"),
+                                       ("coimbra/index.html", "/coimbra/"),
+                                       ("coimbra/cabra/index.html", "/coimbra/cabra/")])
+def test_a_page_is_asked_for_by_its_folder_or_its_root_file(path, url):
+    assert page_url(path) == url
 
 
 def test_two_renders_are_byte_identical(tmp_path):
