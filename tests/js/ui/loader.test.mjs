@@ -1,0 +1,33 @@
+// The loader: what every day shares is fetched once; a new day fetches only its
+// day file, so a deploy while the page is open cannot break midnight.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { LoadError, loadGame } from "../../../site_src/js/ui/loader.js";
+
+const URLS = { constants: "/constantes.json", dawg: "/palavras.abc.dawg", days: "/dias/", coimbra: "/coimbra.json" };
+
+function recordingFetch(responses) {
+  const asked = [];
+  const fetchFn = async (url) => {
+    asked.push(url);
+    return url in responses ? new Response(responses[url]) : new Response("", { status: 404 });
+  };
+  return { asked, fetchFn };
+}
+
+test("a new day with what an earlier day loaded fetches only its day file", async () => {
+  const { asked, fetchFn } = recordingFetch({ "/dias/2026-12-02.json": JSON.stringify({ date: "2026-12-02" }) });
+  const shared = { constants: { v: 1 }, words: () => true, coimbra: new Map() };
+  const data = await loadGame(URLS, "2026-12-02", fetchFn, shared);
+  assert.deepEqual(asked, ["/dias/2026-12-02.json"]);
+  assert.equal(data.constants, shared.constants);
+  assert.equal(data.words, shared.words);
+  assert.equal(data.day.date, "2026-12-02");
+});
+
+test("a first day fetches the constants, the word list, the Coimbra words and its day file", async () => {
+  const { asked, fetchFn } = recordingFetch({});
+  await assert.rejects(loadGame(URLS, "2026-12-01", fetchFn), LoadError);
+  assert.deepEqual(asked.sort(), ["/coimbra.json", "/constantes.json", "/dias/2026-12-01.json", "/palavras.abc.dawg"]);
+});
