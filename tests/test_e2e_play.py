@@ -12,14 +12,14 @@ def test_valid_word_by_keyboard_scores_and_refills_the_hand(new_player):
     # The first arrow shows the cursor on D3; right, right, down: F4, after FADO.
     player.press("ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown")
     player.type_word("S")
-    assert player.label("F4") == "F4, S, por confirmar"
+    assert player.label("F4") == "S 1 ponto, F4, por confirmar"
     assert player.text("#previsao") == "9 pontos: FADOS 9"
     player.press("Enter")
     player.announced("FADOS: 9 pontos.")
     assert player.number("pontos-andar") == 9
     assert player.number("total") == 9
     assert player.number("jogadas") == 2
-    assert player.label("F4") == "F4, S"
+    assert player.label("F4") == "S 1 ponto, F4"
     assert player.hand() == "PRXETUMA"  # S played, A drawn from the front of the bag
     player.screenshot("jogada-teclado")
     assert player.errors == []
@@ -30,7 +30,7 @@ def test_word_by_taps_tile_then_square_and_square_then_tiles(new_player):
     player.tile("E").click()  # tile first…
     assert player.tile("E").get_attribute("aria-pressed") == "true"
     player.cell("D5").click()  # …then the square: DE down from the D of FADO
-    assert player.label("D5") == "D5, E, por confirmar"
+    assert player.label("D5") == "E 1 ponto, D5, por confirmar"
     assert player.text("#previsao") == "3 pontos: DE 3"
     player.button("jogar").click()
     player.announced("DE: 3 pontos.")
@@ -48,8 +48,8 @@ def test_invalid_word_is_rejected_and_its_tiles_return_to_the_hand(new_player):
     player.type_word("X")
     assert "FADOX" in player.text("#previsao")
     player.press("Enter")
-    player.announced("A jogada não conta. Não valem: FADOX.")
-    assert player.text("#previsao") == "Não valem: FADOX"
+    player.announced("A jogada não conta. Não vale: FADOX.")  # one word: singular
+    assert player.text("#previsao") == "Não vale: FADOX"
     assert player.label("F4") == "F4, vazia"
     assert sorted(player.hand()) == sorted("PRXESTUM")
     assert player.number("jogadas") == 3  # a rejected play spends nothing
@@ -59,11 +59,11 @@ def test_backspace_takes_the_last_tile_and_escape_recalls_all(new_player):
     player = new_player().open().wait_ready()
     player.cell("A5").click()
     player.type_word("UM")
-    assert player.label("B5") == "B5, M, por confirmar"
+    assert player.label("B5") == "M 1 ponto, B5, por confirmar"
     player.press("Backspace")  # the cursor goes back to the freed square
-    assert player.label("B5") == "B5, vazia, cursor, para a direita"
+    assert player.label("B5") == "B5, vazia, casa escolhida, para a direita"
     player.press("Escape")
-    assert player.label("A5") == "A5, vazia, letra tripla, cursor, para a direita"
+    assert player.label("A5") == "3L, A5, vazia, letra tripla, casa escolhida, para a direita"
     assert sorted(player.hand()) == sorted("PRXESTUM")
 
 
@@ -101,7 +101,7 @@ def test_the_blank_takes_a_typed_letter_the_hand_lacks(new_player):
     assert "?" in player.hand()
     player.cell("A1").click()
     player.type_word("Z")  # no Z in the hand: the blank becomes Z
-    assert player.label("A1") == "A1, Z, por confirmar, palavra quádrupla"
+    assert player.label("A1") == "Z, peça branca, 0 pontos, A1, por confirmar, palavra quádrupla"
     assert "?" not in player.hand()
 
 
@@ -114,7 +114,7 @@ def test_reload_mid_run_resumes_the_same_state(new_player):
     player.type_word("E")  # pending, not played
     player.button("baralhar").click()
     def seen():  # the cursor is where the player looks, not part of the run
-        board = [label.split(", cursor")[0] for label in player.board_snapshot()]
+        board = [label.split(", casa escolhida")[0] for label in player.board_snapshot()]
         return board, player.hand(), player.text("#previsao"), player.number("total"), player.number("jogadas")
 
     before = seen()
@@ -129,8 +129,8 @@ def test_exchange_returns_chosen_tiles_and_draws_as_many_without_spending_a_play
     player = new_player().open().wait_ready()
     player.button("trocar").click()
     dialog = player.page.locator("#dialogo")
-    dialog.get_by_role("button", name="P, 2 pontos").click()
-    dialog.get_by_role("button", name="R, 1 ponto").click()
+    dialog.get_by_role("button", name="P 2 pontos").click()
+    dialog.get_by_role("button", name="R 1 ponto").click()
     player.screenshot("trocar")
     player.dialog_button("Trocar").click()
     player.announced("Trocou 2 peças.")
@@ -149,7 +149,7 @@ def test_tapping_the_blank_asks_for_its_letter(new_player):
     player.cell("A1").click()
     player.expect_text("#dialogo-titulo", "Que letra faz a peça branca?")
     player.dialog_button("Q").click()
-    assert player.label("A1") == "A1, Q, por confirmar, palavra quádrupla"  # Cabra was chosen
+    assert player.label("A1") == "Q, peça branca, 0 pontos, A1, por confirmar, palavra quádrupla"  # Cabra was chosen
 
 
 def test_passing_asks_for_confirmation_and_cancelling_spends_nothing(new_player):
