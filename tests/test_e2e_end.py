@@ -81,3 +81,15 @@ def test_statistics_open_on_a_button_not_the_text_field(new_player):
     player.expect_text("#dialogo-titulo", "Estatísticas")
     focused = player.page.evaluate("() => [document.activeElement.tagName, document.activeElement.textContent]")
     assert focused == ["BUTTON", "Exportar"]  # a focused textarea would pop up a phone's keyboard
+
+
+def test_damaged_statistics_are_kept_aside_and_the_end_screen_says_so(new_player):
+    player = new_player().open().wait_ready()
+    player.page.evaluate("() => localStorage.setItem('torre.estatisticas', '[1,2')")
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    warning = player.page.locator("#dialogo .aviso-erro")
+    assert warning.inner_text().startswith("As estatísticas guardadas neste aparelho estavam danificadas")
+    stored = player.page.evaluate("() => [localStorage.getItem('torre.estatisticas.danificadas'),"
+                                  " JSON.parse(localStorage.getItem('torre.estatisticas')).runs]")
+    assert stored == ["[1,2", 1]  # the old text kept, the new run counted

@@ -18,6 +18,12 @@ export function el(tag, props = {}, children = []) {
   return node;
 }
 
+/** The exchange dialog's first line, with the exchanges left in the right number. */
+export function exchangeIntro(exchangesLeft) {
+  const left = exchangesLeft === 1 ? "resta 1 troca" : `restam ${exchangesLeft} trocas`;
+  return `Escolha as peças a devolver ao saco (${left}). Não gasta jogada.`;
+}
+
 export class Dialogs {
   constructor(dialog) {
     this.dialog = dialog;
@@ -118,7 +124,7 @@ export class Dialogs {
       });
       return button;
     });
-    const intro = el("p", { text: `Escolha as peças a devolver ao saco (${exchangesLeft === 1 ? "resta 1 troca" : `restam ${exchangesLeft} trocas`}). Não gasta jogada.` });
+    const intro = el("p", { text: exchangeIntro(exchangesLeft) });
     return this.ask("Trocar peças", [intro, el("div", { class: "mao-troca" }, tiles)], [
       { text: "Cancelar", value: null }, { text: "Trocar", value: "ok", kind: "principal" },
     ], { kind: "troca" }).then((v) => (v === "ok" && chosen.size ? [...chosen] : null));

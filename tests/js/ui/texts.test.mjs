@@ -1,11 +1,15 @@
 // What the page says in Portuguese that depends on the run: the warning before
-// a pass and what Espreitar showed. Pure functions of the state, tested here
-// without a browser.
+// a pass, what Espreitar showed, the squares' spoken names, counts in the right
+// number. Pure functions of the state, tested here without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { visibleFor } from "../../../site_src/js/ui/announcer.js";
+import { squareLabel } from "../../../site_src/js/ui/board_view.js";
+import { exchangeIntro } from "../../../site_src/js/ui/dialogs.js";
 import { passWarning } from "../../../site_src/js/ui/game.js";
-import { peekText } from "../../../site_src/js/ui/status_view.js";
+import { counted } from "../../../site_src/js/ui/labels.js";
+import { invalidWordsText, peekText } from "../../../site_src/js/ui/status_view.js";
 import { loadConstants, setup } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
@@ -32,4 +36,30 @@ test("espreitar shows the next tiles, or says the bag is empty", () => {
   assert.equal(peekText(["E", "Ç", "A"]), "No saco, a seguir: E Ç A");
   assert.equal(peekText([]), "O saco está vazio.");
   assert.equal(peekText(null), "");
+});
+
+test("a square's name begins with what it shows, then where it is and what it counts for", () => {
+  assert.equal(squareLabel("C2", { shown: "2P" }), "2P, C2, vazia, palavra dupla");
+  assert.equal(squareLabel("D3", {}), "D3, vazia");
+  assert.equal(squareLabel("D4", { face: { letter: "D", value: 2, blank: false } }), "D 2 pontos, D4");
+  assert.equal(squareLabel("C4", { face: { letter: "A", value: 1, blank: false }, pending: true }),
+    "A 1 ponto, C4, por confirmar");
+  assert.equal(squareLabel("A1", { face: { letter: "Z", value: 0, blank: true }, pending: true, shown: "4P", cursor: "down" }),
+    "Z, peça branca, 0 pontos, A1, por confirmar, palavra quádrupla, casa escolhida, para baixo");
+});
+
+test("counts and refusals are said in the number they have", () => {
+  assert.equal(counted(1, "troca", "trocas"), "1 troca");
+  assert.equal(counted(0, "troca", "trocas"), "0 trocas");
+  assert.equal(counted(2, "peça", "peças"), "2 peças");
+  assert.equal(invalidWordsText(["BC"]), "Não vale: BC");
+  assert.equal(invalidWordsText(["BC", "XZ"]), "Não valem: BC, XZ");
+  assert.equal(exchangeIntro(1), "Escolha as peças a devolver ao saco (resta 1 troca). Não gasta jogada.");
+  assert.equal(exchangeIntro(3), "Escolha as peças a devolver ao saco (restam 3 trocas). Não gasta jogada.");
+});
+
+test("a message stays longer when it is longer or an error, and never forever", () => {
+  assert.ok(visibleFor("Passou a vez.", "info") >= 3500);
+  assert.ok(visibleFor("Não tem nenhum Z na mão.", "erro") > visibleFor("Não tem nenhum Z na mão.", "info"));
+  assert.equal(visibleFor("x".repeat(1000), "erro"), 10000);
 });
