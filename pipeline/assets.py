@@ -203,6 +203,7 @@ def headers_file(dawg_name: str | None) -> str:
     for path in ("/", "/como-jogar/", "/coimbra/*", "/fontes/", "/404.html",
                  "/constantes.json", "/coimbra.json", "/palavras.dawg", "/palavras.txt",
                  "/palavras-origem.tsv", "/LICENCA-palavras.txt", "/palavras-stats.json",
-                 "/manifest.webmanifest", "/favicon.svg"):
+                 "/manifest.webmanifest", "/favicon.svg", "/boot.js", "/sem-rede.html",
+                 "/icone-192.png", "/icone-512.png", "/icone-mascaravel-512.png", "/apple-touch-icon.png"):
         rules.append((path, [f"Cache-Control: {REVALIDATE}"]))
     return "".join(f"{path}\n" + "".join(f"  {h}\n" for h in headers) for path, headers in rules)

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from .coimbra import folded_set, load_coimbra, openers
 from .dawg.builder import build_dawg
-from .days import Window, build_day, lisbon_date, load_window, write_days
+from .days import Window, lisbon_date, load_window, write_days
 from .outdir import (BuildError, check_replaceable, make_temporary_tree, publish_permissions,
                      real_out, remove_stale_trees, swap_into_place, write_manifest)
 from .site import SiteInput, render_site
@@ -102,11 +102,8 @@ class Builder:
         return f"{count} days, {self.window.first} … {self.window.last}"
 
     def stage_site(self) -> str:
-        day = None
-        if self.window.first <= self.today <= self.window.last:
-            day = build_day(self.today, openers(self.coimbra), self.window)
         report = render_site(self.tmp, SiteInput(
-            coimbra=self.coimbra, sources=self.sources, day=day, dawg=self.dawg,
+            coimbra=self.coimbra, sources=self.sources, dawg=self.dawg,
             word_count=len(self.words),
             word_files=self.word_files, compression_cache=self.compression_cache))
         return (f"{len(report.pages)} pages, static/{report.static_hash}/, "

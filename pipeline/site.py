@@ -58,8 +58,6 @@ class SiteInput:
 
     coimbra: list[Any]            # pipeline.coimbra.CoimbraWord (word, folded, blurb, slug, …)
     sources: list[Any]            # pipeline.sources.DictionarySource
-    day: dict | None              # no page shows it: the site must not depend on the build
-                                  # day; kept until pipeline/build.py stops passing it
     dawg: bytes                   # palavras.dawg, written under its content hash
     word_count: int               # words in palavras.txt, shown on /fontes/
     word_files: list[str] = field(default_factory=list)  # e.g. ["palavras.txt", …]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import brotli
-import datetime as dt
 import gzip
 import json
 import re
@@ -18,7 +17,6 @@ from pipeline import constants as C
 from pipeline.coimbra import CoimbraWord as Word
 from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, static_hash
-from pipeline.days import build_day, load_window
 from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, page_url, render_site
 from test_days import OPENERS
 HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
@@ -40,10 +38,9 @@ def fixture_sources() -> list[DictionarySource]:
 
 
 def render(out: Path, site_src: Path = SITE_SRC, dawg: bytes = b"DAWG" * 100,
-           words: list[Word] | None = None, date: dt.date = dt.date(2026, 12, 25)):
-    day = build_day(date, OPENERS, load_window())
+           words: list[Word] | None = None):
     (out / "palavras.txt").write_text("AB\nABA\n")
-    return render_site(out, SiteInput(words or fixture_words(), fixture_sources(), day, dawg=dawg,
+    return render_site(out, SiteInput(words or fixture_words(), fixture_sources(), dawg=dawg,
                                       word_count=49109, word_files=["palavras.txt"],
                                       site_src=site_src))
 
@@ -173,14 +170,18 @@ def test_the_home_page_passes_urls_through_data_attributes(site):
     assert main["data-coimbra"] == "/coimbra.json"
 
 
-def test_the_site_is_the_same_whatever_day_it_is_built(tmp_path):
-    trees = []
-    for name, date in (("a", dt.date(2026, 12, 25)), ("b", dt.date(2027, 3, 2))):
-        out = tmp_path / name
-        out.mkdir()
-        render(out, date=date)
-        trees.append(tree(out))
-    assert trees[0] == trees[1]
+def test_every_file_at_the_root_has_a_cache_rule_in_headers(site):
+    out, _ = site
+    rules, path = {}, None
+    for line in (out / "_headers").read_text().splitlines():
+        if not line.startswith(" "):
+            path = line
+        elif line.strip().startswith("Cache-Control:"):
+            rules[path] = line
+    files = ["/" if p.name == "index.html" else f"/{p.name}" for p in out.iterdir()
+             if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "_headers"]
+    missing = [f for f in files if not any(f == r or (r.endswith("*") and f.startswith(r[:-1])) for r in rules)]
+    assert missing == []
 
 
 def test_every_coimbra_word_page_contains_its_blurb(site):
