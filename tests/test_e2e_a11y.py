@@ -32,7 +32,7 @@ def axe_violations(page) -> list[str]:
 
 
 def site_pages(built_dist) -> list[str]:
-    pages = ["/", "/como-jogar/", "/coimbra/", "/fontes/", "/nao-existe/"]
+    pages = ["/", "/como-jogar/", "/coimbra/", "/fontes/", "/nao-existe/", "/sem-rede.html"]
     slug = sorted(p.name for p in (built_dist / "coimbra").iterdir() if p.is_dir())[0]
     return [*pages, f"/coimbra/{slug}/"]
 
@@ -48,6 +48,16 @@ def test_every_page_has_no_axe_violations(new_player, built_dist, scheme, viewpo
         assert axe_violations(player.page) == [], path
         name = path.strip("/").replace("/", "-") or "jogo"
         player.screenshot(f"pagina-{name}-{scheme}")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_message_that_replaces_a_game_that_cannot_start_has_no_axe_violations(new_player, scheme):
+    player = new_player(color_scheme=scheme)
+    route_day(player.page, status=500)
+    player.open()
+    player.page.wait_for_selector("#erro:not([hidden])")
+    assert axe_violations(player.page) == []
+    player.screenshot(f"a11y-erro-{scheme}")
 
 
 def run_states(player):
