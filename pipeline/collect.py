@@ -14,7 +14,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from .constants import WORD_MAX_LENGTH
-from .filters import FILTERS, Folder, classify, is_abbreviation, letters_key
+from .filters import FILTERS, PLAYABLE, Folder, classify, is_abbreviation, letters_key
 from .hunspell import Expander, convert, read_aff, read_dic
 from .sources import DictionarySource
 
@@ -36,7 +36,7 @@ def can_prune(aff, dic, fold: Folder) -> bool:
     """Pruning by length is exact only if no character folds to nothing."""
     if aff.OCONV:
         return False
-    chars = {c for entry in dic.entries for c in entry.stem}
+    chars = set("".join(entry.stem for entry in dic.entries))
     chars |= {c for cls in (*aff.PFX.values(), *aff.SFX.values())
               for e in cls.entries for c in e.add}
     return all(fold(c) for c in chars)
@@ -78,8 +78,8 @@ def collect(source: DictionarySource, watch: frozenset[str] = frozenset(),
     rows: dict[str, list[str]] = {}
     removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
     near: list[tuple[str, str, str]] = []
-    decisions: dict[str, tuple[str | None, str]] = {}
     texts, expand, oconv = RuleTexts(aff.path.name), expander.expand, aff.OCONV
+    upper, playable = fold.upper_table, PLAYABLE.fullmatch
     generated = 0
     bar = progress(dic.entries, f"expanding {source.id}", len(dic.entries)) \
         if progress else nullcontext(dic.entries)
@@ -93,23 +93,19 @@ def collect(source: DictionarySource, watch: frozenset[str] = frozenset(),
                 if form in forbidden:
                     continue
                 generated += 1
-                decision = decisions.get(form)
-                if decision is None:
-                    decision = decisions[form] = classify(form, fold)
-                reason, folded = decision
-                if reason is None and abbreviation:
-                    reason = "abbreviation"
-                if reason is None:
-                    row = f"{folded}{middle}{texts[rules]}\t{form}\n"
+                folded = form.translate(upper)
+                if playable(folded) and form == form.lower() and not abbreviation:
                     found = rows.get(folded)
+                    row = f"{folded}{middle}{texts[rules]}\t{form}\n"
                     if found is None:
                         rows[folded] = [row]
                     else:
                         found.append(row)
-                else:
-                    removed[reason].add(form)
-                    if watch and letters_key(folded) in watch:
-                        near.append((form, reason, f"{folded}{middle}{texts[rules]}\t{form}"))
+                    continue
+                reason = classify(form, fold)[0] or "abbreviation"
+                removed[reason].add(form)
+                if watch and letters_key(folded) in watch:
+                    near.append((form, reason, f"{folded}{middle}{texts[rules]}\t{form}"))
     lines = {word: found[0] if len(found) == 1 else "".join(sorted(found, key=row_order))
              for word, found in rows.items()}
     stats = {"entries": len(dic.entries), "forms_generated": generated, "words": len(lines),

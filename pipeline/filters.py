@@ -44,17 +44,29 @@ class FoldTable(dict):
         return value
 
 
+class UpperFoldTable(dict):
+    """unidecode, then uppercase, as one str.translate table (unidecode gives ASCII)."""
+
+    def __missing__(self, code: int) -> str:
+        value = self[code] = unidecode(chr(code)).upper()
+        return value
+
+
 class Folder:
     def __init__(self):
         self.table = FoldTable()
+        self.upper_table = UpperFoldTable()
 
     def __call__(self, text: str) -> str:
         return text.translate(self.table)
 
 
 def classify(form: str, fold: Folder) -> tuple[str | None, str]:
-    """(first filter the form fails or None, its folded uppercase spelling)."""
-    folded = form.translate(fold.table).upper()
+    """(first filter the form fails or None, its folded uppercase spelling).
+
+    The first test is the common case, and pipeline.collect repeats it inline.
+    """
+    folded = form.translate(fold.upper_table)
     if PLAYABLE.fullmatch(folded) and form == form.lower():
         return None, folded
     if form != form.lower():

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tarfile
 import tempfile
 import tomllib
 from dataclasses import dataclass
@@ -194,6 +193,8 @@ def entry_rest(lines: list[str], start: int) -> list[str]:
 
 def extract_files(archive: Path, dest: Path) -> None:
     """Unpack only regular files, and only inside dest (no ../, absolute paths, links)."""
+    import tarfile  # here only: the build never unpacks anything
+
     root = dest.resolve()
     with tarfile.open(archive) as tar:
         for member in tar.getmembers():
@@ -213,6 +214,7 @@ class FetchError(TorreError):
 
 def fetch(dest: Path, manifest: Path | None = None, timeout: float = 60) -> list[Path]:
     """Download each dictionary's tarball and put its .aff/.dic in dest/<folder>/."""
+    import tarfile
     import urllib.request  # only here: the build itself never downloads
 
     written = []

@@ -212,12 +212,15 @@ class Expander:
             limit = None if top is None else top + self.slack - len(stem)
             if limit is not None and compiled.min_delta > limit:
                 continue
+            cross = compiled.cross_product
             for entry in compiled.matching(stem, limit):
-                form = add_affix(stem, entry)
+                strip = entry.strip  # add_affix(stem, entry), inline: the hot path
+                form = (stem[:len(stem) - len(strip)] if strip else stem) + entry.add
                 if not entry.cont:
-                    yield form, (entry,)
-                    if compiled.cross_product:
-                        crossable.append((form, (entry,)))
+                    rules = (entry,)
+                    yield form, rules
+                    if cross:
+                        crossable.append((form, rules))
                     continue
                 yield from self._continue(form, entry, compiled.cross_product, crossable, top)
         for compiled in prefix_classes:
