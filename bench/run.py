@@ -26,7 +26,8 @@ STEPS = [
 def main() -> int:
     env = dict(os.environ, TORRE_DIST=str(DIST), PYTHONHASHSEED="0")
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pipeline", "build", "--out", str(DIST), "--quiet"],
+    subprocess.run([sys.executable, "-m", "pipeline", "build", "--out", str(DIST), "--quiet",
+                    "--replace-foreign-out"],  # a cache of ours, whatever an older build left
                    cwd=ROOT, env=env, check=True)
     failed = []
     for title, command in STEPS:

@@ -12,7 +12,7 @@ import pytest
 from pipeline.coimbra import load_coimbra
 from pipeline.constants import ALPHABET
 from pipeline.dawg.builder import build_dawg
-from pipeline.dawg.format import HEADER_SIZE
+from pipeline.dawg.format import BLOCK_EDGES, HEADER_SIZE, block_table, edges_offset
 from pipeline.dawg.reader import Dawg
 from pipeline.errors import DawgFormatError
 
@@ -76,15 +76,18 @@ def answers(dawg: Dawg, queries: list[str]) -> list[tuple[bool, bool]]:
 
 
 def with_crc(data: bytearray) -> bytes:
-    """`data` with its CRC recomputed, so the reader's bounds checks are what is tested."""
-    struct.pack_into("<I", data, 8, zlib.crc32(bytes(data[12:])) & 0xFFFFFFFF)
+    """`data` with its block table and header CRC recomputed, so the reader's bounds
+    checks are what is tested."""
+    start = edges_offset(struct.unpack_from("<I", data, 12)[0])
+    data[HEADER_SIZE:start] = block_table(bytes(data[start:]))
+    struct.pack_into("<I", data, 8, zlib.crc32(bytes(data[12:start])) & 0xFFFFFFFF)
     return bytes(data)
 
 
 # The worked example of docs/dawg-format.md, byte for byte (also read by tests/js/dawg.test.mjs).
 WORKED_EXAMPLE = bytes.fromhex(
-    "5444574701004000a93716e60a000000010000000100000005000000050000000100000009000000"
-    "044142434445464748494a4c4d4e4f50515253545556585a7100000011060000100400002a020000"
+    "54445747020040008bc3d7a60a000000010000000100000005000000050000000100000009000000"
+    "044142434445464748494a4c4d4e4f50515253545556585af78da80c7100000011060000100400002a020000"
     "330200006001000033020000e00100003302000060000000"
 )
 
@@ -252,8 +255,8 @@ def test_wrong_magic_version_and_checksum_are_named():
     with pytest.raises(DawgFormatError, match="magic"):
         Dawg(bytes(data))
     data = bytearray(SMALL)
-    data[4] = 2
-    with pytest.raises(DawgFormatError, match="version 2"):
+    data[4] = 1
+    with pytest.raises(DawgFormatError, match="version 1"):
         Dawg(bytes(data))
     data = bytearray(SMALL)
     data[-1] ^= 1
@@ -263,9 +266,9 @@ def test_wrong_magic_version_and_checksum_are_named():
 
 def test_a_target_past_the_end_is_refused():
     data = bytearray(SMALL)
-    edges = (len(data) - HEADER_SIZE) // 4
+    edges = Dawg(SMALL).header.edges
     for index in range(edges):
-        offset = HEADER_SIZE + 4 * index
+        offset = edges_offset(edges) + 4 * index
         record = struct.unpack_from("<I", data, offset)[0]
         if record >> 8:
             struct.pack_into("<I", data, offset, (record & 0xFF) | 0xFFFFFF << 8)
@@ -276,7 +279,8 @@ def test_a_target_past_the_end_is_refused():
 
 def test_a_letter_outside_the_alphabet_is_refused():
     data = bytearray(SMALL)
-    data[HEADER_SIZE + 4 * (Dawg(SMALL).header.shared_edges)] |= 0x1F
+    header = Dawg(SMALL).header
+    data[edges_offset(header.edges) + 4 * header.shared_edges] |= 0x1F
     with pytest.raises(DawgFormatError, match="alphabet"):
         list(Dawg(with_crc(data)).words())
 
@@ -348,3 +352,11 @@ def test_changed_bytes_of_the_real_file_are_refused(real):
     for length in range(0, len(data), 1999):
         with pytest.raises(DawgFormatError):
             Dawg(data[:length])
+
+
+def test_a_damaged_block_is_named_by_its_number():
+    data = bytearray(SMALL)
+    data[-1] ^= 0x40
+    blocks = (Dawg(SMALL).header.edges - 1) // BLOCK_EDGES
+    with pytest.raises(DawgFormatError, match=f"checksum mismatch in block {blocks}"):
+        Dawg(bytes(data))

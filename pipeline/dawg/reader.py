@@ -20,9 +20,8 @@ from pathlib import Path
 from ..constants import ALPHABET
 from ..errors import DawgFormatError
 from .format import (
-    FLAG_COIMBRA, FLAG_SHIFT, FLAG_WORD, HEADER_SIZE, LAST, LETTER_CODES, LETTER_MASK,
-    TARGET_SHIFT,
-    parse_header, shared_starts,
+    FLAG_COIMBRA, FLAG_SHIFT, FLAG_WORD, LAST, LETTER_CODES, LETTER_MASK, TARGET_SHIFT,
+    check_blocks, edges_offset, parse_header, shared_starts,
 )
 
 FOLD = str.maketrans({"Ç": "C", "ç": "C"})
@@ -34,8 +33,9 @@ class Dawg:
     def __init__(self, data: bytes, name: str = "DAWG"):
         self.name = name
         self.header = parse_header(data, name)
+        check_blocks(data, self.header, name)  # all of them: zlib makes it cheap here
         count = self.header.edges
-        self.records = array("I", bytes(data[HEADER_SIZE:]))
+        self.records = array("I", bytes(data[edges_offset(count):]))
         if sys.byteorder != "little":
             self.records.byteswap()
         self.shared = shared_starts(self.records, self.header, name)

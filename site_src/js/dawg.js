@@ -1,12 +1,17 @@
 // The word list as a DAWG read straight from an ArrayBuffer (format: docs/dawg-format.md).
-// The header and the CRC-32 are checked once at load; every later read is bounds-checked,
-// so a corrupted file throws DawgFormatError instead of reading past the end or looping.
+// At load the header and its CRC-32 (which covers the block table) are checked; each block
+// of 1024 edges is checked against its CRC-32 the first time an edge in it is read, so no
+// answer ever comes from a damaged byte, and a cold load checks a few KB instead of all of
+// them. Every read is bounds-checked: a corrupted file throws DawgFormatError instead of
+// reading past the end or looping. verify() checks every block at once.
 // A node is an int: (first edge + 1) << 2 | end flags (1: dictionary word, 2: Coimbra word);
 // 0–3 is the empty end state; −1 is "no such node". Words are uppercase A–Z; Ç reads as C.
 
 const MAGIC = 0x47574454; // "TDWG" little-endian
-const VERSION = 1;
+const VERSION = 2;
 const HEADER_SIZE = 64;
+const BLOCK_EDGES = 1024; // edges per checked block (4 KiB)
+const BLOCK_SHIFT = 10; // index >>> BLOCK_SHIFT is the block of an edge
 export const ALPHABET = "ABCDEFGHIJLMNOPQRSTUVXZ";
 const LETTERS = ALPHABET.length;
 const LETTER_MASK = 0x1f;
@@ -26,37 +31,38 @@ const CODES = new Int8Array(256).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) CODES[ALPHABET.charCodeAt(i)] = i;
 CODES[0xc7] = CODES[0xe7] = ALPHABET.indexOf("C");
 
-// CRC-32 (zlib's), eight bytes per step ("slicing by 8"): the check runs once per load,
-// usually before the JIT has compiled it, so fewer, wider steps matter (≈2× faster cold).
-const CRC_TABLES = (() => {
-  const tables = Array.from({ length: 8 }, () => new Int32Array(256));
+// CRC-32 (zlib's), eight bytes per step ("slicing by 8"): checks run when the code is still
+// cold, so fewer, wider steps matter. One flat table (table t at t·256), read by index:
+// destructuring eight tables costs more than a block's CRC the first time it runs.
+const CRC_TABLE = (() => {
+  const table = new Int32Array(8 * 256);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    tables[0][n] = c;
+    table[n] = c;
   }
-  for (let n = 0; n < 256; n++) {
-    for (let t = 1; t < 8; t++) tables[t][n] = tables[0][tables[t - 1][n] & 0xff] ^ (tables[t - 1][n] >>> 8);
-  }
-  return tables;
+  for (let n = 256; n < 2048; n++) table[n] = table[table[n - 256] & 0xff] ^ (table[n - 256] >>> 8);
+  return table;
 })();
 
 // CRC-32 of `length` bytes of `buffer` from `offset` (a multiple of 4, as is the length).
 export function crc32(buffer, offset, length) {
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = CRC_TABLES;
+  const T = CRC_TABLE;
   const words = new Uint32Array(buffer, offset, length >>> 2);
+  const n = words.length;
   let crc = -1;
   let i = 0;
-  if (words.length & 1) {
+  if (n & 1) {
     crc ^= words[0];
-    crc = t3[crc & 0xff] ^ t2[(crc >>> 8) & 0xff] ^ t1[(crc >>> 16) & 0xff] ^ t0[crc >>> 24];
+    crc = T[768 + (crc & 0xff)] ^ T[512 + ((crc >>> 8) & 0xff)] ^ T[256 + ((crc >>> 16) & 0xff)] ^ T[crc >>> 24];
     i = 1;
   }
-  for (; i < words.length; i += 2) {
+  for (; i < n; i += 2) {
     crc ^= words[i];
     const next = words[i + 1];
-    crc = t7[crc & 0xff] ^ t6[(crc >>> 8) & 0xff] ^ t5[(crc >>> 16) & 0xff] ^ t4[crc >>> 24] ^
-      t3[next & 0xff] ^ t2[(next >>> 8) & 0xff] ^ t1[(next >>> 16) & 0xff] ^ t0[next >>> 24];
+    crc = T[1792 + (crc & 0xff)] ^ T[1536 + ((crc >>> 8) & 0xff)] ^ T[1280 + ((crc >>> 16) & 0xff)] ^
+      T[1024 + (crc >>> 24)] ^ T[768 + (next & 0xff)] ^ T[512 + ((next >>> 8) & 0xff)] ^
+      T[256 + ((next >>> 16) & 0xff)] ^ T[next >>> 24];
   }
   return (crc ^ -1) >>> 0;
 }
@@ -76,12 +82,13 @@ function readHeader(buffer) {
     crc: u32(8), edges: u32(12), sharedStates: u32(16), sharedEdges: u32(20), words: u32(24),
     dictionaryWords: u32(28), coimbraWords: u32(32), states: u32(36), maxLength: view.getUint8(40),
   };
-  const expected = HEADER_SIZE + 4 * header.edges;
+  header.blocks = Math.ceil(header.edges / BLOCK_EDGES);
+  header.edgesOffset = HEADER_SIZE + 4 * header.blocks;
+  const expected = header.edgesOffset + 4 * header.edges;
   if (buffer.byteLength !== expected) {
     throw new DawgFormatError(`${buffer.byteLength} bytes, but the header promises ${header.edges} edges (${expected} bytes)`);
   }
-  const actual = crc32(buffer, 12, buffer.byteLength - 12);
-  if (actual !== header.crc) throw new DawgFormatError("checksum mismatch");
+  if (crc32(buffer, 12, header.edgesOffset - 12) !== header.crc) throw new DawgFormatError("checksum mismatch in the header");
   const alphabet = String.fromCharCode(...new Uint8Array(buffer, 41, 23));
   if (alphabet !== ALPHABET) throw new DawgFormatError(`alphabet ${alphabet}, expected ${ALPHABET}`);
   const { edges, sharedStates, sharedEdges } = header;
@@ -91,37 +98,66 @@ function readHeader(buffer) {
   return header;
 }
 
-// The first edge of each shared state: one pass over the shared region (a few thousand edges).
-function sharedStarts(edgeWords, header) {
-  const starts = new Uint32Array(header.sharedStates);
-  let count = 0;
-  let start = 0;
-  for (let index = 0; index < header.sharedEdges; index++) {
-    if (edgeWords[index] & LAST) {
-      if (count >= starts.length) break;
-      starts[count++] = start;
-      start = index + 1;
-    }
-  }
-  if (count !== header.sharedStates || start !== header.sharedEdges) {
-    throw new DawgFormatError(`the shared region does not hold ${header.sharedStates} states`);
-  }
-  return starts;
-}
-
 export class Dawg {
   constructor(buffer) {
     this.header = readHeader(buffer);
-    this.edgeWords = new Uint32Array(buffer, HEADER_SIZE, this.header.edges);
-    this.sharedStarts = sharedStarts(this.edgeWords, this.header);
-    this.root = this.header.edges ? (this.header.sharedEdges + 1) << 2 : 0;
+    const { edges, edgesOffset, blocks } = this.header;
+    this.buffer = buffer;
+    this.edgeWords = new Uint32Array(buffer, edgesOffset, edges);
+    this.blockCrcs = new Uint32Array(buffer, HEADER_SIZE, blocks);
+    this.checked = new Uint8Array(blocks); // 1 once a block's CRC-32 matched
+    // The first edge of each shared state, found on demand by one pass over the shared
+    // region (checking its blocks as it goes) that stops at the state asked for.
+    this.sharedStarts = new Uint32Array(this.header.sharedStates);
+    this.sharedFound = 0; // states whose start is known
+    this.sharedScan = 0; // next shared edge to read
+    this.sharedNext = 0; // first edge of the state being scanned
+    this.root = edges ? (this.header.sharedEdges + 1) << 2 : 0;
     this.maxLength = this.header.maxLength;
     // Lookups decode each state they meet once into a dense row (letter → node, −1 for
     // none), found by the state's first edge; later visits cost two array reads instead
     // of a scan. Nothing is decoded at load, and at most one row per state ever is.
-    this.rowOf = new Int32Array(this.header.edges + 1);
+    this.rowOf = new Int32Array(edges + 1);
     this.rows = new Int32Array(64 * LETTERS);
     this.rowCount = 1; // row 0 means "not decoded yet"
+  }
+
+  // Check one block of edges against its CRC-32 in the block table (once).
+  checkBlock(block) {
+    const first = block * BLOCK_EDGES;
+    const count = Math.min(BLOCK_EDGES, this.header.edges - first);
+    const offset = this.header.edgesOffset + 4 * first;
+    if (crc32(this.buffer, offset, 4 * count) !== this.blockCrcs[block]) {
+      throw new DawgFormatError(`checksum mismatch in block ${block} (edges ${first}…)`);
+    }
+    this.checked[block] = 1;
+  }
+
+  // Check every block now, and the shared region's layout: what a tool does before
+  // trusting the whole file.
+  verify() {
+    for (let block = 0; block < this.checked.length; block++) if (!this.checked[block]) this.checkBlock(block);
+    if (this.sharedStarts.length) this.sharedStart(this.sharedStarts.length - 1);
+    return this;
+  }
+
+  // The first edge of shared state `number`: the shared region is scanned up to it.
+  sharedStart(number) {
+    const { edgeWords, checked, sharedStarts } = this;
+    const { sharedEdges, sharedStates } = this.header;
+    while (this.sharedFound <= number) {
+      const index = this.sharedScan++;
+      if (index >= sharedEdges) throw new DawgFormatError(`the shared region does not hold ${sharedStates} states`);
+      if (!checked[index >>> BLOCK_SHIFT]) this.checkBlock(index >>> BLOCK_SHIFT);
+      if (edgeWords[index] & LAST) {
+        sharedStarts[this.sharedFound++] = this.sharedNext;
+        this.sharedNext = index + 1;
+        if (this.sharedFound === sharedStates && index + 1 !== sharedEdges) {
+          throw new DawgFormatError(`the shared region does not hold ${sharedStates} states`);
+        }
+      }
+    }
+    return sharedStarts[number];
   }
 
   // Decode the state whose first edge is `index` into a new row; returns the row.
@@ -149,36 +185,40 @@ export class Dawg {
     return this.rows[row * LETTERS + code];
   }
 
-  // The node the edge at `index` leads to. An unshared target is addressed from the end
-  // of the edge's own state, so the scan goes on to the state's last edge.
-  nodeAfter(index, record) {
+  // The index just past the state whose first edge is `first`; checks each block it reads.
+  stateEnd(first) {
+    const { edgeWords, checked } = this;
+    for (let index = first; ; index++) {
+      if (index >= edgeWords.length) throw new DawgFormatError(`edge ${index} is past the last edge`);
+      if (!checked[index >>> BLOCK_SHIFT]) this.checkBlock(index >>> BLOCK_SHIFT);
+      if (edgeWords[index] & LAST) return index + 1;
+    }
+  }
+
+  // The node an edge leads to; `end` is the index just past the edge's own state, from
+  // which an unshared target is addressed.
+  target(record, end) {
     const code = record >>> 8;
     const flags = (record >>> 6) & 3;
     if (code === 0) return flags;
     const shared = this.sharedStarts.length;
-    if (code <= shared) return ((this.sharedStarts[code - 1] + 1) << 2) | flags;
-    const edgeWords = this.edgeWords;
-    const count = edgeWords.length;
-    let end = index;
-    while (!(edgeWords[end] & LAST)) {
-      if (++end >= count) throw new DawgFormatError(`edge ${end} is past the last edge`);
-    }
-    const first = end + code - shared;
-    if (first >= count) throw new DawgFormatError(`edge ${index} leads past the end`);
+    if (code <= shared) return ((this.sharedStart(code - 1) + 1) << 2) | flags;
+    const first = end + code - shared - 1;
+    if (first >= this.edgeWords.length) throw new DawgFormatError(`an edge before ${end} leads past the end`);
     return ((first + 1) << 2) | flags;
   }
 
   // [letter, node] for every edge leaving `node`, in descending letter order.
   edges(node) {
+    const first = (node >> 2) - 1;
+    if (first < 0) return [];
+    const end = this.stateEnd(first);
     const result = [];
-    const edgeWords = this.edgeWords;
-    for (let index = (node >> 2) - 1; index >= 0; index++) {
-      if (index >= edgeWords.length) throw new DawgFormatError(`edge ${index} is past the last edge`);
-      const record = edgeWords[index];
+    for (let index = first; index < end; index++) {
+      const record = this.edgeWords[index];
       const code = record & LETTER_MASK;
-      if (code >= ALPHABET.length) throw new DawgFormatError(`letter code ${code} outside the alphabet`);
-      result.push([ALPHABET[code], this.nodeAfter(index, record)]);
-      if (record & LAST) break;
+      if (code >= LETTERS) throw new DawgFormatError(`letter code ${code} outside the alphabet`);
+      result.push([ALPHABET[code], this.target(record, end)]);
     }
     return result;
   }

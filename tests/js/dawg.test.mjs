@@ -10,10 +10,10 @@ import { distDir } from "./helpers/real-dist.mjs";
 
 // docs/dawg-format.md's worked example (tests/test_dawg.py checks the builder makes it).
 const WORKED_EXAMPLE =
-  "5444574701004000a93716e60a000000010000000100000005000000050000000100000009000000" +
-  "044142434445464748494a4c4d4e4f50515253545556585a7100000011060000100400002a020000" +
+  "54445747020040008bc3d7a60a000000010000000100000005000000050000000100000009000000" +
+  "044142434445464748494a4c4d4e4f50515253545556585af78da80c7100000011060000100400002a020000" +
   "330200006001000033020000e00100003302000060000000";
-const EMPTY = "54445747010040001a98499c" + "00".repeat(24) + "0100000000" +
+const EMPTY = "54445747020040001a98499c" + "00".repeat(24) + "0100000000" +
   "4142434445464748494a4c4d4e4f50515253545556585a";
 
 const fromHex = (hex) => new Uint8Array(hex.match(/../g).map((h) => parseInt(h, 16))).buffer;
@@ -106,17 +106,58 @@ test("walking child by child matches contains, and edges list the children", () 
   assert.equal(dawg.child(dawg.root, "K"), -1);
 });
 
+// `buffer` with its block table and header CRC recomputed, so what is tested is the
+// reader's bounds checks, not its checksums.
 function withCrc(buffer) {
-  new DataView(buffer).setUint32(8, crc32(buffer, 12, buffer.byteLength - 12), true);
+  const { edges, blocks, edgesOffset } = new Dawg(arrayBuffer()).header;
+  const view = new DataView(buffer);
+  for (let block = 0; block < blocks; block++) {
+    const count = Math.min(1024, edges - 1024 * block);
+    view.setUint32(64 + 4 * block, crc32(buffer, edgesOffset + 4096 * block, 4 * count), true);
+  }
+  view.setUint32(8, crc32(buffer, 12, edgesOffset - 12), true);
   return buffer;
 }
 
 test("a changed byte anywhere is refused (sampled densely)", () => {
-  for (let position = 0; position < bytes.length; position += position < 256 ? 1 : 61) {
+  for (let position = 0; position < bytes.length; position += position < 512 ? 1 : 61) {
     const buffer = arrayBuffer();
     new Uint8Array(buffer)[position] ^= 0x24;
-    assert.throws(() => new Dawg(buffer), DawgFormatError, `byte ${position}`);
+    assert.throws(() => new Dawg(buffer).verify(), DawgFormatError, `byte ${position}`);
   }
+});
+
+// Issue 13: the whole-file CRC cost 1.1–1.6 ms cold; now a load checks the header and the
+// block table, and each block of edges the first time anything reads it.
+test("a load checks no block of edges; the first lookup checks the few it reads", () => {
+  const fresh = new Dawg(arrayBuffer());
+  assert.equal(fresh.checked.reduce((a, b) => a + b, 0), 0);
+  assert.ok(fresh.contains(words[0]));
+  const read = fresh.checked.reduce((a, b) => a + b, 0);
+  assert.ok(read > 0 && read < fresh.header.blocks / 2, `${read} of ${fresh.header.blocks} blocks`);
+  assert.equal(fresh.verify().checked.reduce((a, b) => a + b, 0), fresh.header.blocks);
+});
+
+test("a damaged shared block is refused before any shared state is used", () => {
+  const buffer = arrayBuffer();
+  new Uint8Array(buffer)[dawg.header.edgesOffset + 5] ^= 0x20; // a LAST bit of the shared region
+  const damaged = new Dawg(buffer);
+  assert.throws(() => { for (const word of words) damaged.contains(word); }, /checksum mismatch in block 0/);
+});
+
+test("a shared region that does not hold K states behind valid checksums is refused", () => {
+  const buffer = arrayBuffer();
+  new DataView(buffer).setUint32(16, dawg.header.sharedStates + 1, true); // K one too many
+  assert.throws(() => new Dawg(withCrc(buffer)).verify(), /does not hold/);
+});
+
+test("a damaged block is refused the first time any lookup reads it, never answered from", () => {
+  const { edgesOffset, edges } = dawg.header;
+  const buffer = arrayBuffer();
+  new Uint8Array(buffer)[edgesOffset + 4 * (edges - 1)] ^= 0x40; // the last edge: a word-end flag
+  const damaged = new Dawg(buffer); // the last block is not read at load…
+  assert.throws(() => { for (const word of words) damaged.contains(word); }, /checksum mismatch in block/);
+  assert.throws(() => [...new Dawg(buffer).words()], DawgFormatError); // …nor by any walk that reaches it
 });
 
 test("truncated files are refused", () => {
@@ -127,7 +168,7 @@ test("truncated files are refused", () => {
 
 test("wild targets behind a valid checksum throw DawgFormatError, not RangeError", () => {
   const buffer = arrayBuffer();
-  const edgeWords = new Uint32Array(buffer, 64);
+  const edgeWords = new Uint32Array(buffer, dawg.header.edgesOffset);
   for (let i = dawg.header.sharedEdges; i < edgeWords.length; i++) {
     if (edgeWords[i] >>> 8 > dawg.header.sharedStates) edgeWords[i] = (edgeWords[i] & 0xff) | 0xffffff00;
   }
@@ -138,7 +179,8 @@ test("wild targets behind a valid checksum throw DawgFormatError, not RangeError
 
 test("changed edge bytes behind a valid checksum never escape as other errors", () => {
   const queries = words.filter((_, i) => i % 97 === 0);
-  for (let position = 64; position < Math.min(bytes.length, 64 + 4 * 3000); position += 7) {
+  const start = dawg.header.edgesOffset;
+  for (let position = start; position < Math.min(bytes.length, start + 4 * 3000); position += 7) {
     const buffer = arrayBuffer();
     new Uint8Array(buffer)[position] ^= 0xa5;
     try {
