@@ -100,6 +100,14 @@ def test_the_manifest_lists_every_file_with_its_sha256(tmp_path, fixture_coimbra
     assert listed == hashes
 
 
+def make_folder(out: Path, contents: dict[str, str | None]) -> Path:
+    """A folder holding `contents`: name → text, or None for a subfolder."""
+    out.mkdir()
+    for name, text in contents.items():
+        (out / name).mkdir() if text is None else (out / name).write_text(text)
+    return out
+
+
 # Issue 13 item 1: one build name was enough to count as a build, and all else was deleted.
 @pytest.mark.parametrize("contents", [
     {"index.html": "hi", "photos": None, "photos/a.jpg": "p"},
@@ -108,10 +116,7 @@ def test_the_manifest_lists_every_file_with_its_sha256(tmp_path, fixture_coimbra
 ])
 def test_a_folder_with_build_names_but_no_manifest_is_never_replaced(tmp_path, fixture_coimbra,
                                                                      contents):
-    out = tmp_path / "x"
-    out.mkdir()
-    for name, text in contents.items():
-        (out / name).mkdir() if text is None else (out / name).write_text(text)
+    out = make_folder(tmp_path / "x", contents)
     before = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
     with pytest.raises(BuildError, match=f"no {MANIFEST} manifest"):
         build_all(out, today=TODAY, quiet=True)
@@ -151,10 +156,7 @@ def test_the_cli_replaces_a_foreign_out_only_with_its_flag(tmp_path, fixture_coi
                                       {"notes.txt": "mine", "photos": None}])
 def test_a_folder_that_is_not_an_earlier_build_is_never_replaced(tmp_path, fixture_coimbra,
                                                                   contents):
-    out = tmp_path / "project"
-    out.mkdir()
-    for name, text in contents.items():
-        (out / name).mkdir() if text is None else (out / name).write_text(text)
+    out = make_folder(tmp_path / "project", contents)
     before = tree_hashes(out)
     with pytest.raises(BuildError, match="refusing to replace it"):
         build_all(out, today=TODAY, quiet=True)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from .common import dictionary_update_options
 from .days import parse_date
 
 
@@ -19,11 +20,7 @@ from .days import parse_date
               help="Directory holding the Natura dictionaries (default: the usual places).")
 @click.option("--today", callback=parse_date,
               help="Lisbon date to build as (default: now in Europe/Lisbon), YYYY-MM-DD.")
-@click.option("--accept-new-dictionaries", is_flag=True,
-              help="Record the SHA-256 of new dictionary files in dictionaries/sources.toml.")
-@click.option("--allow-word-loss", is_flag=True,
-              help="With --accept-new-dictionaries: accept a dictionary that gives more than "
-                   "1 % fewer words than recorded.")
+@dictionary_update_options
 @click.option("--replace-foreign-out", is_flag=True,
               help="Replace --out even when it is not an unchanged earlier build "
                    "(never a folder holding .git or pyproject.toml).")
@@ -37,8 +34,6 @@ def build(out: Path, natura: Path | None, today: dt.date | None,
     """
     from ..build import build_all
 
-    if allow_word_loss and not accept_new_dictionaries:
-        raise click.UsageError("--allow-word-loss only goes with --accept-new-dictionaries")
     build_all(out, natura_dir=natura, today=today, quiet=quiet,
               accept_new_dictionaries=accept_new_dictionaries,
               allow_word_loss=allow_word_loss, replace_foreign=replace_foreign_out)

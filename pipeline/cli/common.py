@@ -61,3 +61,22 @@ def check_latin_word(value: str) -> str:
     if not any(char.isalpha() for char in value):
         raise click.BadParameter(f"WORD needs at least one letter, got {value!r}")
     return value
+
+
+def needs_accept(ctx: click.Context, _param, value: bool) -> bool:
+    if value and not ctx.params.get("accept_new_dictionaries"):
+        raise click.UsageError("--allow-word-loss only goes with --accept-new-dictionaries")
+    return value
+
+
+def dictionary_update_options(function):
+    """--accept-new-dictionaries and --allow-word-loss (see pipeline.update)."""
+    function = click.option(
+        "--allow-word-loss", is_flag=True, callback=needs_accept,
+        help="With --accept-new-dictionaries: accept a dictionary that gives more than "
+             "1 % fewer words than recorded.")(function)
+    return click.option(
+        "--accept-new-dictionaries", is_flag=True, is_eager=True,
+        help="Accept dictionary files whose SHA-256 differs, check them, and once the output "
+             "is written record them in dictionaries/sources.toml (a new upstream release).",
+    )(function)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .common import STAGE_OUT, check_latin_word, stage_out
+from .common import STAGE_OUT, check_latin_word, dictionary_update_options, stage_out
 
 NATURA = click.option("--natura", type=click.Path(path_type=Path, file_okay=False),
                       help="Folder holding the Natura dictionaries (default: $TORRE_NATURA_DIR, "
@@ -38,12 +38,7 @@ def words() -> None:
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False),
               default=STAGE_OUT / "words", show_default=True, callback=lambda _c, _p, v: stage_out(v),
               help="Folder for palavras.txt and its companions (not inside a `torre build` tree).")
-@click.option("--accept-new-dictionaries", is_flag=True,
-              help="Accept dictionary files whose SHA-256 differs and, once the list is "
-                   "written, record it in dictionaries/sources.toml (a new upstream release).")
-@click.option("--allow-word-loss", is_flag=True,
-              help="With --accept-new-dictionaries: accept a dictionary that gives more than "
-                   "1 % fewer words than recorded.")
+@dictionary_update_options
 @QUIET
 def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, allow_word_loss: bool,
           quiet: bool) -> None:
@@ -56,8 +51,6 @@ def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, allow_w
     from ..update import prepare_update, record_update
     from ..wordlist import build_word_list, write_word_list
 
-    if allow_word_loss and not accept_new_dictionaries:
-        raise click.UsageError("--allow-word-loss only goes with --accept-new-dictionaries")
     sources = resolve_sources(natura, accept_new=accept_new_dictionaries)
     word_list = build_word_list(sources, progress_bars(quiet))
     update = None
