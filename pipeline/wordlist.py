@@ -21,7 +21,8 @@ from .collect import DictionaryResult, Progress, collect
 from .constants import WORD_MAX_LENGTH, WORD_MIN_LENGTH
 from .filters import FILTERS, Folder, classify, is_abbreviation, letters_key  # noqa: F401
 from .forked import run_side_by_side
-from .sources import DictionarySource, write_atomic
+from .files import write_atomic
+from .sources import DictionarySource
 
 FILES = ("palavras.txt", "palavras-origem.tsv", "LICENCA-palavras.txt", "palavras-stats.json")
 TSV_HEADER = "palavra\tdicionario\tlinha_dic\tradical\tregras\tforma\n"
@@ -81,9 +82,12 @@ class WordList:
 
     def origin_text(self) -> str:
         """palavras-origem.tsv without its header: each word's lines, word by word."""
-        tables = [r.lines for r in self.origins.results]
-        return "".join([text for word in self.words for table in tables
-                        if (text := table.get(word)) is not None])
+        results = self.origins.results
+        merged = dict(results[0].lines) if results else {}
+        for result in results[1:]:
+            for word, text in result.lines.items():
+                merged[word] = merged.get(word, "") + text
+        return "".join(map(merged.__getitem__, self.words))
 
 
 def build_word_list(sources: list[DictionarySource], progress: Progress | None = None,
