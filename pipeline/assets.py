@@ -43,26 +43,33 @@ def static_files(site_src: Path) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(site_src).as_posix())
 
 
-def static_hash(site_src: Path) -> str:
-    """One hash of all JS and CSS together: paths and contents both count."""
+def static_contents(site_src: Path, generated: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """What goes in static/<hash>/: js/** and css/** of site_src, plus the files the
+    build makes from them (`generated`, e.g. the bundle), by relative path."""
+    contents = {p.relative_to(site_src).as_posix(): p.read_bytes() for p in static_files(site_src)}
+    return {**contents, **(generated or {})}
+
+
+def static_hash(site_src: Path, generated: dict[str, bytes] | None = None) -> str:
+    """One hash of everything in the static folder: paths and contents both count,
+    generated files too, so a change in how they are made also changes the name."""
     digest = hashlib.sha256()
-    for path in static_files(site_src):
-        name = path.relative_to(site_src).as_posix().encode("utf-8")
-        data = path.read_bytes()
+    for relative, data in sorted(static_contents(site_src, generated).items()):
+        name = relative.encode("utf-8")
         digest.update(len(name).to_bytes(4, "big") + name)
         digest.update(len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()[:HASH_LENGTH]
 
 
-def copy_static(site_src: Path, out_dir: Path) -> tuple[str, list[str]]:
-    """Copy js/** and css/** into out/static/<hash>/; returns hash and URL paths."""
-    folder = static_hash(site_src)
+def copy_static(site_src: Path, out_dir: Path,
+                generated: dict[str, bytes] | None = None) -> tuple[str, list[str]]:
+    """Write js/**, css/** and `generated` into out/static/<hash>/; returns hash and URL paths."""
+    folder = static_hash(site_src, generated)
     urls = []
-    for path in static_files(site_src):
-        relative = path.relative_to(site_src).as_posix()
+    for relative, data in sorted(static_contents(site_src, generated).items()):
         target = out_dir / "static" / folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
+        target.write_bytes(data)
         urls.append(f"/static/{folder}/{relative}")
     return folder, urls
 

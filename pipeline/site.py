@@ -18,6 +18,7 @@ import markupsafe
 from . import assets
 from . import constants as C
 from . import icons
+from .bundle import bundle
 
 SITE_SRC = Path(__file__).resolve().parent.parent / "site_src"
 LAYOUTS = frozenset({"base.html"})
@@ -29,6 +30,12 @@ ROOT_PAGES = ("index.html", "404.html", "sem-rede.html")
 # stable name, outside static/<hash>/: it must load even when a stale page
 # points at a static folder that is gone, to say so.
 ROOT_FILES = ("favicon.svg", "manifest.webmanifest", "boot.js")
+# The game page's one script, made from site_src/js by pipeline/bundle.py, and
+# every page's one stylesheet, the sheets joined in this order (the cascade of
+# two sheets in a row is that of the two joined): one request each (issue 14).
+BUNDLE = "js/torre.js"
+STYLESHEET = "css/estilo.css"
+STYLESHEET_PARTS = ("css/game.css", "css/site.css")
 # What a service worker never lists among the build's files.
 NOT_SERVED = frozenset({"_headers"})
 
@@ -106,9 +113,8 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "csp": markupsafe.Markup(assets.CSP),
         "c": C, "trunfos": {t["id"]: t for t in C.TRUNFOS}, "static": f"/static/{folder}/",
         "dawg_url": f"/{dawg_name}",
-        "stylesheets": [u for u in static_urls if u.endswith(".css")
-                        and u.rsplit("/", 1)[1] in ("site.css", "game.css")],
-        "main_js": f"/static/{folder}/js/main.js",
+        "stylesheets": [f"/static/{folder}/{STYLESHEET}"],
+        "main_js": f"/static/{folder}/{BUNDLE}",
         "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded), "sources": site.sources,
         "word_count": site.word_count, "word_files": site.word_files,
     }
@@ -155,6 +161,17 @@ def content_version(out_dir: Path, urls: list[str]) -> str:
     return digest.hexdigest()[:assets.HASH_LENGTH]
 
 
+def generated_assets(src: Path) -> dict[str, bytes]:
+    """The files of static/<hash>/ that the build makes: the bundle and the joined stylesheet."""
+    css = "\n".join((src / part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
+    return {BUNDLE: bundle(src / "js").encode("utf-8"), STYLESHEET: css.encode("utf-8")}
+
+
+def page_assets(static_urls: list[str]) -> list[str]:
+    """The static files pages load: the bundle and the joined stylesheet, not their parts."""
+    return [u for u in static_urls if u.endswith(("/" + BUNDLE, "/" + STYLESHEET))]
+
+
 def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path,
                           precache: list[str]) -> None:
     """sw.js from the client's template: version, precache, the build's other files, its days."""
@@ -169,7 +186,7 @@ def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path,
 def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     """Write pages, assets, coimbra.json, constantes.json, sw.js, _headers, then compress."""
     src = site.site_src
-    folder, static_urls = assets.copy_static(src, out_dir)
+    folder, static_urls = assets.copy_static(src, out_dir, generated_assets(src))
     dawg_name = assets.write_dawg(site.dawg, out_dir)
     write_text(out_dir / "constantes.json", C.as_json())
     write_text(out_dir / "coimbra.json", json.dumps(
@@ -181,7 +198,7 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     shared = page_context(site, folder, static_urls, dawg_name)
     pages = render_pages(env, src / "templates", out_dir, shared, site.coimbra)
     render_service_worker(env, src, out_dir, [
-        *(page_url(p) for p in pages), "/constantes.json", "/coimbra.json", *static_urls,
+        *(page_url(p) for p in pages), "/constantes.json", "/coimbra.json", *page_assets(static_urls),
         f"/{dawg_name}", *(f"/{name}" for name in ROOT_FILES), *icon_urls])
     write_text(out_dir / "_headers", assets.headers_file(dawg_name))
     cache = assets.CompressionCache(site.compression_cache) if site.compression_cache else None

@@ -184,17 +184,23 @@ def test_board_blocks_double_tap_zoom(new_player):
         assert touch == "manipulation", selector
 
 
-def test_every_module_preload_exists_and_every_ui_module_is_preloaded(site_url, built_dist):
-    import re
-    import urllib.request
-
-    home = (built_dist / "index.html").read_text(encoding="utf-8")
-    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', home)
-    for href in preloads:
-        with urllib.request.urlopen(site_url + href) as response:
-            assert response.status == 200, href
-    ui_modules = sorted(p.name for p in (ROOT / "site_src" / "js" / "ui").glob("*.js"))
-    assert sorted(h.rsplit("/", 1)[1] for h in preloads if "/js/ui/" in h) == ui_modules
+def test_the_game_page_asks_for_everything_it_needs_in_one_round_after_the_html(new_player):
+    # One script (the bundle), one stylesheet, and the data preloaded by the page
+    # (the day's tower by boot.js): nothing waits for another file to arrive first.
+    player = new_player(route=False)
+    requests = []
+    player.page.on("request", lambda r: requests.append((r.url.replace(player.url, ""), r.resource_type)))
+    player.open().wait_ready()
+    player.page.wait_for_load_state("networkidle")
+    paths = sorted(path for path, _ in requests)
+    static = next(p for p in paths if p.startswith("/static/")).split("/")[2]
+    dawg = next(p for p in paths if p.endswith(".dawg"))
+    assert paths == sorted(["/", f"/static/{static}/css/estilo.css", f"/static/{static}/js/torre.js", "/boot.js",
+                            dawg, "/constantes.json", "/coimbra.json", "/dias/2026-12-01.json", "/favicon.svg"])
+    preloaded = player.page.locator("link[rel=preload]").evaluate_all(
+        "links => links.map(l => new URL(l.href).pathname).sort()")
+    assert preloaded == sorted([dawg, "/constantes.json", "/coimbra.json", "/dias/2026-12-01.json"])
+    assert player.errors == []
 
 
 def climb_with_cabra(player):

@@ -2,42 +2,37 @@
 // midnight. Everyone plays the same tower on the same Lisbon calendar day, so
 // the player's own time zone must never decide which tower is loaded.
 
-const ZONE = "Europe/Lisbon";
+const HOUR_MS = 3600000;
 const DAY_MS = 86400000;
 
-const formatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ZONE,
-  year: "numeric", month: "2-digit", day: "2-digit",
-  hour: "2-digit", minute: "2-digit", second: "2-digit",
-  hourCycle: "h23",
-});
+// Lisbon keeps Western European Time: UTC+0, and UTC+1 in summer time, which in
+// the EU starts on the last Sunday of March and ends on the last Sunday of
+// October, both at 01:00 UTC (Directive 2000/84/EC). Worked out here rather
+// than asked of Intl: the first time-zone formatter a page makes costs about
+// 40 ms of CPU on a desktop and 200 ms on a slow phone (issue 14). A test
+// checks this against Intl's Europe/Lisbon for every hour of many years.
 
-/** Lisbon wall-clock fields of an instant (milliseconds since the epoch). */
-function lisbonParts(ms) {
-  const parts = {};
-  for (const { type, value } of formatter.formatToParts(new Date(ms))) {
-    parts[type] = value;
-  }
-  return parts;
+/** 01:00 UTC on the last Sunday of `month` (0-based) of `year`, in ms. */
+function lastSundayOneAm(year, month) {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** Lisbon's offset from UTC at `ms`, in milliseconds (0 in winter, 1 h in summer). */
+export function lisbonOffset(ms) {
+  const year = new Date(ms).getUTCFullYear();
+  return ms >= lastSundayOneAm(year, 2) && ms < lastSundayOneAm(year, 9) ? HOUR_MS : 0;
 }
 
 /** "YYYY-MM-DD" of the Lisbon calendar day containing `ms`. */
 export function lisbonDate(ms = Date.now()) {
-  const p = lisbonParts(ms);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** Lisbon's offset from UTC at `ms`, in milliseconds (0 in winter, 1 h in summer). */
-function lisbonOffset(ms) {
-  const p = lisbonParts(ms);
-  const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return wall - (ms - (((ms % 1000) + 1000) % 1000));
+  return new Date(ms + lisbonOffset(ms)).toISOString().slice(0, 10);
 }
 
 /** Milliseconds from `ms` until the next Lisbon midnight (23 h or 25 h days included). */
 export function msUntilLisbonMidnight(ms = Date.now()) {
-  const p = lisbonParts(ms);
-  const nextWallMidnight = Date.UTC(+p.year, +p.month - 1, +p.day) + DAY_MS;
+  const wall = ms + lisbonOffset(ms);
+  const nextWallMidnight = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS) + DAY_MS;
   // The offset at midnight may differ from now's on DST days: settle it twice.
   let instant = nextWallMidnight - lisbonOffset(ms);
   instant = nextWallMidnight - lisbonOffset(instant);

@@ -1,0 +1,99 @@
+"""pipeline/bundle.py: the game's modules joined into one script, run as the browser runs them."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pipeline.bundle import BundleError, bundle, read_modules
+from pipeline.site import SITE_SRC
+
+NODE = shutil.which("node")
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def run(script: str) -> str:
+    """Runs a bundle in Node as a module script, as the page does; returns what it logged."""
+    if not NODE:
+        pytest.fail("node is missing (make system-deps)")
+    done = subprocess.run([NODE, "--input-type=module", "-"], input=script, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+MODULES = {
+    "main.js": 'import * as engine from "./engine/index.js";\n'
+               'import { twice as double, NAME } from "./ui/util.js";\n'
+               '// a comment of its own: dropped\n'
+               'console.log(NAME, double(engine.answer()), engine.label, "https://x.pt/a//b");\n',
+    "engine/index.js": 'export { answer, LABEL as label } from "./core.js";\n',
+    "engine/core.js": '/**\n * Doc comment.\n */\nexport const LABEL = "núcleo";\n'
+                      'export function answer() {\n    return 21; // kept: not a whole line\n}\n',
+    "ui/util.js": 'import { LABEL } from "../engine/core.js";\n'
+                  'export const NAME = `util de ${LABEL}`;\nexport async function later() {}\n'
+                  'export function twice(n) { return n * 2; }\nexport class Thing {}\n',
+}
+
+
+def test_modules_come_after_what_they_import_and_each_once(tmp_path):
+    order = [m.name for m in read_modules(write(tmp_path, MODULES), "main.js")]
+    assert order == ["engine/core.js", "engine/index.js", "ui/util.js", "main.js"]
+
+
+def test_the_bundle_runs_with_renamed_imports_namespaces_and_re_exports(tmp_path):
+    out = run(bundle(write(tmp_path, MODULES)))
+    assert out == "util de núcleo 42 núcleo https://x.pt/a//b\n"
+
+
+def test_whole_line_comments_and_indentation_are_dropped(tmp_path):
+    text = bundle(write(tmp_path, MODULES))
+    assert "Doc comment" not in text and "a comment of its own" not in text
+    assert "return 21; // kept: not a whole line" in text
+    assert "\n    " not in text
+
+
+@pytest.mark.parametrize("source, line, says", [
+    ('const a = 1;\nexport default a;\n', 2, "module syntax the bundler does not support"),
+    ('const a = 1;\nexport { a };\n', 2, "module syntax the bundler does not support"),
+    ('const m = import("./x.js");\n', 1, "module syntax the bundler does not support"),
+    ('const u = import.meta.url;\n', 1, "module syntax the bundler does not support"),
+    ('import x from "./x.js";\n', 1, "module syntax the bundler does not support"),
+    ('const t = `one\ntwo`;\n', 1, "a string goes on past the end of the line"),
+])
+def test_syntax_outside_what_the_bundler_knows_is_refused_with_file_and_line(tmp_path, source, line, says):
+    write(tmp_path, {"main.js": source, "x.js": "export const x = 1;\n"})
+    with pytest.raises(BundleError) as error:
+        bundle(tmp_path)
+    assert str(error.value).startswith(f"main.js:{line}: {says}")
+
+
+def test_an_import_cycle_is_refused_and_named(tmp_path):
+    write(tmp_path, {"main.js": 'import { a } from "./a.js";\n', "a.js": 'import { b } from "./b.js";\nexport const a = 1;\n',
+                     "b.js": 'import { a } from "./a.js";\nexport const b = 2;\n'})
+    with pytest.raises(BundleError, match="import cycle: main.js → a.js → b.js → a.js"):
+        bundle(tmp_path)
+
+
+def test_a_missing_module_names_the_importer(tmp_path):
+    write(tmp_path, {"main.js": 'import { a } from "./nao-existe.js";\n'})
+    with pytest.raises(BundleError, match=r"main.js: imports nao-existe.js, which does not exist"):
+        bundle(tmp_path)
+
+
+def test_the_game_bundle_holds_every_module_main_js_reaches_and_parses(tmp_path):
+    text = bundle(SITE_SRC / "js")
+    names = [line.removeprefix("// ---- ") for line in text.splitlines() if line.startswith("// ---- ")]
+    assert names[-1] == "main.js" and len(names) == len(set(names))
+    assert {"ui/page.js", "engine/index.js", "dawg.js", "ui/lisbon_date.js"} <= set(names)
+    (tmp_path / "torre.mjs").write_text(text, encoding="utf-8")
+    if not NODE:
+        pytest.fail("node is missing (make system-deps)")
+    subprocess.run([NODE, "--check", str(tmp_path / "torre.mjs")], check=True)
