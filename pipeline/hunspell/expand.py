@@ -199,30 +199,33 @@ class Expander:
             )
         return plan
 
-    def expand(self, stem: str, flags: frozenset[str]) -> Iterator[tuple[str, Rules]]:
-        """Every form of one entry with the rules that made it (innermost first)."""
+    def expand(self, stem: str, flags: frozenset[str]) -> list[tuple[str, Rules]]:
+        """Every form of one entry with the rules that made it (innermost first).
+
+        A list, not a generator: built in one go it costs less per form, and
+        every caller reads all of it.
+        """
         blocked, needs_affix, suffix_classes, prefix_classes = self.plan(flags)
         if blocked:
-            return
-        if not needs_affix:
-            yield stem, ()
+            return []
+        out: list[tuple[str, Rules]] = [] if needs_affix else [(stem, ())]
         top = self.max_length
         crossable: list[tuple[str, Rules]] = [(stem, ())]
         for compiled in suffix_classes:
             limit = None if top is None else top + self.slack - len(stem)
             if limit is not None and compiled.min_delta > limit:
                 continue
-            cross = compiled.cross_product
+            cross = compiled.cross_product and bool(prefix_classes)  # else nothing crosses
             for entry in compiled.matching(stem, limit):
                 strip = entry.strip  # add_affix(stem, entry), inline: the hot path
                 form = (stem[:len(stem) - len(strip)] if strip else stem) + entry.add
                 if not entry.cont:
                     rules = (entry,)
-                    yield form, rules
+                    out.append((form, rules))
                     if cross:
                         crossable.append((form, rules))
                     continue
-                yield from self._continue(form, entry, compiled.cross_product, crossable, top)
+                self._continue(form, entry, cross, crossable, top, out)
         for compiled in prefix_classes:
             for base, rules in crossable if compiled.cross_product else crossable[:1]:
                 limit = None if top is None else top - len(base)
@@ -231,7 +234,8 @@ class Expander:
                 for entry in compiled.matching(base, limit):
                     if entry.cont & self.blocking or (not rules and entry.cont & self.not_final):
                         continue
-                    yield add_affix(base, entry), rules + (entry,)
+                    out.append((add_affix(base, entry), rules + (entry,)))
+        return out
 
     def forbidden_words(self, entries: Iterable[DicEntry]) -> set[str]:
         """A FORBIDDENWORD entry forbids its spelling whatever entry produces it."""
@@ -250,12 +254,13 @@ class Expander:
                     yield entry, form, rules
 
     def _continue(self, form: str, entry: AffixEntry, cross: bool,
-                  crossable: list[tuple[str, Rules]], top: int | None):
-        """A suffix with continuation flags: special flags and second suffixes."""
+                  crossable: list[tuple[str, Rules]], top: int | None,
+                  out: list[tuple[str, Rules]]) -> None:
+        """A suffix with continuation flags: special flags and second suffixes, into `out`."""
         if entry.cont & self.blocking:
             return
         if not entry.cont & self.not_final:
-            yield form, (entry,)
+            out.append((form, (entry,)))
         if cross:
             crossable.append((form, (entry,)))
         for flag in sorted(entry.cont & self.suffixes.keys()):
@@ -268,7 +273,7 @@ class Expander:
                     continue
                 form2 = add_affix(form, entry2)
                 if not entry2.cont & self.not_final:
-                    yield form2, (entry, entry2)
+                    out.append((form2, (entry, entry2)))
                 if cross and outer.cross_product:
                     crossable.append((form2, (entry, entry2)))
 
