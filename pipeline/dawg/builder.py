@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from ..constants import ALPHABET
 from ..errors import DawgFormatError
 from .format import (
-    FLAG_COIMBRA, FLAG_SHIFT, FLAG_WORD, LAST, LETTER_CODES, TARGET_SHIFT, Header, encode,
+    FLAG_COIMBRA, FLAG_SHIFT, FLAG_WORD, LAST, LETTER_CODES, TARGET_SHIFT, VERSION, Header, encode,
 )
 
 
@@ -175,7 +175,7 @@ def build_dawg(words: Iterable[str], coimbra: Iterable[str]) -> bytes:
     states, shared_count = lay_out(builder.finish())
     records, shared_edges = edge_records(states, shared_count)
     header = Header(
-        version=1, crc=0, edges=len(records), shared_states=shared_count,
+        version=VERSION, crc=0, edges=len(records), shared_states=shared_count,
         shared_edges=shared_edges,
         words=len(merged),
         dictionary_words=sum(1 for _, flags in merged if flags & FLAG_WORD),
