@@ -120,10 +120,10 @@ def expect_retry_message(player, text):
 
 def test_a_module_that_fails_to_download_shows_a_message_and_the_retry_reloads(new_player):
     player = new_player()
-    player.page.route(re.compile(r"/js/ui/labels\.js$"), lambda route: route.fulfill(status=404, body=""))
+    player.page.route(re.compile(r"/js/torre\.js$"), lambda route: route.fulfill(status=404, body=""))
     player.open()
     expect_retry_message(player, SCRIPT_FAILED)
-    player.page.unroute(re.compile(r"/js/ui/labels\.js$"))
+    player.page.unroute(re.compile(r"/js/torre\.js$"))
     player.page.locator("#erro-repetir").click()
     player.wait_ready()
     assert player.page.locator("#erro").is_hidden()
@@ -131,7 +131,7 @@ def test_a_module_that_fails_to_download_shows_a_message_and_the_retry_reloads(n
 
 def test_a_module_that_throws_while_loading_shows_a_message(new_player):
     player = new_player()
-    player.page.route(re.compile(r"/js/engine/index\.js$"), lambda route: route.fulfill(
+    player.page.route(re.compile(r"/js/torre\.js$"), lambda route: route.fulfill(
         status=200, content_type="application/javascript", body="throw new Error('avaria');"))
     player.open()
     expect_retry_message(player, SCRIPT_FAILED)
@@ -148,7 +148,7 @@ def test_a_stale_page_whose_static_folder_is_gone_shows_a_message(new_player):
 
 def test_a_stylesheet_that_fails_shows_a_message_and_never_the_game(new_player):
     player = new_player()
-    player.page.route(re.compile(r"/css/game\.css$"), lambda route: route.abort())
+    player.page.route(re.compile(r"/css/estilo\.css$"), lambda route: route.abort())
     player.open()
     expect_retry_message(player, re.compile("^A página chegou incompleta"))
     player.page.wait_for_function("() => document.documentElement.dataset.jogo === 'iniciado'")
@@ -170,7 +170,7 @@ def test_failure_message_looks_like_the_site(new_player):
     for scheme in ("light", "dark"):
         for viewport in (PHONE, DESKTOP):
             player = new_player(viewport=viewport, color_scheme=scheme)
-            player.page.route(re.compile(r"/js/ui/labels\.js$"), lambda route: route.abort())
+            player.page.route(re.compile(r"/js/torre\.js$"), lambda route: route.abort())
             player.open()
             expect_retry_message(player, SCRIPT_FAILED)
             player.screenshot(f"falha-modulo-{scheme}")

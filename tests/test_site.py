@@ -17,7 +17,8 @@ from pipeline import constants as C
 from pipeline.coimbra import CoimbraWord as Word
 from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, static_hash
-from pipeline.site import SITE_SRC, SiteInput, is_partial, page_path, page_url, render_site
+from pipeline.bundle import bundle
+from pipeline.site import SITE_SRC, SiteInput, generated_assets, is_partial, page_path, page_url, render_site
 from test_days import OPENERS
 HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
 
@@ -234,12 +235,30 @@ def test_constants_json_is_the_constants_module(site):
 
 def test_static_files_are_copied_under_their_content_hash(site):
     out, report = site
-    assert report.static_hash == static_hash(SITE_SRC)
+    assert report.static_hash == static_hash(SITE_SRC, generated_assets(SITE_SRC))
     for source in (SITE_SRC / "css").rglob("*"):
         if source.is_file():
             relative = source.relative_to(SITE_SRC)
             assert (out / "static" / report.static_hash / relative).read_bytes() == \
                 source.read_bytes()
+
+
+def test_pages_load_one_stylesheet_and_one_script_made_from_the_sources(site):
+    out, report = site
+    folder = out / "static" / report.static_hash
+    joined = (SITE_SRC / "css" / "game.css").read_text() + "\n" + (SITE_SRC / "css" / "site.css").read_text()
+    assert (folder / "css" / "estilo.css").read_text() == joined  # the same cascade as the two in a row
+    assert (folder / "js" / "torre.js").read_text() == bundle(SITE_SRC / "js")
+    for page in ("index.html", "como-jogar/index.html", "404.html"):
+        tags = parse(out / page).tags
+        sheets = [a["href"] for t, a in tags if t == "link" and a.get("rel") == "stylesheet"]
+        assert sheets == [f"/static/{report.static_hash}/css/estilo.css"], page
+    scripts = [a["src"] for t, a in parse(out / "index.html").tags if t == "script"]
+    assert scripts == ["/boot.js", f"/static/{report.static_hash}/js/torre.js"]
+
+
+def test_the_static_folder_changes_name_when_a_generated_file_changes():
+    assert static_hash(SITE_SRC, {"js/torre.js": b"a"}) != static_hash(SITE_SRC, {"js/torre.js": b"b"})
 
 
 def test_the_dawg_has_a_hashed_name_and_a_stable_alias(site):
@@ -289,7 +308,8 @@ def test_service_worker_precaches_every_page_and_the_games_files(site):
     assert {"/constantes.json", "/coimbra.json", f"/{report.dawg_name}", "/boot.js",
             "/favicon.svg", "/manifest.webmanifest", "/icone-192.png", "/icone-512.png",
             "/icone-mascaravel-512.png", "/apple-touch-icon.png",
-            f"/static/{report.static_hash}/js/main.js"} <= set(precache)
+            f"/static/{report.static_hash}/js/torre.js", f"/static/{report.static_hash}/css/estilo.css"} <= set(precache)
+    assert not any(url.endswith("/js/main.js") for url in precache)  # the bundle's parts are not loaded
     assert precache == sorted(precache)
     for url in precache:
         assert internal_target(out, url).is_file(), url
