@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .constants import WORD_MAX_LENGTH
 from .filters import FILTERS, PLAYABLE, Folder, classify, is_abbreviation, letters_key
-from .hunspell import Expander, convert, read_aff, read_dic
+from .hunspell import AffixFile, DicEntry, DicFile, Expander, convert, read_aff, read_dic
 from .sources import DictionarySource
 
 Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like factory
@@ -82,31 +82,25 @@ def row_order(row: str) -> tuple[int, str, str]:
     return int(line), rules, form
 
 
-def collect(source: DictionarySource, watch: frozenset[str] = frozenset(),
-            progress: Progress | None = None) -> DictionaryResult:
-    """Expand, filter and trace one dictionary (see the module docstring).
+class FormSorter:
+    """Puts each form of a dictionary in the list (as its palavras-origem.tsv line) or
+    in the bin of the first filter it fails; the hot loop of the word-list step."""
 
-    ``watch``: letters of words whose rejected look-alikes to keep (for `why`);
-    forms a little longer than the longest are then spelled out too.
-    """
-    aff = read_aff(source.aff_path)
-    dic = read_dic(source.dic_path, aff, source.tolerated_entries)
-    fold = Folder()
-    limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
-    expander = Expander(aff, limit if can_prune(aff, dic, fold) else None)
-    forbidden = expander.forbidden_words(dic.entries)
-    abbreviations = {e.line for e in dic.entries if "ABR=" in e.morph and is_abbreviation(e.morph)}
-    rows: dict[str, list[str]] = {}
-    removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
-    near: list[tuple[str, str, str]] = []
-    texts, expand, oconv = RuleTexts(aff.path.name), expander.expand, aff.OCONV
-    upper, playable = fold.upper_table, PLAYABLE.fullmatch
-    generated = 0
-    bar = progress(dic.entries, f"expanding {source.id}", len(dic.entries)) \
-        if progress else nullcontext(dic.entries)
-    with bar as entries:
+    def __init__(self, ident: str, aff: AffixFile, watch: frozenset[str], fold: Folder):
+        self.ident, self.watch, self.fold, self.oconv = ident, watch, fold, aff.OCONV
+        self.texts = RuleTexts(aff.path.name)
+        self.rows: dict[str, list[str]] = {}
+        self.removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
+        self.near: list[tuple[str, str, str]] = []
+        self.generated = 0
+
+    def sort(self, entries: Iterable[DicEntry], expander: Expander, forbidden: set[str],
+             abbreviations: set[int]) -> None:
+        rows, texts, expand, oconv = self.rows, self.texts, expander.expand, self.oconv
+        upper, playable = self.fold.upper_table, PLAYABLE.fullmatch
+        generated = 0
         for entry in entries:
-            middle = f"\t{source.id}\t{entry.line}\t{entry.stem}\t"
+            middle = f"\t{self.ident}\t{entry.line}\t{entry.stem}\t"
             abbreviation = entry.line in abbreviations
             for form, rules in expand(entry.stem, entry.flags):
                 if oconv:
@@ -123,13 +117,46 @@ def collect(source: DictionarySource, watch: frozenset[str] = frozenset(),
                     else:
                         found.append(row)
                     continue
-                reason = classify(form, fold)[0] or "abbreviation"
-                removed[reason].add(form)
-                if watch and letters_key(folded) in watch:
-                    near.append((form, reason, f"{folded}{middle}{texts[rules]}\t{form}"))
-    lines = {word: found[0] if len(found) == 1 else "".join(sorted(found, key=row_order))
-             for word, found in rows.items()}
-    stats = {"entries": len(dic.entries), "forms_generated": generated, "words": len(lines),
-             "pruned": expander.max_length is not None}
+                self.reject(form, folded, middle, rules)
+        self.generated += generated
+
+    def reject(self, form: str, folded: str, middle: str, rules: tuple) -> None:
+        """A form the fast test refused: the filter it fails (or its entry's ABR=)."""
+        reason = classify(form, self.fold)[0] or "abbreviation"
+        self.removed[reason].add(form)
+        if self.watch and letters_key(folded) in self.watch:
+            self.near.append((form, reason, f"{folded}{middle}{self.texts[rules]}\t{form}"))
+
+    def lines(self) -> dict[str, str]:
+        """Word → its rows in order (.dic line, rules, form), one string."""
+        return {word: found[0] if len(found) == 1 else "".join(sorted(found, key=row_order))
+                for word, found in self.rows.items()}
+
+
+def abbreviation_lines(dic: DicFile) -> set[int]:
+    return {e.line for e in dic.entries if "ABR=" in e.morph and is_abbreviation(e.morph)}
+
+
+def collect(source: DictionarySource, watch: frozenset[str] = frozenset(),
+            progress: Progress | None = None) -> DictionaryResult:
+    """Expand, filter and trace one dictionary (see the module docstring).
+
+    ``watch``: letters of words whose rejected look-alikes to keep (for `why`);
+    forms a little longer than the longest are then spelled out too.
+    """
+    aff = read_aff(source.aff_path)
+    dic = read_dic(source.dic_path, aff, source.tolerated_entries)
+    fold = Folder()
+    limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
+    expander = Expander(aff, limit if can_prune(aff, dic, fold) else None)
+    sorter = FormSorter(source.id, aff, watch, fold)
+    bar = progress(dic.entries, f"expanding {source.id}", len(dic.entries)) \
+        if progress else nullcontext(dic.entries)
+    with bar as entries:
+        sorter.sort(entries, expander, expander.forbidden_words(dic.entries),
+                    abbreviation_lines(dic))
+    lines = sorter.lines()
+    stats = {"entries": len(dic.entries), "forms_generated": sorter.generated,
+             "words": len(lines), "pruned": expander.max_length is not None}
     return DictionaryResult(source.id, source.dic_path.name, source.aff_path.name, lines,
-                            removed, stats, near)
+                            sorter.removed, stats, sorter.near)
