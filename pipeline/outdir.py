@@ -90,7 +90,7 @@ def foreign_reason(out: Path) -> str | None:
         shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
         return f"it holds {shown} and no {MANIFEST} manifest"
     found = file_hashes(out)
-    extra = sorted(set(found) - set(recorded))
+    extra = sorted(set(found) - set(recorded)) + unrecorded_entries(out, recorded)
     changed = sorted(name for name in set(found) & set(recorded) if found[name] != recorded[name])
     missing = sorted(set(recorded) - set(found))
     for label, names in (("files the build did not write", extra), ("changed files", changed),
@@ -98,6 +98,20 @@ def foreign_reason(out: Path) -> str | None:
         if names:
             return f"{label}: {', '.join(names[:5])}{', …' if len(names) > 5 else ''}"
     return None
+
+
+def unrecorded_entries(out: Path, recorded: dict[str, str]) -> list[str]:
+    """Links and folders under `out` that no recorded file explains (the build makes neither
+    links nor empty folders), as `name/` or `name@`."""
+    folders = {parent.as_posix() for name in recorded for parent in Path(name).parents}
+    found = []
+    for path in sorted(out.rglob("*")):
+        relative = path.relative_to(out).as_posix()
+        if path.is_symlink():
+            found.append(relative + "@")
+        elif path.is_dir() and relative not in folders:
+            found.append(relative + "/")
+    return found
 
 
 def check_replaceable(out: Path, replace_foreign: bool = False) -> None:

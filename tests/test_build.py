@@ -127,6 +127,8 @@ def test_a_folder_with_build_names_but_no_manifest_is_never_replaced(tmp_path, f
     (lambda out: (out / "photos").mkdir() or (out / "photos" / "a.jpg").write_text("p"),
      "files the build did not write: photos/a.jpg"),
     (lambda out: (out / "index.html").write_text("edited by hand"), "changed files: index.html"),
+    (lambda out: (out / "photos").mkdir(), "files the build did not write: photos/"),
+    (lambda out: (out / "notes").symlink_to("/etc"), "files the build did not write: notes@"),
 ])
 def test_an_earlier_build_with_a_file_added_or_changed_is_refused(tmp_path, fixture_coimbra,
                                                                   change, reason):
