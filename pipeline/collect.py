@@ -105,7 +105,7 @@ class FormSorter:
             for form, rules in expand(entry.stem, entry.flags):
                 if oconv:
                     form = convert(oconv, form)
-                if form in forbidden:
+                if forbidden and form in forbidden:
                     continue
                 generated += 1
                 folded = form.translate(upper)

@@ -53,7 +53,9 @@ def decode(data: bytes, encoding: str, path: Path, error: type) -> list[str]:
                                 "(check the SET line of the .aff)") from None
     if text.startswith(BOM):
         text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
 
 
 def sniff_set(data: bytes, path: Path) -> str:
