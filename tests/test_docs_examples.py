@@ -5,7 +5,9 @@
   what is left out (a suffix, a prefix, or a piece of the middle);
 - the worked example of docs/dawg-format.md is, byte for byte, what the builder
   makes of its five words, and its sentence of figures is the built file's;
-- the example column of docs/wordlist.md is one line of palavras-origem.tsv.
+- the example column of docs/wordlist.md is one line of palavras-origem.tsv;
+- a writer made from the rules of "Writing the same bytes" alone lays out the
+  real file's edges exactly.
 """
 from __future__ import annotations
 
@@ -16,7 +18,10 @@ import brotli
 import pytest
 
 from conftest import ROOT
-from pipeline.dawg.builder import build_dawg
+from pipeline.coimbra import folded_set, load_coimbra
+from pipeline.constants import ALPHABET
+from pipeline.dawg.builder import Builder, build_dawg, merge_words
+from pipeline.dawg.format import edges_offset
 from pipeline.dawg.reader import Dawg
 
 DOCS = ROOT / "docs"
@@ -117,3 +122,53 @@ def test_the_origin_example_of_the_word_list_doc_is_a_real_line(built_dist: Path
     columns = ["palavra", "dicionario", "linha_dic", "radical", "regras", "forma"]
     line = "\t".join(example[column] for column in columns)
     assert line in (built_dist / "palavras-origem.tsv").read_text(encoding="utf-8").splitlines()
+
+
+def written_from_the_doc(root) -> list[int]:
+    """Steps 2–4 of "Writing the same bytes" (docs/dawg-format.md), from the text alone."""
+    first_visit: dict[int, int] = {}
+    states, pending = [], [root]
+    while pending:  # step 2: depth-first, ascending letters, each state at its first visit
+        state = pending.pop()
+        if id(state) in first_visit or not state.edges:
+            continue
+        first_visit[id(state)] = len(states)
+        states.append(state)
+        pending += [state.edges[letter][1] for letter in sorted(state.edges, reverse=True)]
+    incoming: dict[int, int] = {}
+    for state in states:
+        for _, target in state.edges.values():
+            incoming[id(target)] = incoming.get(id(target), 0) + 1
+    shared = sorted((s for s in states if incoming.get(id(s), 0) >= 2),  # step 3
+                    key=lambda s: (-incoming[id(s)], first_visit[id(s)]))
+    ordered = shared + [s for s in states if incoming.get(id(s), 0) < 2]
+    first_edge, count = {}, 0
+    for state in ordered:
+        first_edge[id(state)] = count
+        count += len(state.edges)
+    number = {id(state): n + 1 for n, state in enumerate(shared)}
+
+    def v(target, end: int) -> int:  # "An edge leads to: v = 0 / 1 ≤ v ≤ K / v > K"
+        if not target.edges:
+            return 0
+        return number.get(id(target)) or len(shared) + 1 + first_edge[id(target)] - end
+
+    records = []
+    for state in ordered:  # step 4: descending letters, the last one marked, targets coded
+        end = first_edge[id(state)] + len(state.edges)
+        records += [ALPHABET.index(letter) | (letter == min(state.edges)) << 5
+                    | state.edges[letter][0] << 6 | v(state.edges[letter][1], end) << 8
+                    for letter in sorted(state.edges, reverse=True)]
+    return records
+
+
+def test_a_writer_following_the_doc_makes_the_same_edges(built_dist: Path):
+    data = (built_dist / "palavras.dawg").read_bytes()
+    dawg = Dawg(data)
+    builder = Builder()
+    words = (built_dist / "palavras.txt").read_text(encoding="utf-8").split()
+    for word, flags in merge_words(words, folded_set(load_coimbra())):  # step 1
+        builder.add(word, flags)
+    start = edges_offset(dawg.header.edges)
+    assert written_from_the_doc(builder.finish()) == list(dawg.records)
+    assert len(data) - start == 4 * len(dawg.records)
