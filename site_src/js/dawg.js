@@ -113,6 +113,7 @@ export class Dawg {
     this.sharedScan = 0; // next shared edge to read
     this.sharedNext = 0; // first edge of the state being scanned
     this.root = edges ? (this.header.sharedEdges + 1) << 2 : 0;
+    this.alphabet = ALPHABET;
     this.maxLength = this.header.maxLength;
     // Lookups decode each state they meet once into a dense row (letter → node, −1 for
     // none), found by the state's first edge; later visits cost two array reads instead
@@ -181,6 +182,15 @@ export class Dawg {
     const code = letter.length === 1 && ch < 256 ? CODES[ch] : -1;
     const index = (node >> 2) - 1;
     if (code < 0 || index < 0) return -1;
+    const row = this.rowOf[index] || this.decodeRow(index);
+    return this.rows[row * LETTERS + code];
+  }
+
+  // The node after the letter with code `code` (its index in ALPHABET) from `node`, or −1:
+  // the step of a move generator's walk, with no string in it.
+  next(node, code) {
+    const index = (node >> 2) - 1;
+    if (index < 0) return -1;
     const row = this.rowOf[index] || this.decodeRow(index);
     return this.rows[row * LETTERS + code];
   }
@@ -274,7 +284,10 @@ export class Dawg {
   }
 }
 
-// What the game engine receives: the two questions it asks of the word list.
+// What the game engine receives: the two questions it asks of the word list, and the word
+// graph itself for the move generator (engine/movegen/): `graph.root`, `graph.alphabet`
+// (a letter's code is its index there) and `graph.next(node, code)` → node or −1, where
+// `node & 1` says a dictionary word ends there and `node & 2` a Coimbra word.
 export function wordLookup(dawg) {
-  return { isWord: (word) => dawg.contains(word), isCoimbra: (word) => dawg.isCoimbra(word) };
+  return { isWord: (word) => dawg.contains(word), isCoimbra: (word) => dawg.isCoimbra(word), graph: dawg };
 }

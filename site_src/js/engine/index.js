@@ -12,3 +12,6 @@ export { shownSquare } from "./scoring.js";
 export { ERROR_CODES, messageOf } from "./errors.js";
 export { offerKey } from "./trunfos.js";
 export { parseSquare, squareName } from "./board.js";
+export { bestLegalPlay, legalPlays } from "./movegen/legal_plays.js";
+export { playActions } from "./play_actions.js";
+export { PAR_WORD_LENGTH, parRun } from "./par.js";

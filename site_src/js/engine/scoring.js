@@ -8,7 +8,8 @@
  */
 import { help, holds, trunfo } from "./rules.js";
 
-function wordMultiplierOf(state, square) {
+/** The word multiplier a new tile on `square` gives (corners ×4 with Cabra), 1 for none. */
+export function wordMultiplierOf(state, square) {
   const { constants } = state;
   const kind = state.squares[square];
   if (!(kind in constants.word_multipliers)) return 1;
@@ -28,7 +29,8 @@ export function shownSquare(state, square) {
   return `${wordMultiplierOf(state, square)}P`;
 }
 
-function letterMultiplierOf(state, square) {
+/** The letter multiplier a new tile on `square` gets, 1 for none. */
+export function letterMultiplierOf(state, square) {
   const kind = state.squares[square];
   return state.constants.letter_multipliers[kind] ?? 1;
 }
@@ -75,30 +77,40 @@ export function playMultiplier(state) {
   return { multiplier, steps };
 }
 
+/**
+ * The numbers of steps 2–4 for the state's trunfos: the bingo (tiles and bonus), the bonus
+ * per Coimbra word (Fitas raises it), and Serenata's per long word (0 when not held, its
+ * length then Infinity).
+ */
+export function bonusRates(state) {
+  const { constants } = state;
+  const serenata = holds(state, "serenata") ? trunfo(constants, "serenata") : null;
+  return {
+    bingoTiles: constants.bingo.tiles,
+    bingoBonus: constants.bingo.bonus,
+    perCoimbra: holds(state, "fitas") ? trunfo(constants, "fitas").coimbra_bonus : constants.coimbra_bonus,
+    longLength: serenata ? serenata.min_length : Infinity,
+    perLong: serenata ? serenata.bonus : 0,
+  };
+}
+
 /** Steps 1–5 over the analysed words of a legal, valid placement. */
 export function scorePlay(state, analysedWords, words) {
-  const { constants } = state;
+  const rates = bonusRates(state);
   const scored = analysedWords.map((word) => scoreWord(state, word, words));
   const breakdown = scored.map((w) => w.detail);
   let subtotal = scored.reduce((total, w) => total + w.points, 0);
 
-  const bingo = state.pending.length === constants.bingo.tiles ? constants.bingo.bonus : 0;
-  if (bingo) breakdown.push(`${constants.bingo.tiles} peças: +${bingo}`);
+  const bingo = state.pending.length === rates.bingoTiles ? rates.bingoBonus : 0;
+  if (bingo) breakdown.push(`${rates.bingoTiles} peças: +${bingo}`);
 
   const coimbraWords = scored.filter((w) => w.coimbra).length;
-  const perCoimbra = holds(state, "fitas")
-    ? trunfo(constants, "fitas").coimbra_bonus
-    : constants.coimbra_bonus;
-  const coimbra = coimbraWords * perCoimbra;
+  const coimbra = coimbraWords * rates.perCoimbra;
   if (coimbra) breakdown.push(`Palavras de Coimbra (${coimbraWords}): +${coimbra}`);
 
-  let serenata = 0;
-  if (holds(state, "serenata")) {
-    const rule = trunfo(constants, "serenata");
-    const long = scored.filter((w) => w.word.length >= rule.min_length).length;
-    serenata = long * rule.bonus;
-    if (serenata) breakdown.push(`Serenata (${long} de ${rule.min_length}+ letras): +${serenata}`);
-  }
+  const long = scored.filter((w) => w.word.length >= rates.longLength).length;
+  const serenata = long * rates.perLong;
+  if (serenata) breakdown.push(`Serenata (${long} de ${rates.longLength}+ letras): +${serenata}`);
   subtotal += bingo + coimbra + serenata;
 
   const { multiplier, steps } = playMultiplier(state);

@@ -61,9 +61,8 @@ function lines(state) {
   return out;
 }
 
-/** The best legal play `{placements, points}` for the state's hand, or null. */
-export function bestPlay(state, dawg, words) {
-  let best = null;
+/** Call `visit(placements, preview)` for every placement along a line that preview accepts. */
+function forEachValidPlacement(state, dawg, words, visit) {
   for (const line of lines(state)) {
     for (let start = 0; start < line.length; start++) {
       if (start > 0 && line[start - 1].tile) continue;
@@ -73,9 +72,38 @@ export function bestPlay(state, dawg, words) {
           id: tile.id, square, letter, value: tile.value, blank: tile.letter === state.constants.blank.letter, slot,
         }));
         const seen = preview({ ...state, pending }, words);
-        if (seen.ok && (!best || seen.points > best.points)) best = { placements, points: seen.points };
+        if (seen.ok) visit(placements, seen);
       }
     }
   }
+}
+
+/** The best legal play `{placements, points}` for the state's hand, or null. */
+export function bestPlay(state, dawg, words) {
+  let best = null;
+  forEachValidPlacement(state, dawg, words, (placements, seen) => {
+    if (!best || seen.points > best.points) best = { placements, points: seen.points };
+  });
   return best;
+}
+
+/**
+ * Every legal play for the state's hand by brute force, as legalPlays lists them
+ * (`{tiles:[{square, letter, blank}], points, words}` with preview's words), in no
+ * particular order; a single tile found along its row and its column is kept once.
+ */
+export function allPlays(state, dawg, words) {
+  const plays = new Map();
+  forEachValidPlacement(state, dawg, words, (placements, seen) => {
+    const tiles = placements.map(({ tile, square, letter }) => ({
+      square, letter, blank: tile.letter === state.constants.blank.letter,
+    }));
+    plays.set(playKey(tiles), { tiles, points: seen.points, words: seen.words });
+  });
+  return [...plays.values()];
+}
+
+/** One string per play: its tiles by square ("B5:A", "C5:E?" for a blank as E). */
+export function playKey(tiles) {
+  return tiles.map((t) => `${t.square}:${t.letter}${t.blank ? "?" : ""}`).sort().join(" ");
 }

@@ -1,0 +1,42 @@
+/**
+ * Positions from real days: each day played to its end by a strong player
+ * (the first of legalPlays, every help used as soon as it is held, República
+ * taken whenever it is offered, else the first trunfo), and every state in
+ * which it chose a play kept. Used by the move generator's property test and
+ * by bench/engine.mjs.
+ */
+import { apply, legalPlays, newRun, playActions } from "../../../site_src/js/engine/index.js";
+
+const HELPS_IN_ORDER = ["branca", "jogada", "dobro"];
+
+function nextActions(state, words) {
+  if (state.phase === "trunfo") {
+    return [{ type: "chooseTrunfo", id: state.offer.includes("republica") ? "republica" : state.offer[0] }];
+  }
+  for (const id of HELPS_IN_ORDER) {
+    if (state.helps.includes(id) && !(id === "dobro" && state.dobro)) return [{ type: "useHelp", id }];
+  }
+  const [best] = legalPlays(state, words);
+  return best ? playActions(state, best) : [{ type: "pass" }];
+}
+
+/** The states of phase "play" in which the player of one real day chose a play or a pass. */
+export function dayPositions(day, constants, words) {
+  let state = newRun(day, constants);
+  const positions = [];
+  while (state.phase === "play" || state.phase === "trunfo") {
+    const actions = nextActions(state, words);
+    if (actions.at(-1).type === "play" || actions[0].type === "pass") positions.push(state);
+    for (const action of actions) {
+      const result = apply(state, action, words);
+      if (!result.ok) throw new Error(`${day.date}: ${JSON.stringify(action)} refused: ${result.code}`);
+      state = result.state;
+    }
+  }
+  return positions;
+}
+
+/** The positions of several days, in order. */
+export function realPositions(days, constants, words) {
+  return days.flatMap((day) => dayPositions(day, constants, words));
+}
