@@ -14,7 +14,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from .constants import WORD_MAX_LENGTH
-from .filters import FILTERS, PLAYABLE, Folder, classify, is_abbreviation, letters_key
+from .filters import FILTERS, PLAYABLE, Folder, failed_filter, is_abbreviation, letters_key
 from .hunspell import AffixFile, DicEntry, DicFile, Expander, convert, read_aff, read_dic
 from .sources import DictionarySource
 
@@ -108,7 +108,8 @@ class FormSorter:
                 if forbidden and form in forbidden:
                     continue
                 generated += 1
-                folded = form.translate(upper)
+                # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
+                folded = form.upper() if form.isascii() else form.translate(upper)
                 if playable(folded) and form == form.lower() and not abbreviation:
                     found = rows.get(folded)
                     row = f"{folded}{middle}{texts[rules]}\t{form}\n"
@@ -117,12 +118,14 @@ class FormSorter:
                     else:
                         found.append(row)
                     continue
-                self.reject(form, folded, middle, rules)
+                self.reject(form, folded, middle, rules, abbreviation)
         self.generated += generated
 
-    def reject(self, form: str, folded: str, middle: str, rules: tuple) -> None:
-        """A form the fast test refused: the filter it fails (or its entry's ABR=)."""
-        reason = classify(form, self.fold)[0] or "abbreviation"
+    def reject(self, form: str, folded: str, middle: str, rules: tuple,
+               abbreviation: bool) -> None:
+        """A form the fast test refused: the filter it fails first, else its entry's ABR=."""
+        passes = abbreviation and PLAYABLE.fullmatch(folded) and form == form.lower()
+        reason = "abbreviation" if passes else failed_filter(form, folded)
         self.removed[reason].add(form)
         if self.watch and letters_key(folded) in self.watch:
             self.near.append((form, reason, f"{folded}{middle}{self.texts[rules]}\t{form}"))

@@ -69,23 +69,28 @@ def classify(form: str, fold: Folder) -> tuple[str | None, str]:
     folded = form.translate(fold.upper_table)
     if PLAYABLE.fullmatch(folded) and form == form.lower():
         return None, folded
+    return failed_filter(form, folded), folded
+
+
+def failed_filter(form: str, folded: str) -> str:
+    """The first filter a form fails, given that it fails one (`folded` is its fold)."""
     if form != form.lower():
-        return "capitalised", folded
+        return "capitalised"
     if "." in form:
-        return "abbreviation", folded
+        return "abbreviation"
     if "-" in form:
-        return "hyphen", folded
+        return "hyphen"
     if "'" in form or "’" in form:
-        return "apostrophe", folded
+        return "apostrophe"
     if DIGIT.search(form):
-        return "digit", folded
+        return "digit"
     if not folded.isascii() or not folded.isalpha():
-        return "other_character", folded
+        return "other_character"
     if len(folded) < WORD_MIN_LENGTH:
-        return "too_short", folded
+        return "too_short"
     if len(folded) > WORD_MAX_LENGTH:
-        return "too_long", folded
-    return "k_w_y", folded
+        return "too_long"
+    return "k_w_y"
 
 
 def is_abbreviation(morph: str) -> bool:
