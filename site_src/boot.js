@@ -71,17 +71,19 @@
     return new Date(ms + (summer ? 3600000 : 0)).toISOString().slice(0, 10);
   }
 
-  function preloadToday() {
-    var main = document.getElementById("jogo");
-    if (!main || !main.getAttribute("data-days")) return;
+  // The days' folder is on this script's own tag: the page may not be parsed yet.
+  // When the game already runs (this script came in late) it has asked for the day.
+  function preloadToday(script) {
+    var days = script && script.getAttribute("data-days");
+    if (!days || root.getAttribute("data-jogo")) return;
     var link = document.createElement("link");
     link.rel = "preload";
     link.as = "fetch";
     link.crossOrigin = "anonymous";
-    link.href = main.getAttribute("data-days").replace(/\/?$/, "/") + lisbonToday(Date.now()) + ".json";
+    link.href = days.replace(/\/?$/, "/") + lisbonToday(Date.now()) + ".json";
     document.head.appendChild(link);
   }
-  preloadToday();
+  preloadToday(document.currentScript);
 
   // By `load` every deferred and module script has run and every stylesheet settled.
   window.addEventListener("load", function () {

@@ -118,8 +118,10 @@ class Player:
         return self
 
     def wait_ready(self):
+        """The board shown and the word list in (it may arrive after the board)."""
         self.page.wait_for_selector("#partida:not([hidden])", timeout=10000)
         self.page.wait_for_selector("#tabuleiro [data-square=A1]")
+        self.page.wait_for_selector("#jogo[data-palavras=prontas]", state="attached")
         return self
 
     def cell(self, square: str):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url, wait_until  # noqa: F401
 
 
 def test_valid_word_by_keyboard_scores_and_refills_the_hand(new_player):
@@ -177,3 +177,30 @@ def test_dobro_shows_while_active_and_doubles_the_previewed_play(new_player):
     player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2\)$"))
     player.press("Enter")
     assert player.page.locator("#ajudas .ativo").count() == 0
+
+
+def test_the_board_plays_before_the_word_list_arrives_and_jogar_waits_for_it(new_player):
+    player = new_player()
+    held = []
+    player.page.route(re.compile(r"/palavras\.[0-9a-f]+\.dawg$"), lambda route: held.append(route))
+    player.open()
+    player.page.wait_for_selector("#partida:not([hidden])")
+    player.cell("F4").click()
+    player.type_word("S")  # tiles go down without the word list…
+    player.expect_text("#previsao", "A carregar a lista de palavras…")
+    player.button("jogar").click()  # …and Jogar waits for it
+    player.announced("A lista de palavras ainda está a chegar: a jogada conta logo que chegue.")
+    assert player.number("jogadas") == 3
+    wait_until(lambda: held, "the word list's request")
+    held[0].continue_()
+    player.announced("FADOS: 9 pontos.")
+    assert player.number("jogadas") == 2
+    assert player.errors == []
+
+
+def test_a_word_list_that_cannot_be_had_says_so_in_place_of_the_game(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"/palavras\.[0-9a-f]+\.dawg$"), lambda route: route.fulfill(status=404, body=""))
+    player.open()
+    player.expect_text("#erro-texto", "Não foi possível descarregar a lista de palavras (erro 404).")
+    assert player.page.locator("#partida").is_hidden()

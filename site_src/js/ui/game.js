@@ -19,9 +19,14 @@ export function passWarning(state, constants) {
 }
 
 export class Game {
-  /** `deps`: engine, words, constants, day, date, storage, view, announcer, dialogs, onEnd(state). */
+  /**
+   * `deps`: engine, wordsReady (a promise of the word checker), constants, day, date,
+   * storage, view, announcer, dialogs, onEnd(state), onFail(error).
+   */
   constructor(deps) {
     Object.assign(this, deps);
+    this.words = null; // until wordsReady settles: the board plays, previews and plays wait
+    this.playQueued = false;
     this.state = null;
     this.actions = [];
     this.cursor = null;
@@ -30,9 +35,19 @@ export class Game {
     this.selected = null;
   }
 
-  /** A new run, or the saved one replayed; resolves once the page shows it. */
+  /**
+   * A new run, or the saved one replayed; resolves once the page shows it. A saved
+   * run needs the word list to be replayed; a new one is shown without waiting for it.
+   */
   async begin() {
     const save = this.storage.loadRun(this.date);
+    const wordsArrive = this.wordsReady.then((words) => {
+      this.words = words;
+      if (!this.retired && this.state) this.render();
+      return words;
+    });
+    if (save.status === "ok") await wordsArrive;
+    else wordsArrive.catch((error) => this.onFail(error));
     if (save.status === "ok") {
       const restored = this.restore(save.actions);
       if (restored.ok) {
@@ -116,8 +131,10 @@ export class Game {
 
   render() {
     const state = this.state;
-    const preview = state.phase === "play" && state.pending.length ? this.engine.preview(state, this.words) : null;
-    this.view.render(state, { cursor: this.cursor, direction: this.direction, selected: this.selected, preview });
+    const judging = state.phase === "play" && state.pending.length > 0;
+    const preview = judging && this.words ? this.engine.preview(state, this.words) : null;
+    this.view.render(state, { cursor: this.cursor, direction: this.direction, selected: this.selected, preview,
+      wordsPending: judging && !this.words });
   }
 
   /** After every change: redraw, then ask for a trunfo or close the run when the phase says so. */
@@ -192,6 +209,10 @@ export class Game {
 
   play() {
     if (!this.inPlay()) return;
+    if (!this.words) {
+      this.playWhenWordsArrive();
+      return;
+    }
     if (this.act({ type: "play" })) {
       if (this.cursor) this.lastCursor = this.cursor;
       this.cursor = null;
@@ -200,6 +221,17 @@ export class Game {
     } else {
       this.render();
     }
+  }
+
+  /** Jogar before the word list is here: the play is judged as soon as it arrives. */
+  playWhenWordsArrive() {
+    if (this.playQueued || !this.state.pending.length) return;
+    this.playQueued = true;
+    this.announcer.say("A lista de palavras ainda está a chegar: a jogada conta logo que chegue.");
+    this.wordsReady.then(() => {
+      this.playQueued = false;
+      if (!this.retired) this.play();
+    }, () => { this.playQueued = false; });
   }
 
   back() {

@@ -13,13 +13,13 @@ export class GameView {
     this.buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
   }
 
-  render(state, { cursor, direction, selected, preview }) {
+  render(state, { cursor, direction, selected, preview, wordsPending = false }) {
     const playing = state.phase === "play";
     this.board.render(state, playing ? cursor : null, direction);
     this.hand.render(state.hand, selected);
     this.status.render(state);
     const selectedTile = state.hand.find((t) => t.id === selected) || null;
-    this.status.renderPreview(state, preview, { cursor: playing ? cursor : null, direction, selectedTile });
+    this.status.renderPreview(state, preview, { cursor: playing ? cursor : null, direction, selectedTile, wordsPending });
     const enable = {
       jogar: playing && state.pending.length > 0,
       baralhar: playing,

@@ -70,23 +70,33 @@ async function loadDay(urls, date, fetchFn) {
   return day;
 }
 
-/** What every day shares, loaded once per page: {constants, words, coimbra}. */
-export async function loadShared(urls, fetchFn = (url) => fetch(url)) {
-  const [constants, dawgResponse, coimbra] = await Promise.all([
-    fetchJson(urls.constants, "as regras do jogo", fetchFn),
-    fetchOk(urls.dawg, "a lista de palavras", fetchFn),
-    fetchJson(urls.coimbra, "as palavras de Coimbra", fetchFn),
-  ]);
-  let dawg;
+/** The word checker from the DAWG; a LoadError when it cannot be had. */
+export async function loadWords(urls, fetchFn = (url) => fetch(url)) {
+  const response = await fetchOk(urls.dawg, "a lista de palavras", fetchFn);
   try {
-    dawg = new Dawg(await dawgResponse.arrayBuffer());
+    return wordLookup(new Dawg(await response.arrayBuffer()));
   } catch (error) {
     throw new LoadError("A lista de palavras está danificada. Recarregue a página.", String(error));
   }
-  return { constants, words: wordLookup(dawg), coimbra: coimbraIndex(coimbra) };
 }
 
-/** Everything to start a run on `date`: {constants, words, day, coimbra}. With `shared`
+/**
+ * What every day shares, loaded once per page: {constants, coimbra, words}, where
+ * `words` is a promise. The board needs no word list to be shown and played on, only
+ * to judge a play: on a slow network the DAWG (the largest file) arrives while the
+ * player looks at the board instead of before it (issue 14).
+ */
+export async function loadShared(urls, fetchFn = (url) => fetch(url)) {
+  const words = loadWords(urls, fetchFn);
+  words.catch(() => {}); // its failure is reported by whoever waits for it
+  const [constants, coimbra] = await Promise.all([
+    fetchJson(urls.constants, "as regras do jogo", fetchFn),
+    fetchJson(urls.coimbra, "as palavras de Coimbra", fetchFn),
+  ]);
+  return { constants, words, coimbra: coimbraIndex(coimbra) };
+}
+
+/** Everything to start a run on `date`: {constants, words (a promise), day, coimbra}. With `shared`
  * (what loadShared gave for an earlier day) only the day file is fetched. */
 export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null) {
   const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn)]);

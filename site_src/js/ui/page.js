@@ -72,18 +72,25 @@ export class Page {
     const grid = this.main.querySelector("#tabuleiro");
     grid.replaceChildren();
     const game = new Game({
-      engine: this.engine, words: data.words, constants: data.constants, day: data.day, date,
+      engine: this.engine, wordsReady: data.words, constants: data.constants, day: data.day, date,
       storage: this.storage, announcer: this.announcer, dialogs: this.dialogs,
       view: new GameView(this.main, data.constants, data.coimbra),
       onEnd: (state) => this.finish(state),
+      onFail: (error) => { if (this.game === game) this.fail(error); },
     });
     this.show("partida");
     const opener = this.main.querySelector("#abertura");
     if (opener) opener.hidden = false;
     this.game = game;
     this.main.querySelector("[data-action=resultado]").hidden = true;
-    await game.begin();
+    try {
+      await game.begin();
+    } catch (error) {
+      this.fail(error); // the word list a saved run needs could not be had
+      return;
+    }
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
+    data.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
     this.scheduleDayCheck();
     this.onDayLoaded?.(dayUrl(this.urls, date));
   }

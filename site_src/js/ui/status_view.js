@@ -132,6 +132,7 @@ export class StatusView {
       return { text: failed.length ? invalidWordsText(failed) : "A jogada não foi aceite.", tone: "invalida" };
     }
     if (!preview && state.phase !== "play") return { text: "" };
+    if (mode.wordsPending) return { text: "A carregar a lista de palavras…" };
     if (!preview && mode.cursor) {
       const way = mode.direction === "down" ? "para baixo" : "para a direita";
       return { text: `As peças entram a partir de ${mode.cursor}, ${way}. Toque nas peças.` };

@@ -40,10 +40,10 @@ function bootAt() {
   const script = new vm.Script(readFileSync(new URL("../../../site_src/boot.js", import.meta.url), "utf8"));
   const appended = [];
   let now = 0;
-  const element = { getAttribute: () => "/dias/" };
   const document = {
+    currentScript: { getAttribute: (name) => (name === "data-days" ? "/dias/" : null) },
     documentElement: { getAttribute: () => null, setAttribute() {} },
-    getElementById: (id) => (id === "jogo" ? element : null),
+    getElementById: () => null,
     createElement: () => ({}),
     head: { appendChild: (link) => appended.push(link) },
     addEventListener() {},

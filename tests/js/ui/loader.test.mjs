@@ -31,3 +31,21 @@ test("a first day fetches the constants, the word list, the Coimbra words and it
   await assert.rejects(loadGame(URLS, "2026-12-01", fetchFn), LoadError);
   assert.deepEqual(asked.sort(), ["/coimbra.json", "/constantes.json", "/dias/2026-12-01.json", "/palavras.abc.dawg"]);
 });
+
+test("the board does not wait for the word list, which comes as a promise", async () => {
+  let release;
+  const dawgArrives = new Promise((resolve) => { release = resolve; });
+  const fetchFn = async (url) => {
+    if (url === URLS.dawg) {
+      await dawgArrives;
+      return new Response("", { status: 404 });
+    }
+    const files = { "/constantes.json": "{}", "/coimbra.json": "{}", "/dias/2026-12-01.json": '{"date":"2026-12-01"}' };
+    return new Response(files[url]);
+  };
+  const data = await loadGame(URLS, "2026-12-01", fetchFn);
+  assert.equal(data.day.date, "2026-12-01");
+  assert.ok(data.words instanceof Promise);
+  release();
+  await assert.rejects(data.words, (error) => error instanceof LoadError && /lista de palavras/.test(error.message));
+});
