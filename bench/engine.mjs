@@ -1,81 +1,77 @@
 // Benchmark of the rules engine with the real DAWG reader (run: TORRE_DIST=dist node bench/engine.mjs).
-// Boards come from real days played a few turns by the brute-force player, so they
-// hold several words; the placement measured is the best play found on each.
-// Prints the median and 95th percentile of preview() and apply(play); goal < 1 ms each.
+// Positions: 50 real days, each played to its end by the strong player of
+// tests/js/helpers/real-positions.mjs (best play, helps used at once, República when offered);
+// every state in which it chose a play is one position.
+// Prints, per position: legalPlays (median, p99; goal median ≤ 1 ms, p99 ≤ 10 ms) next to the
+// brute-force enumeration of tests/js/helpers/best-play.mjs on the same positions; then
+// bestLegalPlay, preview and apply(play) of the best play (goal < 1 ms each), and parRun per
+// day (goal < 100 ms).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { apply, newRun, parseSquare, preview, squareName } from "../site_src/js/engine/index.js";
+import { apply, bestLegalPlay, legalPlays, parRun, playActions, preview } from "../site_src/js/engine/index.js";
 import { Dawg, wordLookup } from "../site_src/js/dawg.js";
-import { bestPlay } from "../tests/js/helpers/best-play.mjs";
-import { dayNames, distDir, loadDay, loadDistConstants } from "../tests/js/helpers/real-dist.mjs";
+import { allPlays } from "../tests/js/helpers/best-play.mjs";
+import { distDir, loadDistConstants, sampleDays } from "../tests/js/helpers/real-dist.mjs";
+import { realPositions } from "../tests/js/helpers/real-positions.mjs";
 
-const DAYS = 40;
-const REPEATS = 200;
+const DAYS = 50;
+const REPEATS = 5; // legalPlays runs per position; the position's time is the median of them
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-function placeAll(state, placements) {
-  for (const { tile, square, letter } of placements) {
-    state = apply(state, { type: "place", tile: tile.id, square, letter }).state;
-  }
-  return state;
+function timed(run) {
+  const start = performance.now();
+  const result = run();
+  return [performance.now() - start, result];
 }
 
-/** States with a pending best play, after 0–3 earlier plays on the same floor. */
-function realisticStates(constants, dawg, words) {
-  const names = dayNames();
-  const out = [];
-  for (let d = 0; d < DAYS; d++) {
-    let state = newRun(loadDay(names[Math.floor((d * names.length) / DAYS)]), constants);
-    for (let turn = 0; turn < 4 && state.phase === "play"; turn++) {
-      const best = bestPlay(state, dawg, words);
-      if (!best) break;
-      const pending = placeAll(state, best.placements);
-      out.push(pending);
-      state = apply(pending, { type: "play" }, words).state;
-      if (state.phase === "trunfo") state = apply(state, { type: "chooseTrunfo", id: state.offer[0] }).state;
-    }
-  }
-  return out;
+/** The median of `repeats` timed runs of `run(item)` for each item, then their distribution. */
+function perItem(items, run, repeats) {
+  const times = items.map((item) => {
+    const samples = Array.from({ length: repeats }, () => timed(() => run(item))[0]).sort((a, b) => a - b);
+    return samples[repeats >> 1];
+  }).sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), max: times.at(-1), count: items.length };
 }
 
-function measure(states, run, repeats = REPEATS) {
-  const samples = [];
-  for (let r = 0; r < repeats; r++) {
-    for (const state of states) {
-      const start = performance.now();
-      run(state);
-      samples.push(performance.now() - start);
-    }
-  }
-  samples.sort((a, b) => a - b);
-  return { median: percentile(samples, 0.5), p95: percentile(samples, 0.95), count: samples.length };
-}
+const ms = (value) => `${value.toFixed(3).padStart(8)} ms`;
+const show = (label, m) => console.log(`${label.padEnd(34)} median ${ms(m.median)}   p99 ${ms(m.p99)}   max ${ms(m.max)}   (${m.count})`);
 
 const constants = loadDistConstants();
 const bytes = readFileSync(join(distDir(), "palavras.dawg"));
-const loadStart = performance.now();
-const dawg = new Dawg(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-const loadMs = performance.now() - loadStart;
+const [loadMs, dawg] = timed(() => new Dawg(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
 const words = wordLookup(dawg);
+const days = sampleDays(DAYS);
 
-const states = realisticStates(constants, dawg, words);
-const tiles = states.reduce((n, s) => n + s.board.filter(Boolean).length, 0) / states.length;
-const show = (label, m) => console.log(`${label.padEnd(22)} median ${(m.median * 1000).toFixed(1).padStart(7)} µs   p95 ${(m.p95 * 1000).toFixed(1).padStart(7)} µs   (${m.count} calls)`);
+const positions = realPositions(days, constants, words);
+const holding = (test) => positions.filter((s) => s.hand.some(test)).length;
+const playCounts = positions.map((s) => legalPlays(s, words).length).sort((a, b) => a - b);
+console.log(`DAWG load: ${loadMs.toFixed(2)} ms (${bytes.length} bytes)`);
+console.log(`${positions.length} positions from ${DAYS} real days: ${holding((t) => t.letter === constants.blank.letter)} with a blank, ` +
+  `${holding((t) => t.letter === "Ç")} with Ç, ${positions.filter((s) => s.hand.length > constants.hand_size).length} with more than ${constants.hand_size} tiles; ` +
+  `legal plays per position: median ${percentile(playCounts, 0.5)}, max ${playCounts.at(-1)}`);
 
-console.log(`DAWG load + CRC check: ${loadMs.toFixed(2)} ms (${bytes.length} bytes)`);
-console.log(`${states.length} boards from ${DAYS} real days, ${tiles.toFixed(1)} tiles on the board on average`);
-show("preview", measure(states, (s) => preview(s, words)));
-show("apply(play)", measure(states, (s) => apply(s, { type: "play" }, words)));
-const freeSquare = (s) => {
-  const index = s.board.findIndex((cell, i) => !cell && !s.pending.some((p) => parseSquare(constants, p.square).index === i));
-  return squareName(constants, Math.floor(index / constants.board_size), index % constants.board_size);
-};
-const placings = states.filter((s) => s.hand.length > 0).map((s) => [s, { type: "place", tile: s.hand[0].id, square: freeSquare(s), letter: "A" }]);
-show("apply(place)", measure(placings, ([s, action]) => apply(s, action)));
-const unplaced = (s) => apply(s, { type: "recallAll" }).state;
-show("test player's search", measure(states.slice(0, 40).map(unplaced), (s) => bestPlay(s, dawg, words), 1));
-console.log("goal: preview and apply(play) under 1000 µs each");
+show("legalPlays", perItem(positions, (s) => legalPlays(s, words), REPEATS));
+show("brute force (best-play.mjs allPlays)", perItem(positions, (s) => allPlays(s, dawg, words), 1));
+show("bestLegalPlay", perItem(positions, (s) => bestLegalPlay(s, words), REPEATS));
+
+const placed = positions.flatMap((s) => {
+  const [best] = legalPlays(s, words);
+  if (!best) return [];
+  let state = s;
+  for (const action of playActions(s, best).slice(0, -1)) state = apply(state, action).state;
+  return state;
+});
+show("preview of the best play", perItem(placed, (s) => preview(s, words), 50));
+show("apply(play) of the best play", perItem(placed, (s) => apply(s, { type: "play" }, words), 50));
+
+const pars = days.map((day) => timed(() => parRun(day, constants, words)));
+show("parRun per day", perItem(days, (day) => parRun(day, constants, words), 3));
+const floors = pars.map(([, par]) => par.floor);
+const totals = pars.map(([, par]) => par.total).sort((a, b) => a - b);
+console.log(`par of the ${DAYS} days: floor ${Math.min(...floors)}–${Math.max(...floors)}, total p10/p50/p90 ` +
+  `${percentile(totals, 0.1)}/${percentile(totals, 0.5)}/${percentile(totals, 0.9)}`);
+console.log("goals: legalPlays median ≤ 1 ms and p99 ≤ 10 ms (must: 3 ms, 50 ms); preview, apply < 1 ms; parRun < 100 ms per day");

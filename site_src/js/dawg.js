@@ -120,6 +120,7 @@ export class Dawg {
     // of a scan. Nothing is decoded at load, and at most one row per state ever is.
     this.rowOf = new Int32Array(edges + 1);
     this.rows = new Int32Array(64 * LETTERS);
+    this.rowMasks = new Int32Array(64); // per row: bit `code` set when the state has that letter
     this.rowCount = 1; // row 0 means "not decoded yet"
   }
 
@@ -167,11 +168,18 @@ export class Dawg {
       const grown = new Int32Array(this.rows.length * 2);
       grown.set(this.rows);
       this.rows = grown;
+      const masks = new Int32Array(this.rowMasks.length * 2);
+      masks.set(this.rowMasks);
+      this.rowMasks = masks;
     }
     const row = this.rowCount++;
     const base = row * LETTERS;
     this.rows.fill(-1, base, base + LETTERS);
-    for (const [letter, node] of this.edges((index + 1) << 2)) this.rows[base + ALPHABET.indexOf(letter)] = node;
+    for (const [letter, node] of this.edges((index + 1) << 2)) {
+      const code = ALPHABET.indexOf(letter);
+      this.rows[base + code] = node;
+      this.rowMasks[row] |= 1 << code;
+    }
     this.rowOf[index] = row;
     return row;
   }
@@ -193,6 +201,15 @@ export class Dawg {
     if (index < 0) return -1;
     const row = this.rowOf[index] || this.decodeRow(index);
     return this.rows[row * LETTERS + code];
+  }
+
+  // The letters leaving `node` as a mask (bit `code` set for each), 0 for none: the walk
+  // tries only these instead of asking `next` for every letter.
+  edgeMask(node) {
+    const index = (node >> 2) - 1;
+    if (index < 0) return 0;
+    const row = this.rowOf[index] || this.decodeRow(index); // may grow rowMasks: read it after
+    return this.rowMasks[row];
   }
 
   // The index just past the state whose first edge is `first`; checks each block it reads.
@@ -286,8 +303,9 @@ export class Dawg {
 
 // What the game engine receives: the two questions it asks of the word list, and the word
 // graph itself for the move generator (engine/movegen/): `graph.root`, `graph.alphabet`
-// (a letter's code is its index there) and `graph.next(node, code)` → node or −1, where
-// `node & 1` says a dictionary word ends there and `node & 2` a Coimbra word.
+// (a letter's code is its index there), `graph.next(node, code)` → node or −1 and
+// `graph.edgeMask(node)` → the codes leaving it as a mask, where `node & 1` says a
+// dictionary word ends at the node and `node & 2` a Coimbra word.
 export function wordLookup(dawg) {
   return { isWord: (word) => dawg.contains(word), isCoimbra: (word) => dawg.isCoimbra(word), graph: dawg };
 }

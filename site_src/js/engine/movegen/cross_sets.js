@@ -43,9 +43,10 @@ export function crossSets(grid, graph, across) {
     sum: new Int32Array(count),
     length: new Int8Array(count),
   };
+  const run = { first: 0, last: 0 };
   for (let index = 0; index < count; index++) {
     if (grid.code[index] >= 0) continue;
-    const [first, last] = runAround(grid.size, grid.code, index, step);
+    const { first, last } = runAround(grid.size, grid.code, index, step, run);
     if (first === last) continue;
     sets.allowed[index] = 0;
     crossSquare(sets, graph, grid, index, first, last, step);

@@ -85,13 +85,12 @@ function extendTilesBefore(walk, pos) {
 function leftPart(walk, node, length, limit) {
   extendFromAnchor(walk, node, length);
   if (length >= limit) return;
-  let mask = walk.mask;
+  let mask = walk.mask & walk.graph.edgeMask(node);
   while (mask !== 0) {
     const bit = mask & -mask;
     mask ^= bit;
     const letter = 31 - Math.clz32(bit);
     const child = walk.graph.next(node, letter);
-    if (child < 0) continue;
     for (let option = 0; option < 3; option++) {
       const kind = kindFor(walk, letter, option);
       if (kind < 0) continue;
@@ -143,13 +142,12 @@ function extendRight(walk, node, pos, sum, multiplier, crossing, longestCrossing
   }
   if (pos > walk.anchor && (node & 3) !== 0) finishWord(walk, node, pos, sum * multiplier + crossing, longestCrossing);
   if (pos === walk.size) return;
-  let mask = walk.mask & walk.cross.allowed[square];
+  let mask = walk.mask & walk.cross.allowed[square] & walk.graph.edgeMask(node);
   while (mask !== 0) {
     const bit = mask & -mask;
     mask ^= bit;
     const letter = 31 - Math.clz32(bit);
-    const child = walk.graph.next(node, letter);
-    if (child >= 0) placeOptions(walk, child, pos, square, letter, sum, multiplier, crossing, longestCrossing);
+    placeOptions(walk, walk.graph.next(node, letter), pos, square, letter, sum, multiplier, crossing, longestCrossing);
   }
 }
 

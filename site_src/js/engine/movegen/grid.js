@@ -42,14 +42,23 @@ export function gridOf(state, tables) {
 
 /**
  * The first and last square of the run of letters through `index` along `step` (1: the
- * row, size: the column), where `code` holds a letter code or −1 for an empty square.
+ * row, size: the column), where `code` holds a letter code or −1 for an empty square;
+ * written to `run.first` and `run.last` (no array per call: plays are built by thousands).
  */
-export function runAround(size, code, index, step) {
-  const before = step === 1 ? (i) => i % size > 0 : (i) => i >= size;
-  const after = step === 1 ? (i) => i % size < size - 1 : (i) => i + size < size * size;
+export function runAround(size, code, index, step, run) {
   let first = index;
-  while (before(first) && code[first - step] >= 0) first -= step;
+  if (step === 1) {
+    while (first % size > 0 && code[first - 1] >= 0) first -= 1;
+  } else {
+    while (first >= size && code[first - size] >= 0) first -= size;
+  }
   let last = index;
-  while (after(last) && code[last + step] >= 0) last += step;
-  return [first, last];
+  if (step === 1) {
+    while (last % size < size - 1 && code[last + 1] >= 0) last += 1;
+  } else {
+    while (last + size < size * size && code[last + size] >= 0) last += size;
+  }
+  run.first = first;
+  run.last = last;
+  return run;
 }

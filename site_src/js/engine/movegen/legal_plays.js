@@ -15,7 +15,7 @@ import { AllPlays, BestPlay } from "./recorder.js";
 
 function checkWords(words) {
   const graph = words && words.graph;
-  if (!graph || typeof graph.next !== "function" || typeof graph.alphabet !== "string") {
+  if (!graph || typeof graph.next !== "function" || typeof graph.edgeMask !== "function" || typeof graph.alphabet !== "string") {
     throw new TypeError("engine: legalPlays needs words from wordLookup (with its graph)");
   }
   return graph;
@@ -48,7 +48,10 @@ export function legalPlays(state, words) {
   const recorder = new AllPlays();
   generate(setup, recorder);
   const builder = playBuilder(setup, words);
-  return Array.from(recorder.sortedStarts(), (at) => buildPlay(builder, recorder.data, at));
+  const sorted = recorder.sortedStarts();
+  const plays = new Array(sorted.length);
+  for (let k = 0; k < sorted.length; k++) plays[k] = buildPlay(builder, recorder.data, sorted[k]);
+  return plays;
 }
 
 /**

@@ -24,6 +24,10 @@ export function playBuilder(setup, words) {
     tiles: new Map(), // tile key → its frozen object
     singles: new Map(), // tile key·2 + (down ? 1 : 0) → the frozen word through it alone, or null
     squareLists: new Map(), // (first·64 + last)·2 + (down ? 1 : 0) → frozen square names
+    run: { first: 0, last: 0 },
+    charCodes: [], // a word's letters as char codes, reused
+    formed: [], // a play's words, reused
+    alphabetCodes: Array.from(tables.alphabet, (letter) => letter.charCodeAt(0)),
   };
 }
 
@@ -56,14 +60,14 @@ function squareList(builder, first, last, step) {
 
 /** The word through `index` along `step` with its step-1 points, or null under two letters. */
 function wordThrough(builder, index, step) {
-  const { grid, tables, letters, newValue } = builder;
-  const [first, last] = runAround(grid.size, letters, index, step);
+  const { grid, letters, newValue, charCodes, alphabetCodes } = builder;
+  const { first, last } = runAround(grid.size, letters, index, step, builder.run);
   if (first === last) return null;
-  let word = "";
   let sum = 0;
   let multiplier = 1;
+  charCodes.length = 0;
   for (let i = first; i <= last; i += step) {
-    word += tables.alphabet[letters[i]];
+    charCodes.push(alphabetCodes[letters[i]]);
     if (newValue[i] < 0) {
       sum += grid.value[i];
     } else {
@@ -71,6 +75,7 @@ function wordThrough(builder, index, step) {
       multiplier *= grid.wordMult[i];
     }
   }
+  const word = String.fromCharCode.apply(null, charCodes);
   const squares = squareList(builder, first, last, step);
   return { word, points: sum * multiplier, coimbra: Boolean(builder.words.isCoimbra(word)), squares };
 }
@@ -87,17 +92,21 @@ function singleTileWord(builder, key, step) {
   return word;
 }
 
-/** The words of the play whose tile keys are data[from..to) (laid on `letters`), in preview's order. */
+/**
+ * The words of the play whose tile keys are data[from..to) (laid on `letters`), in
+ * preview's order: gathered in a reused list, then copied to one of the exact length.
+ */
 function wordsFormed(builder, data, from, to) {
   const size = builder.grid.size;
-  const formed = [];
+  const formed = builder.formed;
+  formed.length = 0;
   const first = data[from] >> 7;
   if (to - from === 1) {
-    for (const step of [1, size]) {
-      const word = singleTileWord(builder, data[from], step);
-      if (word) formed.push(word);
-    }
-    return formed;
+    const across = singleTileWord(builder, data[from], 1);
+    const down = singleTileWord(builder, data[from], size);
+    if (across) formed.push(across);
+    if (down) formed.push(down);
+    return formed.slice();
   }
   const across = Math.floor((data[from + 1] >> 7) / size) === Math.floor(first / size);
   formed.push(wordThrough(builder, first, across ? 1 : size));
@@ -105,7 +114,7 @@ function wordsFormed(builder, data, from, to) {
     const word = singleTileWord(builder, data[k], across ? size : 1);
     if (word) formed.push(word);
   }
-  return formed;
+  return formed.slice();
 }
 
 /** The play kept at `at` of `data`, as legalPlays returns it. */
@@ -113,12 +122,12 @@ export function buildPlay(builder, data, at) {
   const { tables, letters, newValue } = builder;
   const from = at + 2;
   const to = from + data[at + 1];
-  const tiles = [];
+  const tiles = new Array(to - from);
   for (let k = from; k < to; k++) {
     const key = data[k];
     letters[key >> 7] = (key >> 2) & 31;
     newValue[key >> 7] = valueOfKey(tables, key);
-    tiles.push(tileObject(builder, key));
+    tiles[k - from] = tileObject(builder, key);
   }
   const words = wordsFormed(builder, data, from, to);
   for (let k = from; k < to; k++) {
