@@ -1,7 +1,9 @@
 /**
- * A simple player for the whole-day test and the benchmark: brute force over
- * the hand along every row and column, pruned by the DAWG, keeping the
- * placement that preview() scores highest (cross words included).
+ * Brute force over the hand along every row and column, independent of the
+ * engine's move generator: each placement that spells a DAWG word along its
+ * line (and, tile by tile, a word across it) is judged and scored by
+ * preview(). `bestPlay` keeps the highest (the whole-day test's player),
+ * `allPlays` keeps them all (the move generator's property test and bench).
  */
 import { preview, squareName } from "../../../site_src/js/engine/index.js";
 
@@ -32,7 +34,7 @@ function lineCandidates(state, dawg, cells, start, found) {
         if (tried.has(key)) continue;
         tried.add(key);
         const next = dawg.child(node, fold(letter));
-        if (next < 0) continue;
+        if (next < 0 || !crossingIsWord(dawg, cell, letter)) continue;
         used[i] = true;
         placed.push({ tile, square: cell.square, letter });
         walk(k + 1, next);
@@ -45,16 +47,41 @@ function lineCandidates(state, dawg, cells, start, found) {
   return found;
 }
 
+/** A letter on an empty cell: is the run it makes across the line (if any) a word? */
+function crossingIsWord(dawg, cell, letter) {
+  const [before, after] = cell.crossing;
+  return (!before && !after) || dawg.contains(before + fold(letter) + after);
+}
+
+/** The letters of the tiles next to `(row, col)` going (dRow, dCol), nearest first. */
+function lettersFrom(state, row, col, dRow, dCol) {
+  const size = state.constants.board_size;
+  let text = "";
+  for (let r = row + dRow, c = col + dCol; r >= 0 && r < size && c >= 0 && c < size && state.board[r * size + c]; r += dRow, c += dCol) {
+    text += fold(state.board[r * size + c].letter);
+  }
+  return text;
+}
+
+function cellAt(state, row, col, across) {
+  const reversed = (text) => [...text].reverse().join("");
+  const [dRow, dCol] = across ? [1, 0] : [0, 1];
+  return {
+    square: squareName(state.constants, row, col),
+    tile: state.board[row * state.constants.board_size + col],
+    crossing: [reversed(lettersFrom(state, row, col, -dRow, -dCol)), lettersFrom(state, row, col, dRow, dCol)],
+  };
+}
+
 function lines(state) {
-  const { constants } = state;
-  const size = constants.board_size;
+  const size = state.constants.board_size;
   const out = [];
   for (let a = 0; a < size; a++) {
     const row = [];
     const col = [];
     for (let b = 0; b < size; b++) {
-      row.push({ square: squareName(constants, a, b), tile: state.board[a * size + b] });
-      col.push({ square: squareName(constants, b, a), tile: state.board[b * size + a] });
+      row.push(cellAt(state, a, b, true));
+      col.push(cellAt(state, b, a, false));
     }
     out.push(row, col);
   }

@@ -1,7 +1,8 @@
 /**
  * Positions from real days: each day played to its end by a strong player
  * (the first of legalPlays, every help used as soon as it is held, República
- * taken whenever it is offered, else the first trunfo), and every state in
+ * taken whenever it is offered, else the trunfo at the floor number's place in
+ * the offer, so every trunfo is held on some days), and every state in
  * which it chose a play kept. Used by the move generator's property test and
  * by bench/engine.mjs.
  */
@@ -11,7 +12,8 @@ const HELPS_IN_ORDER = ["branca", "jogada", "dobro"];
 
 function nextActions(state, words) {
   if (state.phase === "trunfo") {
-    return [{ type: "chooseTrunfo", id: state.offer.includes("republica") ? "republica" : state.offer[0] }];
+    const id = state.offer.includes("republica") ? "republica" : state.offer[state.floor % state.offer.length];
+    return [{ type: "chooseTrunfo", id }];
   }
   for (const id of HELPS_IN_ORDER) {
     if (state.helps.includes(id) && !(id === "dobro" && state.dobro)) return [{ type: "useHelp", id }];
@@ -29,7 +31,9 @@ export function dayPositions(day, constants, words) {
     if (actions.at(-1).type === "play" || actions[0].type === "pass") positions.push(state);
     for (const action of actions) {
       const result = apply(state, action, words);
-      if (!result.ok) throw new Error(`${day.date}: ${JSON.stringify(action)} refused: ${result.code}`);
+      if (!result.ok || result.events[0]?.type === "rejected") {
+        throw new Error(`${day.date}: ${JSON.stringify(action)} refused: ${result.code || "invalid_words"}`);
+      }
       state = result.state;
     }
   }
