@@ -14,7 +14,7 @@ import { summary } from "./summary.js";
 export const PAR_WORD_LENGTH = 4;
 
 /** The par's next actions in a state of phase "play" or "trunfo". */
-function parActions(state, words) {
+export function parActions(state, words) {
   if (state.phase === "trunfo") return [{ type: "chooseTrunfo", id: state.offer[0] }];
   const play = bestLegalPlay(state, words, PAR_WORD_LENGTH);
   return play ? playActions(state, play) : [{ type: "pass" }];
