@@ -37,7 +37,11 @@ function walkState(setup, recorder) {
   return walk;
 }
 
-/** Hand every legal play of the position to `recorder.record(walk, points, longestWord)`. */
+/**
+ * Hand every legal play of the position to `recorder.record(walk, points, longestWord,
+ * flags)` (flags bit 0: the word along the line is a Coimbra word), its tiles in
+ * walk.squares/letters/kinds[0 … walk.depth − 1].
+ */
 export function generate(setup, recorder) {
   const walk = walkState(setup, recorder);
   for (const direction of [ACROSS, DOWN]) {
@@ -187,5 +191,5 @@ function finishWord(walk, node, pos, points, longestCrossing) {
   if (node & 2) points += walk.perCoimbra;
   if (length >= walk.longLength) points += walk.perLong;
   if (tiles === walk.bingoTiles) points += walk.bingoBonus;
-  walk.recorder.record(walk, points * walk.playMultiplier, length > longestCrossing ? length : longestCrossing);
+  walk.recorder.record(walk, points * walk.playMultiplier, length > longestCrossing ? length : longestCrossing, (node >> 1) & 1);
 }

@@ -13,6 +13,7 @@
  */
 import { tileLetter } from "./letters.js";
 import { runAround } from "./grid.js";
+import { FLAGS, KEYS, POINTS, TILES, keyIsBlank, keyIsCedilla, keyLetter, keySquare } from "./play_order.js";
 
 /** What building plays needs: the board with room to lay a play's tiles over it, and the shared parts. */
 export function playBuilder(setup, words) {
@@ -25,26 +26,30 @@ export function playBuilder(setup, words) {
     singles: new Map(), // tile key·2 + (down ? 1 : 0) → the frozen word through it alone, or null
     squareLists: new Map(), // (first·64 + last)·2 + (down ? 1 : 0) → frozen square names
     run: { first: 0, last: 0 },
-    charCodes: [], // a word's letters as char codes, reused
-    formed: [], // a play's words, reused
+    // A word's char codes, in a reused array of its length (so no length is ever set).
+    charCodes: Array.from({ length: grid.size + 1 }, (_, length) => new Array(length).fill(0)),
     alphabetCodes: Array.from(tables.alphabet, (letter) => letter.charCodeAt(0)),
+    formed: new Array(grid.size + 1), // a play's words before they are copied to their own list
   };
 }
 
-/** The frozen `{square, letter, blank}` of a tile key (recorder.js). */
+/** The frozen `{square, letter, blank}` of a tile key (play_order.js). */
 function tileObject(builder, key) {
   let tile = builder.tiles.get(key);
   if (!tile) {
-    const square = builder.grid.names[key >> 7];
-    tile = Object.freeze({ square, letter: tileLetter(builder.tables, ((key >> 1) & 1) === 1, (key >> 2) & 31), blank: (key & 1) === 1 });
+    tile = Object.freeze({
+      square: builder.grid.names[keySquare(key)],
+      letter: tileLetter(builder.tables, keyIsCedilla(key), keyLetter(key)),
+      blank: keyIsBlank(key),
+    });
     builder.tiles.set(key, tile);
   }
   return tile;
 }
 
 function valueOfKey(tables, key) {
-  if (key & 1) return tables.kindValue[tables.blank];
-  return tables.kindValue[(key >> 1) & 1 ? tables.cedilla : (key >> 2) & 31];
+  if (keyIsBlank(key)) return tables.kindValue[tables.blank];
+  return tables.kindValue[keyIsCedilla(key) ? tables.cedilla : keyLetter(key)];
 }
 
 function squareList(builder, first, last, step) {
@@ -58,16 +63,19 @@ function squareList(builder, first, last, step) {
   return squares;
 }
 
-/** The word through `index` along `step` with its step-1 points, or null under two letters. */
-function wordThrough(builder, index, step) {
-  const { grid, letters, newValue, charCodes, alphabetCodes } = builder;
+/**
+ * The word through `index` along `step` with its step-1 points, or null under two letters;
+ * `coimbra` is 1 or 0 when the walk knows it, −1 to ask the word list.
+ */
+function wordThrough(builder, index, step, coimbra) {
+  const { grid, letters, newValue, alphabetCodes } = builder;
   const { first, last } = runAround(grid.size, letters, index, step, builder.run);
   if (first === last) return null;
+  const charCodes = builder.charCodes[(last - first) / step + 1];
   let sum = 0;
   let multiplier = 1;
-  charCodes.length = 0;
-  for (let i = first; i <= last; i += step) {
-    charCodes.push(alphabetCodes[letters[i]]);
+  for (let i = first, k = 0; i <= last; i += step, k++) {
+    charCodes[k] = alphabetCodes[letters[i]];
     if (newValue[i] < 0) {
       sum += grid.value[i];
     } else {
@@ -76,8 +84,8 @@ function wordThrough(builder, index, step) {
     }
   }
   const word = String.fromCharCode.apply(null, charCodes);
-  const squares = squareList(builder, first, last, step);
-  return { word, points: sum * multiplier, coimbra: Boolean(builder.words.isCoimbra(word)), squares };
+  const isCoimbra = coimbra < 0 ? Boolean(builder.words.isCoimbra(word)) : coimbra === 1;
+  return { word, points: sum * multiplier, coimbra: isCoimbra, squares: squareList(builder, first, last, step) };
 }
 
 /** The word through a new tile that is the only new one in it (shared between plays). */
@@ -85,54 +93,60 @@ function singleTileWord(builder, key, step) {
   const id = key * 2 + (step === 1 ? 0 : 1);
   let word = builder.singles.get(id);
   if (word === undefined) {
-    word = wordThrough(builder, key >> 7, step);
+    word = wordThrough(builder, keySquare(key), step, -1);
     if (word) Object.freeze(word);
     builder.singles.set(id, word);
   }
   return word;
 }
 
-/**
- * The words of the play whose tile keys are data[from..to) (laid on `letters`), in
- * preview's order: gathered in a reused list, then copied to one of the exact length.
- */
-function wordsFormed(builder, data, from, to) {
+/** The first `count` of builder.formed in a list of their own. */
+function formedList(builder, count) {
+  const list = new Array(count);
+  for (let k = 0; k < count; k++) list[k] = builder.formed[k];
+  return list;
+}
+
+/** The words of the play kept at `at` (its tiles laid on `letters`), in preview's order. */
+function wordsFormed(builder, data, at) {
   const size = builder.grid.size;
+  const from = at + KEYS;
+  const to = from + data[at + TILES];
   const formed = builder.formed;
-  formed.length = 0;
-  const first = data[from] >> 7;
+  let count = 0;
   if (to - from === 1) {
     const across = singleTileWord(builder, data[from], 1);
     const down = singleTileWord(builder, data[from], size);
-    if (across) formed.push(across);
-    if (down) formed.push(down);
-    return formed.slice();
+    if (across) formed[count++] = across;
+    if (down) formed[count++] = down;
+    return formedList(builder, count);
   }
-  const across = Math.floor((data[from + 1] >> 7) / size) === Math.floor(first / size);
-  formed.push(wordThrough(builder, first, across ? 1 : size));
+  const first = keySquare(data[from]);
+  const acrossLine = Math.floor(keySquare(data[from + 1]) / size) === Math.floor(first / size);
+  formed[count++] = wordThrough(builder, first, acrossLine ? 1 : size, data[at + FLAGS] & 1);
   for (let k = from; k < to; k++) {
-    const word = singleTileWord(builder, data[k], across ? size : 1);
-    if (word) formed.push(word);
+    const word = singleTileWord(builder, data[k], acrossLine ? size : 1);
+    if (word) formed[count++] = word;
   }
-  return formed.slice();
+  return formedList(builder, count);
 }
 
 /** The play kept at `at` of `data`, as legalPlays returns it. */
 export function buildPlay(builder, data, at) {
   const { tables, letters, newValue } = builder;
-  const from = at + 2;
-  const to = from + data[at + 1];
+  const from = at + KEYS;
+  const to = from + data[at + TILES];
   const tiles = new Array(to - from);
   for (let k = from; k < to; k++) {
     const key = data[k];
-    letters[key >> 7] = (key >> 2) & 31;
-    newValue[key >> 7] = valueOfKey(tables, key);
+    letters[keySquare(key)] = keyLetter(key);
+    newValue[keySquare(key)] = valueOfKey(tables, key);
     tiles[k - from] = tileObject(builder, key);
   }
-  const words = wordsFormed(builder, data, from, to);
+  const words = wordsFormed(builder, data, at);
   for (let k = from; k < to; k++) {
-    letters[data[k] >> 7] = -1;
-    newValue[data[k] >> 7] = -1;
+    letters[keySquare(data[k])] = -1;
+    newValue[keySquare(data[k])] = -1;
   }
-  return { tiles, points: data[at], words };
+  return { tiles, points: data[at + POINTS], words };
 }
