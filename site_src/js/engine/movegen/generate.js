@@ -38,9 +38,9 @@ function walkState(setup, recorder) {
 }
 
 /**
- * Hand every legal play of the position to `recorder.record(walk, points, longestWord,
- * flags)` (flags bit 0: the word along the line is a Coimbra word), its tiles in
- * walk.squares/letters/kinds[0 … walk.depth − 1].
+ * Hand every legal play of the position to the recorder:
+ * `recorder.record(walk, points, longestWord, flags)`, flags bit 0 when the word along
+ * the line is a Coimbra word, the play's tiles in walk.squares/letters/kinds[0 … depth − 1].
  */
 export function generate(setup, recorder) {
   const walk = walkState(setup, recorder);
