@@ -1,0 +1,18 @@
+// docs/engine.md's preview example is the engine's real answer (issue 15: every example real).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { preview } from "../../../site_src/js/engine/index.js";
+import { E, ROOT, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
+
+test("the preview example of docs/engine.md is what preview gives", () => {
+  const text = readFileSync(join(ROOT, "docs", "engine.md"), "utf8").replace(/\s*\n\s*/g, " ");
+  const shown = JSON.parse(text.match(/and the breakdown \(checked by [^)]*\) `(\[[^`]*\])`/)[1]);
+  const state = setup({ board: [E, E, E, "..TUNA.", E, E, E], hand: "SEUTAMOR", squares: { G4: "3L", G5: "2P" }, dobro: true });
+  const placed = placeAll(state, [["G4", "S"], ["G5", "E"]]);
+  const result = preview(placed, wordChecker(["TUNAS", "SE"], ["TUNAS"]));
+  assert.deepEqual(result.breakdown, shown);
+  assert.match(text, new RegExp(`\`points\` ${result.points}, \`multiplier\` ${result.multiplier}`));
+});
