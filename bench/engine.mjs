@@ -54,7 +54,10 @@ console.log(`${positions.length} positions from ${DAYS} real days: ${holding((t)
   `${holding((t) => t.letter === "Ç")} with Ç, ${positions.filter((s) => s.hand.length > constants.hand_size).length} with more than ${constants.hand_size} tiles; ` +
   `legal plays per position: median ${percentile(playCounts, 0.5)}, max ${playCounts.at(-1)}`);
 
+const withBlank = (s) => s.hand.some((t) => t.letter === constants.blank.letter);
 show("legalPlays", perItem(positions, (s) => legalPlays(s, words), REPEATS));
+show("  positions without a blank", perItem(positions.filter((s) => !withBlank(s)), (s) => legalPlays(s, words), REPEATS));
+show("  positions with a blank", perItem(positions.filter(withBlank), (s) => legalPlays(s, words), REPEATS));
 show("brute force (best-play.mjs allPlays)", perItem(positions, (s) => allPlays(s, dawg, words), 1));
 show("bestLegalPlay", perItem(positions, (s) => bestLegalPlay(s, words), REPEATS));
 
