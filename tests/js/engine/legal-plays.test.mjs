@@ -132,3 +132,10 @@ test("the plays' shared parts are frozen", () => {
   assert.throws(() => { play.tiles[0].letter = "X"; }, TypeError);
   assert.throws(() => { play.words[1].squares.push("A1"); }, TypeError);
 });
+
+test("listing the plays leaves the state as it was", () => {
+  const state = placeAll(setup({ board: DO, hand: "SO?" }), [["A1", "?", "E"]]);
+  const before = JSON.stringify(state);
+  legalPlays(state, DOS_WORDS);
+  assert.equal(JSON.stringify(state), before);
+});
