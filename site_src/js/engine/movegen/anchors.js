@@ -21,6 +21,8 @@ export function anchorsOf(grid) {
 /**
  * How many squares a left part may cover before the anchor at `pos` of a line (its
  * squares are base + k·stride): the empty squares just before it that are not anchors.
+ * (Going left from an empty square, a tile is never reached before an anchor: the square
+ * next to the tile would be one.)
  */
 export function leftPartLimit(anchors, base, stride, pos) {
   let limit = 0;
