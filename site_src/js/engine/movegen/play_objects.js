@@ -7,24 +7,40 @@
  * `{word, points (step 1), coimbra, squares}`.
  *
  * A position with a blank has thousands of plays, so what many plays hold
- * alike is built once per call and shared, frozen: each tile object, each
- * word with a single new tile (crossing words, single-tile plays) and each
- * list of squares. Each play still has its own object, tiles list and words list.
+ * alike is built once and shared, frozen: each tile object and each list of
+ * squares (kept from call to call), each word with a single new tile
+ * (crossing words, single-tile plays; once per call). Each play still has
+ * its own object, tiles list and words list.
  */
 import { tileLetter } from "./letters.js";
 import { runAround } from "./grid.js";
 import { FLAGS, KEYS, POINTS, TILES, keyIsBlank, keyIsCedilla, keyLetter, keySquare } from "./play_order.js";
 
+// The parts that depend on the letters and squares alone, kept from call to call (frozen,
+// so sharing them is safe): per letter tables (letters.js, one per word graph and constants).
+const lasting = new WeakMap();
+
+function lastingParts(tables) {
+  let parts = lasting.get(tables);
+  if (!parts) {
+    parts = {
+      tiles: new Map(), // tile key → its frozen object
+      squareLists: new Map(), // (first·64 + last)·2 + (down ? 1 : 0) → frozen square names
+    };
+    lasting.set(tables, parts);
+  }
+  return parts;
+}
+
 /** What building plays needs: the board with room to lay a play's tiles over it, and the shared parts. */
 export function playBuilder(setup, words) {
   const { grid, tables } = setup;
+  const { tiles, squareLists } = lastingParts(tables);
   return {
-    grid, tables, words,
+    grid, tables, words, tiles, squareLists,
     letters: Int8Array.from(grid.code), // the board's letter codes, then a play's laid over them
     newValue: new Int32Array(grid.size * grid.size).fill(-1), // a new tile's value, −1 elsewhere
-    tiles: new Map(), // tile key → its frozen object
     singles: new Map(), // tile key·2 + (down ? 1 : 0) → the frozen word through it alone, or null
-    squareLists: new Map(), // (first·64 + last)·2 + (down ? 1 : 0) → frozen square names
     run: { first: 0, last: 0 },
     // A word's char codes, in a reused array of its length (so no length is ever set).
     charCodes: Array.from({ length: grid.size + 1 }, (_, length) => new Array(length).fill(0)),
