@@ -1,0 +1,120 @@
+"""A repeat visit under the service worker: ready from its cache without waiting on
+the network; a changed page reaches the player on the visit after next, and only
+when it belongs with the files the worker keeps."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from e2e_support import FIXTURE_DATE, browser, new_player, site_url, wait_until  # noqa: F401
+
+TITLE = "A torre de hoje"
+CHANGED_TITLE = "A torre de hoje, nova"
+# Every kept file of the worker's build is in its cache (the precache is complete).
+PRECACHE_COMPLETE = """async (urls) => {
+  const keys = (await caches.keys()).filter((k) => k.startsWith("torre-") && k !== "torre-dias");
+  if (keys.length !== 1) return false;
+  const cache = await caches.open(keys[0]);
+  return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean);
+}"""
+
+
+@pytest.fixture
+def precache(built_dist) -> list[str]:
+    text = (built_dist / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1))
+
+
+def visited_once(new_player, precache):
+    """The game visited once: the worker controls the page, its precache and today's day file kept."""
+    player = new_player(route=False, service_workers="allow").open().wait_ready()
+    page = player.page
+    wait_until(lambda: page.evaluate("() => Boolean(navigator.serviceWorker.controller)"),
+               "the service worker to control the page")
+    wait_until(lambda: page.evaluate(PRECACHE_COMPLETE, precache), "the precache to be complete")
+    kept = "url => caches.open('torre-dias').then(c => c.match(url)).then(Boolean)"
+    wait_until(lambda: page.evaluate(kept, f"/dias/{FIXTURE_DATE}.json"), "today's day file kept")
+    return player
+
+
+def hang_the_network(context, asked: list[str]):
+    """Every request but /sw.js (the worker's update check) is recorded and never answered."""
+    context.route(re.compile(r"^(?!.*/sw\.js$)"), lambda route: asked.append(route.request.url))
+
+
+def reload_and_time_until_ready(player) -> float:
+    start = time.monotonic()
+    player.page.goto(player.url + "/", wait_until="commit", timeout=3000)
+    player.page.wait_for_selector("#partida:not([hidden])", timeout=3000)
+    return time.monotonic() - start
+
+
+def title(player) -> str:
+    return player.page.locator("h1").first.inner_text()
+
+
+def test_a_repeat_visit_is_ready_from_the_cache_while_the_network_never_answers(new_player, precache):
+    player = visited_once(new_player, precache)
+    asked = []
+    hang_the_network(player.page.context, asked)
+    assert reload_and_time_until_ready(player) < 3
+    player.wait_ready()  # the word list too
+    assert player.hand() and player.errors == []
+
+
+def test_a_kept_day_file_is_never_asked_for_again(new_player, precache):
+    player = visited_once(new_player, precache)
+    asked = []
+    hang_the_network(player.page.context, asked)
+    reload_and_time_until_ready(player)
+    player.page.wait_for_timeout(300)
+    assert not [url for url in asked if "/dias/" in url]
+    assert any(url == player.url + "/" for url in asked)  # the page is revalidated in the background
+
+
+def serve_changed_page(context, change):
+    """The game page as the server would send it after `change` (str → str) of its HTML."""
+    def handle(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=change(response.text()))
+    context.route(re.compile(r"/(index\.html)?$"), handle)
+
+
+def kept_page_says(page, text: str) -> bool:
+    return page.evaluate("""async (text) => {
+      const keys = (await caches.keys()).filter((k) => k.startsWith("torre-") && k !== "torre-dias");
+      const cached = await (await caches.open(keys[0])).match("/");
+      return Boolean(cached) && (await cached.text()).includes(text);
+    }""", text)
+
+
+def test_a_changed_page_is_shown_on_the_visit_after_next(new_player, precache):
+    player = visited_once(new_player, precache)
+    serve_changed_page(player.page.context, lambda html: html.replace(f">{TITLE}<", f">{CHANGED_TITLE}<"))
+    player.open().wait_ready()
+    assert title(player) == TITLE  # the kept page, at once
+    wait_until(lambda: kept_page_says(player.page, CHANGED_TITLE), "the changed page to be kept")
+    player.open().wait_ready()
+    assert title(player) == CHANGED_TITLE
+    assert player.errors == []
+
+
+def test_a_page_naming_another_builds_files_never_replaces_the_kept_one(new_player, precache):
+    player = visited_once(new_player, precache)
+    other_build = lambda html: re.sub(r"/static/[0-9a-f]+/", "/static/0000000000/", html).replace(
+        f">{TITLE}<", f">{CHANGED_TITLE}<")
+    serve_changed_page(player.page.context, other_build)
+    revalidated = []
+    player.page.context.on("requestfinished", lambda request: request.url == player.url + "/"
+                           and revalidated.append(request))
+    for _ in range(2):
+        player.open().wait_ready()
+        assert title(player) == TITLE
+        wait_until(lambda: revalidated, "the page to be revalidated")
+        player.page.wait_for_timeout(200)
+        revalidated.clear()
+    assert not kept_page_says(player.page, CHANGED_TITLE)
+    assert player.errors == []
