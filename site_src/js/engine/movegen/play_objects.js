@@ -8,24 +8,29 @@
  *
  * A position with a blank has thousands of plays, so what many plays hold
  * alike is built once and shared, frozen: each tile object and each list of
- * squares (kept from call to call), each word with a single new tile
- * (crossing words, single-tile plays; once per call). Each play still has
- * its own object, tiles list and words list.
+ * squares (once for all calls), each word with a single new tile (crossing
+ * words, single-tile plays; once per call). Each play still has its own
+ * object, tiles list and words list. They are found in flat tables indexed by
+ * tile key (a Map lookup per tile cost a third of the building).
  */
 import { tileLetter } from "./letters.js";
 import { runAround } from "./grid.js";
-import { FLAGS, KEYS, POINTS, TILES, keyIsBlank, keyIsCedilla, keyLetter, keySquare } from "./play_order.js";
+import { FLAGS, KEYS, KEY_LIMIT, POINTS, SQUARE_LIMIT, TILES, keyIsBlank, keyIsCedilla, keyLetter, keySquare } from "./play_order.js";
 
-// The parts that depend on the letters and squares alone, kept from call to call (frozen,
-// so sharing them is safe): per letter tables (letters.js, one per word graph and constants).
+// The tables kept from call to call, one set per letter tables (letters.js: one per word
+// graph and constants): tile objects and square lists, which depend on nothing else, and
+// the table of single-tile words, whose entries count only for the call they are stamped with.
 const lasting = new WeakMap();
 
 function lastingParts(tables) {
   let parts = lasting.get(tables);
   if (!parts) {
     parts = {
-      tiles: new Map(), // tile key → its frozen object
-      squareLists: new Map(), // (first·64 + last)·2 + (down ? 1 : 0) → frozen square names
+      tiles: new Array(KEY_LIMIT).fill(null), // tile key → its frozen object
+      squareLists: new Array(2 * SQUARE_LIMIT * SQUARE_LIMIT).fill(null), // see squareList
+      singles: new Array(2 * KEY_LIMIT).fill(null), // see singleTileWord
+      singlesCall: new Int32Array(2 * KEY_LIMIT), // the call each entry of `singles` belongs to
+      calls: 0,
     };
     lasting.set(tables, parts);
   }
@@ -35,12 +40,12 @@ function lastingParts(tables) {
 /** What building plays needs: the board with room to lay a play's tiles over it, and the shared parts. */
 export function playBuilder(setup, words) {
   const { grid, tables } = setup;
-  const { tiles, squareLists } = lastingParts(tables);
+  const parts = lastingParts(tables);
+  parts.calls += 1;
   return {
-    grid, tables, words, tiles, squareLists,
+    grid, tables, words, parts, tiles: parts.tiles, squareLists: parts.squareLists,
     letters: Int8Array.from(grid.code), // the board's letter codes, then a play's laid over them
     newValue: new Int32Array(grid.size * grid.size).fill(-1), // a new tile's value, −1 elsewhere
-    singles: new Map(), // tile key·2 + (down ? 1 : 0) → the frozen word through it alone, or null
     run: { first: 0, last: 0 },
     // A word's char codes, in a reused array of its length (so no length is ever set).
     charCodes: Array.from({ length: grid.size + 1 }, (_, length) => new Array(length).fill(0)),
@@ -51,14 +56,14 @@ export function playBuilder(setup, words) {
 
 /** The frozen `{square, letter, blank}` of a tile key (play_order.js). */
 function tileObject(builder, key) {
-  let tile = builder.tiles.get(key);
-  if (!tile) {
+  let tile = builder.tiles[key];
+  if (tile === null) {
     tile = Object.freeze({
       square: builder.grid.names[keySquare(key)],
       letter: tileLetter(builder.tables, keyIsCedilla(key), keyLetter(key)),
       blank: keyIsBlank(key),
     });
-    builder.tiles.set(key, tile);
+    builder.tiles[key] = tile;
   }
   return tile;
 }
@@ -68,13 +73,14 @@ function valueOfKey(tables, key) {
   return tables.kindValue[keyIsCedilla(key) ? tables.cedilla : keyLetter(key)];
 }
 
+/** The frozen names of the squares first … last, `step` apart (shared by every word on them). */
 function squareList(builder, first, last, step) {
-  const id = (first * 64 + last) * 2 + (step === 1 ? 0 : 1);
-  let squares = builder.squareLists.get(id);
-  if (!squares) {
+  const id = (first * SQUARE_LIMIT + last) * 2 + (step === 1 ? 0 : 1);
+  let squares = builder.squareLists[id];
+  if (squares === null) {
     squares = [];
     for (let i = first; i <= last; i += step) squares.push(builder.grid.names[i]);
-    builder.squareLists.set(id, Object.freeze(squares));
+    builder.squareLists[id] = Object.freeze(squares);
   }
   return squares;
 }
@@ -104,16 +110,18 @@ function wordThrough(builder, index, step, coimbra) {
   return { word, points: sum * multiplier, coimbra: isCoimbra, squares: squareList(builder, first, last, step) };
 }
 
-/** The word through a new tile that is the only new one in it (shared between plays). */
+/**
+ * The word through a new tile that is the only new one in it, or null: shared between the
+ * plays of one call (entry key·2 + (down ? 1 : 0), valid while it is stamped with the call).
+ */
 function singleTileWord(builder, key, step) {
+  const { parts } = builder;
   const id = key * 2 + (step === 1 ? 0 : 1);
-  let word = builder.singles.get(id);
-  if (word === undefined) {
-    word = wordThrough(builder, keySquare(key), step, -1);
-    if (word) Object.freeze(word);
-    builder.singles.set(id, word);
-  }
-  return word;
+  if (parts.singlesCall[id] === parts.calls) return parts.singles[id];
+  const word = wordThrough(builder, keySquare(key), step, -1);
+  parts.singles[id] = word && Object.freeze(word);
+  parts.singlesCall[id] = parts.calls;
+  return parts.singles[id];
 }
 
 /** The first `count` of builder.formed in a list of their own. */

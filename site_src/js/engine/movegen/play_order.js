@@ -11,7 +11,10 @@ export const TILES = 1;
 export const FLAGS = 2; // bit 0: the word along the line is a Coimbra word
 export const KEYS = 3;
 
-/** A tile's key: ((square·32 + letter)·2 + is Ç)·2 + is blank (13 bits on a 7×7 board). */
+export const SQUARE_LIMIT = 64; // boards up to 8×8
+export const KEY_LIMIT = SQUARE_LIMIT * 32 * 4; // every tile key is below this (13 bits)
+
+/** A tile's key: ((square·32 + letter)·2 + is Ç)·2 + is blank. */
 export function tileKey(square, letter, isCedilla, isBlank) {
   return ((square * 32 + letter) * 2 + isCedilla) * 2 + isBlank;
 }
@@ -42,7 +45,7 @@ function byPoints(data, starts) {
   return { sorted, groupStart, groups: most + 1 };
 }
 
-const PREFIX_BITS = 2 ** 13;
+const PREFIX_BITS = KEY_LIMIT;
 const INDEX_BITS = 2 ** 16; // a group of more plays is sorted by comparePlays alone
 const SMALL_GROUP = 32; // and so is a group of fewer
 
