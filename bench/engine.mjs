@@ -28,14 +28,21 @@ function timed(run) {
   return [performance.now() - start, result];
 }
 
-/** The median of `repeats` timed runs of `run(item)` for each item, then their distribution. */
-function perItem(items, run, repeats) {
-  const times = items.map((item) => {
+/** For each item, the median of `repeats` timed runs of `run(item)`. */
+function timesPerItem(items, run, repeats) {
+  return items.map((item) => {
     const samples = Array.from({ length: repeats }, () => timed(() => run(item))[0]).sort((a, b) => a - b);
     return samples[repeats >> 1];
-  }).sort((a, b) => a - b);
-  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), max: times.at(-1), count: items.length };
+  });
 }
+
+/** The distribution of some times. */
+function distribution(times) {
+  const sorted = times.slice().sort((a, b) => a - b);
+  return { median: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1), count: sorted.length };
+}
+
+const perItem = (items, run, repeats) => distribution(timesPerItem(items, run, repeats));
 
 const ms = (value) => `${value.toFixed(3).padStart(8)} ms`;
 const show = (label, m) => console.log(`${label.padEnd(34)} median ${ms(m.median)}   p99 ${ms(m.p99)}   max ${ms(m.max)}   (${m.count})`);
@@ -54,10 +61,12 @@ console.log(`${positions.length} positions from ${DAYS} real days: ${holding((t)
   `${holding((t) => t.letter === "Ç")} with Ç, ${positions.filter((s) => s.hand.length > constants.hand_size).length} with more than ${constants.hand_size} tiles; ` +
   `legal plays per position: median ${percentile(playCounts, 0.5)}, max ${playCounts.at(-1)}`);
 
-const withBlank = (s) => s.hand.some((t) => t.letter === constants.blank.letter);
-show("legalPlays", perItem(positions, (s) => legalPlays(s, words), REPEATS));
-show("  positions without a blank", perItem(positions.filter((s) => !withBlank(s)), (s) => legalPlays(s, words), REPEATS));
-show("  positions with a blank", perItem(positions.filter(withBlank), (s) => legalPlays(s, words), REPEATS));
+const withBlank = positions.map((s) => s.hand.some((t) => t.letter === constants.blank.letter));
+for (const s of positions) legalPlays(s, words); // a second warm-up pass before measuring
+const legalTimes = timesPerItem(positions, (s) => legalPlays(s, words), REPEATS);
+show("legalPlays", distribution(legalTimes));
+show("  positions without a blank", distribution(legalTimes.filter((_, k) => !withBlank[k])));
+show("  positions with a blank", distribution(legalTimes.filter((_, k) => withBlank[k])));
 show("brute force (best-play.mjs allPlays)", perItem(positions, (s) => allPlays(s, dawg, words), 1));
 show("bestLegalPlay", perItem(positions, (s) => bestLegalPlay(s, words), REPEATS));
 
