@@ -35,13 +35,13 @@ export function comparePlays(a, i, b, j) {
 /** The plays starting at `starts` of `data` grouped by points, highest first (a counting sort). */
 function byPoints(data, starts) {
   let most = 0;
-  for (const at of starts) if (data[at] > most) most = data[at];
+  for (const at of starts) if (data[at + POINTS] > most) most = data[at + POINTS];
   // groupStart[g] (g = most − points) counts, then ends, then — once every play is placed — starts group g.
   const groupStart = new Int32Array(most + 2);
-  for (const at of starts) groupStart[most - data[at]] += 1;
+  for (const at of starts) groupStart[most - data[at + POINTS]] += 1;
   for (let g = 1; g <= most + 1; g++) groupStart[g] += groupStart[g - 1];
   const sorted = new Int32Array(starts.length);
-  for (const at of starts) sorted[--groupStart[most - data[at]]] = at;
+  for (const at of starts) sorted[--groupStart[most - data[at + POINTS]]] = at;
   return { sorted, groupStart, groups: most + 1 };
 }
 
