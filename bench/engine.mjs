@@ -1,6 +1,6 @@
 // Benchmark of the rules engine with the real DAWG reader (run: TORRE_DIST=dist node bench/engine.mjs).
 // Positions: 50 real days, each played to its end by the strong player of
-// tests/js/helpers/real-positions.mjs (best play, helps used at once, República when offered);
+// tests/js/helpers/real-positions.mjs (best play, helps that change plays used at once, República when offered);
 // every state in which it chose a play is one position.
 // Prints, per position: legalPlays (median, p99; goal median ≤ 1 ms, p99 ≤ 10 ms) next to the
 // brute-force enumeration of tests/js/helpers/best-play.mjs on the same positions; then

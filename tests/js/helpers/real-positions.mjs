@@ -1,6 +1,7 @@
 /**
  * Positions from real days: each day played to its end by a strong player
- * (the first of legalPlays, every help used as soon as it is held, República
+ * (the first of legalPlays; Peça branca, Mais uma jogada and Dobro used as soon as
+ * they are held, Espreitar never (it changes no play); República
  * taken whenever it is offered, else the trunfo at the floor number's place in
  * the offer, so every trunfo is held on some days), and every state in
  * which it chose a play kept. Used by the move generator's property test and
