@@ -25,6 +25,7 @@ import os
 import re
 import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,16 +126,55 @@ def cold_visit(browser, url: str, throttled: bool) -> dict:
         context.close()
 
 
+def wait_for_worker(page, precache: list[str]) -> None:
+    """Polls WORKER_READY (async, so wait_for_function would take its promise for true)."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(WORKER_READY, precache):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the service worker did not control the page with its precache in {TIMEOUT_MS} ms")
+        page.wait_for_timeout(100)
+
+
+def throttle_worker(browser, page):
+    """The phone's network for the service worker of `page`'s context too: its fetches are
+    not the page's target's. Returns the browser session, which holds the emulation."""
+    session = browser.new_browser_cdp_session()
+    own = page.context.new_cdp_session(page).send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+    workers = [t for t in session.send("Target.getTargets")["targetInfos"]
+               if t["type"] == "service_worker" and t.get("browserContextId") == own]
+    if len(workers) != 1:
+        raise RuntimeError(f"expected one service worker target, found {len(workers)}")
+    replies = {}
+    session.on("Target.receivedMessageFromTarget", lambda e: replies.update({
+        message["id"]: message for message in [json.loads(e["message"])] if "id" in message}))
+    worker = session.send("Target.attachToTarget", {"targetId": workers[0]["targetId"], "flatten": False})
+    commands = (("Network.enable", {}), ("Network.emulateNetworkConditions", SLOW_4G))
+    for number, (method, params) in enumerate(commands, 1):
+        session.send("Target.sendMessageToTarget", {"sessionId": worker["sessionId"], "message": json.dumps(
+            {"id": number, "method": method, "params": params})})
+    page.wait_for_timeout(50)
+    deadline = time.monotonic() + 5
+    while len(replies) < len(commands) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    if len(replies) < len(commands) or any("error" in reply for reply in replies.values()):
+        raise RuntimeError(f"the service worker's target refused the throttling: {replies}")
+    return session
+
+
 def repeat_visit(browser, url: str, precache: list[str], throttled: bool) -> dict:
     """A second visit under the service worker; the first one is unthrottled."""
     context = browser.new_context(service_workers="allow", viewport=PHONE)
     try:
         page = context.new_page()
         navigate_until_ready(page, url)
-        page.wait_for_function(WORKER_READY, arg=precache, timeout=TIMEOUT_MS, polling=100)
+        wait_for_worker(page, precache)
         if throttled:
             throttle(context.new_cdp_session(page))
-        return {"ready_ms": navigate_until_ready(page, url)}
+            worker_session = throttle_worker(browser, page)
+        ready = navigate_until_ready(page, url)
+        if not page.evaluate("() => Boolean(navigator.serviceWorker.controller)"):
+            raise RuntimeError("the repeat visit was not controlled by the service worker")
+        return {"ready_ms": ready}
     finally:
         context.close()
 
