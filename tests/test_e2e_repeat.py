@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import time
+from pathlib import Path
 
 import pytest
 
@@ -28,9 +30,12 @@ def precache(built_dist) -> list[str]:
     return json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1))
 
 
-def visited_once(new_player, precache):
-    """The game visited once: the worker controls the page, its precache and today's day file kept."""
-    player = new_player(route=False, service_workers="allow").open().wait_ready()
+def visited_once(new_player, precache, url: str | None = None):
+    """The game (on `url`, default the shared server) visited once: the worker controls the
+    page, its precache and today's day file kept."""
+    player = new_player(route=False, service_workers="allow")
+    player.url = url or player.url
+    player.open().wait_ready()
     page = player.page
     wait_until(lambda: page.evaluate("() => Boolean(navigator.serviceWorker.controller)"),
                "the service worker to control the page")
@@ -117,4 +122,55 @@ def test_a_page_naming_another_builds_files_never_replaces_the_kept_one(new_play
         player.page.wait_for_timeout(200)
         revalidated.clear()
     assert not kept_page_says(player.page, CHANGED_TITLE)
+    assert player.errors == []
+
+
+
+NEW_STATIC = "/static/0123456789/"
+
+
+@pytest.fixture
+def own_site(built_dist, tmp_path):
+    """A copy of the built tree on a server of its own, to deploy another build into."""
+    from pipeline.serve import start_server
+
+    site = tmp_path / "site"
+    shutil.copytree(built_dist, site, ignore=shutil.ignore_patterns("palavras*.txt*", "palavras*.tsv*"))
+    server, url = start_server(site, port=0)
+    yield site, url
+    server.shutdown()
+    server.server_close()
+
+
+def deploy_another_build(site: Path) -> str:
+    """Another build on the server: the same files under a new static folder, which every
+    page names, and a worker of another version that keeps it. Returns the old folder."""
+    old_static = re.search(r"/static/[0-9a-f]+/", (site / "index.html").read_text()).group(0)
+    shutil.copytree(site / old_static.strip("/"), site / NEW_STATIC.strip("/"))
+    for path in [site / "sw.js", *site.rglob("*.html")]:
+        text = path.read_text(encoding="utf-8").replace(old_static, NEW_STATIC)
+        if path.name == "sw.js":
+            text = re.sub(r'^const VERSION = ".*";$', 'const VERSION = "nova";', text, flags=re.M)
+        path.write_text(text, encoding="utf-8")
+        for compressed in (path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")):
+            compressed.unlink(missing_ok=True)
+    return old_static
+
+
+def static_folder(player) -> str:
+    return re.search(r"/static/[0-9a-f]+/", player.page.content()).group(0)
+
+
+def test_after_a_deploy_one_visit_shows_the_old_build_whole_and_the_next_the_new_one(new_player, precache,
+                                                                                       own_site):
+    site, url = own_site
+    player = visited_once(new_player, precache, url)
+    old_static = deploy_another_build(site)
+    player.open().wait_ready()
+    assert static_folder(player) == old_static  # the kept page, with its kept files
+    keys = lambda: sorted(player.page.evaluate("() => caches.keys()"))
+    wait_until(lambda: keys() == ["torre-dias", "torre-nova"], "the new build's worker to replace the old cache")
+    player.page.context.set_offline(True)  # so the new page and its files come from the new cache alone
+    player.open().wait_ready()
+    assert static_folder(player) == NEW_STATIC
     assert player.errors == []
