@@ -42,8 +42,9 @@ const BUILD_FILES = new Set([...PRECACHE, ...OTHER_FILES]);
 const NOT_FOUND_PAGE = "/404.html";
 const OFFLINE_PAGE = "/sem-rede.html";
 const DAY_FILE = /^\/dias\/(\d{4}-\d{2}-\d{2})\.json$/;
-// The hashed files a page names: /static/<hash>/… and palavras.<hash>.dawg.
-const HASHED_NAMES = /\/static\/[0-9a-f]+\/[^"'\s<>()]+|\/palavras\.[0-9a-f]+\.dawg/g;
+// The hashed names a page holds: static folders (/static/<hash>/) and palavras.<hash>.dawg.
+const HASHED_NAMES = /\/static\/[0-9a-f]+\/|\/palavras\.[0-9a-f]+\.dawg/g;
+const STATIC_FOLDERS = new Set(PRECACHE.map((url) => /^\/static\/[0-9a-f]+\//.exec(url)?.[0]).filter(Boolean));
 
 /** The cache a stable-named response belongs in: day files outlive builds. */
 function cacheFor(url) {
@@ -99,13 +100,13 @@ async function networkFirst(request) {
 }
 
 /** Does a fresh copy of a kept file belong with this build's kept files? A page must
- * name only hashed files of this build; and a newer worker seen installing or waiting
- * means the server has another build, whose own precache brings its copies. */
+ * name no static folder or DAWG but this build's; and a newer worker seen installing
+ * or waiting means the server has another build, whose own precache brings its copies. */
 async function belongsToThisBuild(response) {
   if (self.registration.installing || self.registration.waiting) return false;
   if (!(response.headers.get("Content-Type") || "").startsWith("text/html")) return true;
   const named = (await response.text()).match(HASHED_NAMES) || [];
-  return named.every((url) => BUILD_FILES.has(url));
+  return named.every((name) => STATIC_FOLDERS.has(name) || BUILD_FILES.has(name));
 }
 
 /** The network's copy of a kept file replaces it when it belongs to this build. */
