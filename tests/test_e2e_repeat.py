@@ -1,6 +1,7 @@
 """A repeat visit under the service worker: ready from its cache without waiting on
 the network; a changed page reaches the player on the visit after next, and only
-when it belongs with the files the worker keeps."""
+when it belongs with the files the worker keeps; after a deploy, one visit shows
+the old build whole and the next the new build whole."""
 from __future__ import annotations
 
 import json
