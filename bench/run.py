@@ -18,7 +18,7 @@ STEPS = [
     ("word list vs unmunch", [sys.executable, "bench/words.py"]),
     ("DAWG vs marisa-trie, dawg-lookup, Set", [sys.executable, "bench/dawg.py"]),
     ("days and whole build", [sys.executable, "bench/build.py"]),
-    ("engine preview/apply", ["node", "bench/engine.mjs"]),
+    ("engine: preview/apply, legalPlays vs brute force, par", ["node", "bench/engine.mjs"]),
     ("page weight and latency in Chromium", [sys.executable, "bench/page.py"]),
 ]
 

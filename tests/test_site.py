@@ -365,7 +365,7 @@ def test_manifest_lists_png_icons_of_192_and_512_and_a_maskable_one_as_written(s
 def test_the_game_page_loads_boot_js_from_a_stable_url_before_its_modules(site):
     out, _ = site
     scripts = [a for t, a in parse(out / "index.html").tags if t == "script"]
-    assert scripts[0] == {"src": "/boot.js", "defer": None}
+    assert scripts[0] == {"src": "/boot.js", "async": None, "data-days": "/dias/"}
     assert scripts[1]["type"] == "module" and scripts[1]["src"].startswith("/static/")
     assert (out / "boot.js").read_bytes() == (SITE_SRC / "boot.js").read_bytes()
 

@@ -4,6 +4,7 @@
 // a rule: every change of the run goes through engine.apply.
 
 import { focusPoint, returnFocus } from "./focus.js";
+import { LoadError } from "./loader.js";
 import { advance, freeSquareFrom, isTaken, offset, tileForLetter } from "./cursor.js";
 import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "./labels.js";
 import { invalidWordsText, peekText } from "./status_view.js";
@@ -69,7 +70,11 @@ export class Game {
       if (result.ok) return result;
       const why = result.message.replace(/\.$/, "");
       return { ok: false, reason: `a ação n.º ${result.index + 1} do registo foi recusada («${why}»)` };
-    } catch {
+    } catch (error) {
+      // A damaged word list is not the save's fault: say so and keep the save.
+      if (error?.name === "DawgFormatError") {
+        throw new LoadError("A lista de palavras está danificada. Recarregue a página.", String(error));
+      }
       return { ok: false, reason: "o registo guardado tem ações desconhecidas" };
     }
   }
@@ -89,7 +94,7 @@ export class Game {
     try {
       result = this.engine.apply(this.state, action, this.words);
     } catch (error) {
-      this.announcer.say("Aconteceu um erro inesperado; recarregue a página.", "erro");
+      this.sayFailure(error);
       console.error(error);
       return false;
     }
@@ -129,10 +134,23 @@ export class Game {
     if (lines.length) this.announcer.say(lines.join(" "), events.some((e) => e.type === "rejected") ? "erro" : "info");
   }
 
+  /** An error the engine threw: a damaged block of the word list is found when first read (dawg.js). */
+  sayFailure(error) {
+    const damaged = error?.name === "DawgFormatError";
+    this.announcer.say(damaged ? "A lista de palavras está danificada. Recarregue a página."
+      : "Aconteceu um erro inesperado; recarregue a página.", "erro");
+    console.error(error);
+  }
+
   render() {
     const state = this.state;
     const judging = state.phase === "play" && state.pending.length > 0;
-    const preview = judging && this.words ? this.engine.preview(state, this.words) : null;
+    let preview = null;
+    try {
+      preview = judging && this.words ? this.engine.preview(state, this.words) : null;
+    } catch (error) {
+      this.sayFailure(error);
+    }
     this.view.render(state, { cursor: this.cursor, direction: this.direction, selected: this.selected, preview,
       wordsPending: judging && !this.words });
   }

@@ -63,7 +63,8 @@ export class Page {
     try {
       this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
     } catch (error) {
-      this.fail(new LoadError("O ficheiro da torre de hoje não é válido.", String(error)));
+      const message = error?.name === "DayFileError" ? error.message : "O ficheiro da torre de hoje não é válido.";
+      this.fail(new LoadError(message, String(error)));
       return;
     }
     this.data = data;
