@@ -104,7 +104,8 @@ def test_day_file_the_engine_refuses_is_reported(new_player):
     day = fixture_day()
     day["bag"] = day["bag"][:-1]  # 116 tiles
     player = new_player(day=day).open()
-    player.expect_text("#erro-texto", "O ficheiro da torre de hoje não é válido.")
+    # The engine's own words: which day, and what is wrong with it.
+    player.expect_text("#erro-texto", re.compile(r"^O ficheiro da torre de 01/12/2026 está danificado \(.+\)"))
 
 
 # Failures before the game starts: /boot.js shows the #erro box with a retry button.
