@@ -47,9 +47,8 @@ export class Game {
       if (!this.retired && this.state) this.render();
       return words;
     });
-    if (save.status === "ok") await wordsArrive;
-    else wordsArrive.catch((error) => this.onFail(error));
     if (save.status === "ok") {
+      await wordsArrive;
       const restored = this.restore(save.actions);
       if (restored.ok) {
         this.state = restored.state;
@@ -57,8 +56,9 @@ export class Game {
       } else {
         await this.offerRestart(restored.reason);
       }
-    } else if (save.status === "corrupt") {
-      await this.offerRestart(save.reason);
+    } else {
+      wordsArrive.catch((error) => this.onFail(error));
+      if (save.status === "corrupt") await this.offerRestart(save.reason);
     }
     if (!this.state) this.state = this.engine.newRun(this.day, this.constants);
     this.afterChange();

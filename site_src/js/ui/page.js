@@ -28,7 +28,7 @@ export class Page {
     this.urls = readUrls(main);
     this.announcer = new Announcer(main.querySelector("#anuncio"));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
-    this.dialogs.fallbackFocus = () => main.querySelector("#tabuleiro [tabindex='0']");
+    this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
     this.date = null;
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
