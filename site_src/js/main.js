@@ -4,6 +4,8 @@
 import * as engine from "./engine/index.js";
 import { Page } from "./ui/page.js";
 import { GameStorage } from "./ui/storage.js";
+import { showArchive } from "./ui/archive_page.js";
+import { showReplay } from "./ui/replay_page.js";
 
 function safeLocalStorage() {
   try {
@@ -34,6 +36,17 @@ if (main && main.querySelector("#partida")) {
     onDayLoaded: dayKeeper(),
   });
   page.start().catch((error) => page.fail(error)); // never a half-drawn page
+}
+const archive = document.getElementById("arquivo");
+if (archive) {
+  showArchive(archive, { storage: new GameStorage(safeLocalStorage()), now: () => Date.now(), fetchFn: (url) => fetch(url) })
+    .catch((error) => console.error(error));
+}
+const replay = document.getElementById("repeticao");
+if (replay) {
+  const run = () => showReplay(replay, { fetchFn: (url) => fetch(url), hash: location.hash }).catch((error) => console.error(error));
+  run();
+  window.addEventListener("hashchange", () => location.reload()); // a new code: a fresh page, no listeners left over
 }
 // Every module loaded and the page started: /boot.js, which checks this mark, stays quiet.
 document.documentElement.dataset.jogo = "iniciado";

@@ -222,7 +222,7 @@ export function readCode(code) {
 }
 
 /**
- * Replays the decisions of a read code on its day: {ok:true, steps, state, verified} where
+ * Replays the decisions of a read code on its day: {ok:true, initial, steps, state, verified} where
  * steps are [{actions, state}] (one per decision; a play's actions go together), or
  * {ok:false, reason} when a decision is impossible or something is left over.
  */
@@ -237,7 +237,8 @@ export function replayCode(read, day, constants, words) {
 function replayChecked(read, day, constants, words) {
   if (!read?.ok || day?.date !== read.date) return fail("o dia não corresponde");
   const reader = new Reader(read.rest);
-  let state = newRun(day, constants);
+  const initial = newRun(day, constants);
+  let state = initial;
   const steps = [];
   while (state.phase === "play" || state.phase === "trunfo") {
     const actions = nextActions(state, reader, words);
@@ -250,7 +251,7 @@ function replayChecked(read, day, constants, words) {
   }
   if (reader.value !== big(0)) return fail("sobram dados");
   const { floorReached, total } = summary(state);
-  return { ok: true, steps, state, verified: floorReached === read.floor && total === read.total };
+  return { ok: true, initial, steps, state, verified: floorReached === read.floor && total === read.total };
 }
 
 /** The next decision's actions; null for END, undefined when it cannot be. */

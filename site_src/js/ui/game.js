@@ -83,7 +83,7 @@ export class Game {
     await this.dialogs.notice("Não foi possível retomar o jogo",
       `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. Pode recomeçar a torre de hoje.`,
       [{ text: "Recomeçar a torre de hoje", value: true, kind: "principal" }], { cancellable: false });
-    this.storage.clearRun();
+    this.storage.clearRun(this.date);
     this.actions = [];
   }
 

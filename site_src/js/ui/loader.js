@@ -14,8 +14,8 @@ export class LoadError extends Error {
 
 /** The URLs the page was rendered with (data-* attributes of <main id="jogo">). */
 export function readUrls(main) {
-  const { dawg, constants, days, coimbra } = main.dataset;
-  return { dawg, constants, days, coimbra };
+  const { dawg, constants, days, coimbra, versao, versoes } = main.dataset;
+  return { dawg, constants, days, coimbra, version: versao ?? null, versions: versoes ?? null };
 }
 
 /** URL of the day file for `date`, under the folder named by data-days. */
@@ -56,9 +56,9 @@ export function coimbraIndex(data) {
 }
 
 /** The day file of `date`; its shape is the engine's to judge (newRun), its date is checked here. */
-async function loadDay(urls, date, fetchFn) {
+async function loadDay(urls, date, fetchFn, notFound = null) {
   const url = dayUrl(urls, date);
-  const notYet = `Ainda não há torre para o dia ${date.split("-").reverse().join("/")}. Volte mais tarde.`;
+  const notYet = notFound ?? `Ainda não há torre para o dia ${date.split("-").reverse().join("/")}. Volte mais tarde.`;
   const response = await fetchOk(url, "a torre de hoje", fetchFn, notYet);
   let day;
   try {
@@ -71,8 +71,8 @@ async function loadDay(urls, date, fetchFn) {
 }
 
 /** The word checker from the DAWG; a LoadError when it cannot be had. */
-export async function loadWords(urls, fetchFn = (url) => fetch(url)) {
-  const response = await fetchOk(urls.dawg, "a lista de palavras", fetchFn);
+export async function loadWords(urls, fetchFn = (url) => fetch(url), what = "a lista de palavras") {
+  const response = await fetchOk(urls.dawg, what, fetchFn);
   try {
     return wordLookup(new Dawg(await response.arrayBuffer()));
   } catch (error) {
@@ -98,7 +98,31 @@ export async function loadShared(urls, fetchFn = (url) => fetch(url)) {
 
 /** Everything to start a run on `date`: {constants, words (a promise), day, coimbra}. With `shared`
  * (what loadShared gave for an earlier day) only the day file is fetched. */
-export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null) {
-  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn)]);
+export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null, notFound = null) {
+  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn, notFound || null)]);
   return { ...common, day };
+}
+
+/** The files of word-list version `v`, kept under data-versoes for ever: its DAWG and its coimbra.json. */
+export function versionUrls(urls, v) {
+  const folder = (urls.versions ?? "/versoes/").replace(/\/?$/, "/");
+  return { dawg: `${folder}${v}.dawg`, coimbra: `${folder}${v}.coimbra.json` };
+}
+
+/**
+ * The word list a run is played with: {version, words (a promise), coimbra (a promise of the Map)}.
+ * The page's own list when `v` is null (saves older than versions) or the current one; else
+ * the kept files of `v`, so a run started before a new word list replays as it was played.
+ */
+export function wordsForVersion(urls, v, fetchFn = (url) => fetch(url), shared = null) {
+  if (!v || v === urls.version) {
+    return { version: urls.version, words: shared.words, coimbra: Promise.resolve(shared.coimbra) };
+  }
+  const files = versionUrls(urls, v);
+  const what = "a lista de palavras com que esta corrida começou";
+  const words = loadWords(files, fetchFn, what);
+  words.catch(() => {});
+  const coimbra = fetchJson(files.coimbra, what, fetchFn).then(coimbraIndex);
+  coimbra.catch(() => {});
+  return { version: v, words, coimbra };
 }

@@ -3,13 +3,16 @@
 // day while the page stays open. Input is wired once and goes to the current run.
 
 import { Announcer } from "./announcer.js";
+import { archiveFacts, dayLinks, dayRefusal, markArchive, notInArchive, replayUrl } from "./archive_game.js";
+import { requestedDay } from "./archive.js";
+import { ArchiveStore, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
 import { endBody, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
-import { LoadError, dayUrl, loadGame, readUrls } from "./loader.js";
+import { LoadError, dayUrl, loadGame, readUrls, wordsForVersion } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { addRun } from "./storage.js";
 import { shareText } from "./share.js";
@@ -26,6 +29,8 @@ export class Page {
     Object.assign(this, deps);
     this.main = main;
     this.urls = readUrls(main);
+    this.archive = new ArchiveStore(this.storage);
+    this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
     this.announcer = new Announcer(main.querySelector("#anuncio"));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
@@ -47,14 +52,21 @@ export class Page {
    * shares (constants, DAWG, Coimbra words) is loaded once: a new day fetches only its day
    * file, so a deploy while the page is open (old assets gone) cannot break midnight. */
   async start() {
-    const date = lisbonDate(this.now());
+    const request = requestedDay(new URLSearchParams(this.search ?? location.search).get("dia"), lisbonDate(this.now()));
+    if (request.kind === "future" || request.kind === "malformed") {
+      this.refuse(dayRefusal(request));
+      return;
+    }
+    if (request.kind === "past") this.archiveDate = request.date;
+    const date = this.archiveDate ?? lisbonDate(this.now());
+    markArchive(this.main, this.archiveDate);
     this.date = date;
     if (this.game) this.game.retired = true;
     this.game = null;
     this.show("carregar");
     let data;
     try {
-      data = await loadGame(this.urls, date, this.fetchFn, this.shared);
+      data = await loadGame(this.urls, date, this.fetchFn, this.shared, this.archiveDate && notInArchive(date));
     } catch (error) {
       this.fail(error);
       return;
@@ -70,12 +82,14 @@ export class Page {
     this.data = data;
     this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
     if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
+    const run = await this.runWords(date, data);
+    if (!run || date !== this.date) return;
     const grid = this.main.querySelector("#tabuleiro");
     grid.replaceChildren();
     const game = new Game({
-      engine: this.engine, wordsReady: data.words, constants: data.constants, day: data.day, date,
-      storage: this.storage, announcer: this.announcer, dialogs: this.dialogs,
-      view: new GameView(this.main, data.constants, data.coimbra),
+      engine: this.engine, wordsReady: run.words, constants: data.constants, day: data.day, date,
+      storage: run.store, announcer: this.announcer, dialogs: this.dialogs,
+      view: new GameView(this.main, data.constants, run.coimbra),
       onEnd: (state) => this.finish(state),
       onFail: (error) => { if (this.game === game) this.fail(error); },
     });
@@ -83,6 +97,7 @@ export class Page {
     const opener = this.main.querySelector("#abertura");
     if (opener) opener.hidden = false;
     this.game = game;
+    this.runVersion = run.version;
     this.main.querySelector("[data-action=resultado]").hidden = true;
     try {
       await game.begin();
@@ -91,15 +106,44 @@ export class Page {
       return;
     }
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
-    data.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
+    run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
     this.scheduleDayCheck();
     this.onDayLoaded?.(dayUrl(this.urls, date));
+  }
+
+  /**
+   * The word list this run is played with: a saved run keeps the version it started with
+   * (docs/replay-link.md), fetched from the kept versions when the site's list has changed
+   * since; a new run, or a save older than versions, takes the current one. {version,
+   * words, coimbra, store}, or null after saying (in Portuguese) that it cannot be had: the
+   * save stays untouched.
+   */
+  async runWords(date, data) {
+    const archive = this.archiveDate ? this.archive : null;
+    const saved = (archive ?? this.storage).loadRun(date);
+    const list = wordsForVersion(this.urls, saved.status === "ok" ? saved.wordList : null, this.fetchFn, data);
+    const kept = (error) => new LoadError(`${error.message} A corrida guardada neste aparelho não se perdeu.`, error.detail);
+    let coimbra;
+    try {
+      coimbra = await list.coimbra;
+    } catch (error) {
+      this.fail(kept(error));
+      return null;
+    }
+    const words = list.words === data.words ? data.words : list.words.catch((error) => { throw kept(error); });
+    return { version: list.version, words, coimbra, store: runStore({ storage: this.storage, archive, wordList: list.version }) };
+  }
+
+  /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */
+  refuse(message) {
+    this.fail(new LoadError(message, "?dia="));
   }
 
   fail(error) {
     const box = this.main.querySelector("#erro");
     const message = error instanceof LoadError ? error.message : "Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.";
     box.querySelector("#erro-texto").textContent = message;
+    dayLinks(box, this.archiveDate !== null || error?.detail === "?dia=");
     this.show("erro");
     const opener = this.main.querySelector("#abertura"); // the build day's opener: not this day's
     if (opener) opener.hidden = true;
@@ -113,6 +157,7 @@ export class Page {
 
   /** A new Lisbon day while the page is open: a new tower. */
   checkDay() {
+    if (this.archiveDate !== null) return; // a past day stays that day
     if (this.date === null || lisbonDate(this.now()) === this.date) return;
     if (this.dialogs.isOpen) this.dialogs.answer(null);
     this.start().then(() => this.game && this.announcer.say("Começou um novo dia: eis a torre de hoje."),
@@ -129,10 +174,13 @@ export class Page {
   async finish(state) {
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
-    this.storage.saveStats(addRun(stats, this.date, summary));
+    if (this.archiveDate) this.archive.addResult(this.archiveDate, summary); // never the daily statistics
+    else this.storage.saveStats(addRun(stats, this.date, summary));
     this.main.querySelector("[data-action=resultado]").hidden = false;
-    const text = shareText(summary, this.date, this.data.constants, location.origin + "/");
+    const url = replayUrl(this.data, this.game, this.runVersion, location.origin);
+    const text = shareText(summary, this.date, this.data.constants, url);
     const body = endBody(summary, text, this.data.constants, this.now);
+    if (this.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
         { text: "Estatísticas", value: "stats" }, { text: "Fechar", value: null, kind: "principal" },
@@ -147,6 +195,7 @@ export class Page {
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
     });
+    body.splice(1, 0, archiveFacts(archiveStats(this.archive.load())));
     if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }

@@ -1,4 +1,4 @@
-// localStorage adapter: the saved run of the day ({date, actions}) and the
+// localStorage adapter: the saved run of the day ({date, actions, wordList}) and the
 // player's statistics. Everything read back is checked, because a save may be
 // from an older version, edited by hand or cut short: a bad save is reported
 // as a value, never thrown, so the page can offer to start over.
@@ -18,6 +18,8 @@ export function emptyStats() {
   return { v: SAVE_VERSION, runs: 0, wins: 0, floors: [0, 0, 0, 0, 0], best: 0, streak: 0, bestStreak: 0, lastDate: null };
 }
 
+/** A save's word-list version (10 hex digits), or null: older saves have none and use the current list. */
+const wordListOf = (v) => (typeof v === "string" && /^[0-9a-f]{10}$/.test(v) ? v : null);
 const isCount = (n) => Number.isInteger(n) && n >= 0;
 const isDate = (s) => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s);
 
@@ -133,11 +135,13 @@ export class GameStorage {
       return { status: "corrupt", reason: "o registo guardado está incompleto" };
     }
     if (save.date !== date) return { status: "none" };
-    return { status: "ok", actions: save.actions };
+    return { status: "ok", actions: save.actions, wordList: wordListOf(save.wordList) };
   }
 
-  saveRun(date, actions) {
-    return this.write(RUN_KEY, JSON.stringify({ v: SAVE_VERSION, date, actions }));
+  /** `wordList`: the version of the word list the run is played with (saves before it had none). */
+  saveRun(date, actions, wordList = null) {
+    const save = wordList ? { v: SAVE_VERSION, date, actions, wordList } : { v: SAVE_VERSION, date, actions };
+    return this.write(RUN_KEY, JSON.stringify(save));
   }
 
   clearRun() {

@@ -1,0 +1,54 @@
+// The archive page (/arquivo/): every day of dias/indice.json up to yesterday in
+// Lisbon, newest first, by month, each a link to /?dia=YYYY-MM-DD with its floor-1
+// opening word and, when played on this device, how it went.
+
+import { archiveMonths, shownDate } from "./archive.js";
+import { ArchiveStore, dayResult } from "./archive_store.js";
+import { el } from "./dialogs.js";
+import { lisbonDate } from "./lisbon_date.js";
+import { ordinal, points } from "./labels.js";
+
+/** What a played day shows: "3.º andar, 120 pontos", "subiu a torre, …", or "em curso". */
+export function resultText(result) {
+  if (!result) return "";
+  if (result.inProgress) return "em curso";
+  return result.won ? `subiu a torre, ${points(result.total)}` : `${ordinal(result.floor)} andar, ${points(result.total)}`;
+}
+
+function dayItem(day, archive) {
+  const result = dayResult(archive, day.date);
+  const children = [
+    el("a", { href: `/?dia=${day.date}`, text: shownDate(day.date) }),
+    " ", el("span", { class: "arquivo-abertura", text: day.opener, "aria-label": `abertura: ${day.opener}` }),
+  ];
+  if (result) children.push(" ", el("span", { class: "arquivo-resultado", text: resultText(result) }));
+  return el("li", { "data-date": day.date }, children);
+}
+
+/** Fills `main` (<main id="arquivo" data-indice data-days>) from the index. */
+export async function showArchive(main, { storage, now, fetchFn }) {
+  const box = main.querySelector("#arquivo-lista") ?? main.appendChild(el("div", { id: "arquivo-lista" }));
+  box.replaceChildren(el("p", { class: "aviso carregar", text: "A carregar o arquivo…" }));
+  let index;
+  try {
+    const response = await fetchFn(main.dataset.indice || "/dias/indice.json");
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    index = await response.json();
+  } catch (error) {
+    box.replaceChildren(el("p", { class: "aviso aviso-erro", role: "alert",
+      text: "Não foi possível carregar o arquivo. Verifique a ligação à Internet e recarregue a página." }));
+    console.error(error);
+    return;
+  }
+  const archive = new ArchiveStore(storage).load();
+  const months = archiveMonths(index, lisbonDate(now()));
+  if (months.length === 0) {
+    box.replaceChildren(el("p", { class: "aviso", text: "Ainda não há dias no arquivo: a primeira torre é a de hoje." }));
+    return;
+  }
+  box.replaceChildren(...months.map(({ month, days }) => el("section", { class: "arquivo-mes" }, [
+    el("h2", { text: month[0].toUpperCase() + month.slice(1) }),
+    el("ol", { class: "arquivo-dias" }, days.map((day) => dayItem(day, archive))),
+  ])));
+  main.dataset.arquivo = "pronto";
+}

@@ -1,0 +1,108 @@
+// Archive runs in localStorage, apart from today's run and the daily statistics
+// (which they never touch): one key holds each archive day's saved run (its
+// action log and word-list version) and the result of each day finished. Read
+// back defensively, like storage.js: a damaged entry is dropped, never thrown.
+
+const ARCHIVE_KEY = "torre.arquivo";
+const ARCHIVE_VERSION = 1;
+const VERSION_PATTERN = /^[0-9a-f]{10}$/;
+
+const isDate = (s) => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s);
+const isCount = (n) => Number.isInteger(n) && n >= 0;
+const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
+const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) && typeof r.won === "boolean";
+const versionOf = (v) => (typeof v === "string" && VERSION_PATTERN.test(v) ? v : null);
+
+function emptyArchive() {
+  return { v: ARCHIVE_VERSION, runs: {}, results: {} };
+}
+
+/** The archive's saves and results, over GameStorage's read/write. */
+export class ArchiveStore {
+  constructor(storage) {
+    this.storage = storage;
+  }
+
+  /** {v, runs:{date:{actions, wordList}}, results:{date:{floor, total, won}}}, well-formed entries only. */
+  load() {
+    let data = null;
+    try {
+      data = JSON.parse(this.storage.read(ARCHIVE_KEY) ?? "null");
+    } catch {
+      data = null;
+    }
+    const archive = emptyArchive();
+    if (!data || typeof data !== "object" || data.v !== ARCHIVE_VERSION) return archive;
+    for (const [date, run] of Object.entries(data.runs ?? {})) {
+      if (isDate(date) && run && isActions(run.actions)) archive.runs[date] = { actions: run.actions, wordList: versionOf(run.wordList) };
+    }
+    for (const [date, result] of Object.entries(data.results ?? {})) {
+      if (isDate(date) && isResult(result)) archive.results[date] = { floor: result.floor, total: result.total, won: result.won };
+    }
+    return archive;
+  }
+
+  save(archive) {
+    return this.storage.write(ARCHIVE_KEY, JSON.stringify(archive));
+  }
+
+  /** Same answers as GameStorage.loadRun, for the archive day `date`. */
+  loadRun(date) {
+    const run = this.load().runs[date];
+    return run ? { status: "ok", actions: run.actions, wordList: run.wordList } : { status: "none" };
+  }
+
+  saveRun(date, actions, wordList) {
+    const archive = this.load();
+    archive.runs[date] = wordList ? { actions, wordList } : { actions };
+    return this.save(archive);
+  }
+
+  clearRun(date) {
+    const archive = this.load();
+    delete archive.runs[date];
+    return this.save(archive); // a result already recorded stays: it was finished then
+  }
+
+  /** Records a finished archive run (the first finish of a day counts; later ones change nothing). */
+  addResult(date, summary) {
+    const archive = this.load();
+    if (archive.results[date]) return false;
+    archive.results[date] = { floor: summary.floorReached, total: summary.total, won: summary.won };
+    return this.save(archive);
+  }
+}
+
+/** {runs, wins}: the archive's own statistics, from the finished days. */
+export function archiveStats(archive) {
+  const results = Object.values(archive.results);
+  return { runs: results.length, wins: results.filter((r) => r.won).length };
+}
+
+/**
+ * What the archive shows for a day played on this device: {floor, total, won} when
+ * finished, {inProgress:true} for an unfinished saved run, null when never played.
+ */
+export function dayResult(archive, date) {
+  if (archive.results[date]) return archive.results[date];
+  return archive.runs[date] ? { inProgress: true } : null;
+}
+
+/**
+ * The run store a Game saves through (loadRun/saveRun/clearRun), bound to the
+ * word-list version the run is played with, so every save records it.
+ */
+export function runStore({ storage, archive = null, wordList = null }) {
+  if (archive) {
+    return {
+      loadRun: (date) => archive.loadRun(date),
+      saveRun: (date, actions) => archive.saveRun(date, actions, wordList),
+      clearRun: (date) => archive.clearRun(date),
+    };
+  }
+  return {
+    loadRun: (date) => storage.loadRun(date),
+    saveRun: (date, actions) => storage.saveRun(date, actions, wordList),
+    clearRun: () => storage.clearRun(),
+  };
+}

@@ -1,0 +1,149 @@
+// The archive's rules and its storage: only days before today in Lisbon are
+// listed, newest first by month; archive runs are saved per day apart from
+// today's run and never touch the daily statistics; old saves still load; a
+// save keeps the word-list version it was played with.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { archiveMonths, isCalendarDate, previousDate, requestedDay } from "../../../site_src/js/ui/archive.js";
+import { ArchiveStore, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive_store.js";
+import { lisbonDate } from "../../../site_src/js/ui/lisbon_date.js";
+import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/loader.js";
+import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/storage.js";
+
+class MemoryBackend {
+  constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }
+  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
+  setItem(key, value) { this.map.set(key, String(value)); }
+  removeItem(key) { this.map.delete(key); }
+}
+
+const INDEX = { v: 1, days: [
+  { date: "2026-10-30", opener: "CAPA" }, { date: "2026-10-31", opener: "FADO" }, { date: "2026-11-01", opener: "TUNA" },
+  { date: "2026-11-02", opener: "PRAXE" }, { date: "2026-11-03", opener: "LATADA" },
+] };
+const SUMMARY = { won: false, floorReached: 3, total: 150 };
+
+test("the archive lists every day before today, newest first, grouped by month in Portuguese", () => {
+  const months = archiveMonths(INDEX, "2026-11-03");
+  assert.deepEqual(months.map((m) => m.month), ["novembro de 2026", "outubro de 2026"]);
+  assert.deepEqual(months.flatMap((m) => m.days.map((d) => d.date)), ["2026-11-02", "2026-11-01", "2026-10-31", "2026-10-30"]);
+  assert.equal(months[0].days[0].opener, "PRAXE");
+});
+
+test("the archive never lists today or a later day: yesterday is the newest, by the Lisbon clock", () => {
+  // Winter time: Lisbon is UTC+0, so at 23:30 UTC on 2 November it is still the 2nd.
+  assert.equal(archiveMonths(INDEX, lisbonDate(Date.UTC(2026, 10, 2, 23, 30)))[0].days[0].date, "2026-11-01");
+  // Summer time (until 25 October 2026): 23:30 UTC on 20 October is 00:30 on the 21st in Lisbon.
+  assert.equal(lisbonDate(Date.UTC(2026, 9, 20, 23, 30)), "2026-10-21", "summer time: Lisbon is an hour ahead");
+  const summer = { v: 1, days: [{ date: "2026-10-20", opener: "CAPA" }, { date: "2026-10-21", opener: "FADO" }] };
+  const days = archiveMonths(summer, lisbonDate(Date.UTC(2026, 9, 20, 23, 30))).flatMap((m) => m.days);
+  assert.deepEqual(days.map((d) => d.date), ["2026-10-20"], "at 00:30 in Lisbon the 21st is today, not in the archive");
+  assert.deepEqual(archiveMonths(INDEX, "2026-10-30"), [], "the window's first day: nothing yet");
+});
+
+test("a damaged index lists nothing it cannot read, and never throws", () => {
+  for (const index of [null, {}, { days: "x" }, { days: [null, 3, { date: "2026-13-01", opener: "X" }, { date: "2026-11-01" }] }]) {
+    assert.deepEqual(archiveMonths(index, "2026-12-01"), []);
+  }
+});
+
+test("?dia= asks for today, a past day, a future day or nothing valid", () => {
+  assert.deepEqual(requestedDay(null, "2026-12-01"), { kind: "today" });
+  assert.deepEqual(requestedDay("2026-12-01", "2026-12-01"), { kind: "today" });
+  assert.deepEqual(requestedDay("2026-11-30", "2026-12-01"), { kind: "past", date: "2026-11-30" });
+  assert.deepEqual(requestedDay("2026-12-02", "2026-12-01"), { kind: "future", date: "2026-12-02" });
+  for (const bad of ["2026-02-30", "ontem", "2026-1-1", "2026-11-30x", "<script>"]) {
+    assert.deepEqual(requestedDay(bad, "2026-12-01"), { kind: "malformed" }, bad);
+  }
+  assert.equal(isCalendarDate("2028-02-29"), true);
+  assert.equal(previousDate("2027-01-01"), "2026-12-31");
+});
+
+test("archive runs are saved per day, several at once, apart from today's run", () => {
+  const storage = new GameStorage(new MemoryBackend());
+  const archive = new ArchiveStore(storage);
+  storage.saveRun("2026-12-01", [{ type: "pass" }], "aaaaaaaaaa");
+  archive.saveRun("2026-11-01", [{ type: "shuffle" }], "bbbbbbbbbb");
+  archive.saveRun("2026-11-02", [{ type: "pass" }, { type: "pass" }], null);
+  assert.deepEqual(archive.loadRun("2026-11-01"), { status: "ok", actions: [{ type: "shuffle" }], wordList: "bbbbbbbbbb" });
+  assert.equal(archive.loadRun("2026-11-02").actions.length, 2);
+  assert.equal(archive.loadRun("2026-11-02").wordList, null);
+  assert.deepEqual(archive.loadRun("2026-11-03"), { status: "none" });
+  assert.deepEqual(storage.loadRun("2026-12-01"), { status: "ok", actions: [{ type: "pass" }], wordList: "aaaaaaaaaa" });
+  archive.clearRun("2026-11-01");
+  assert.deepEqual(archive.loadRun("2026-11-01"), { status: "none" });
+  assert.equal(storage.loadRun("2026-12-01").status, "ok", "clearing an archive day leaves today's run");
+});
+
+test("an archive run never counts for the streak or the daily statistics: it has its own", () => {
+  const storage = new GameStorage(new MemoryBackend());
+  const daily = addRun(emptyStats(), "2026-11-30", SUMMARY);
+  storage.saveStats(daily);
+  const archive = new ArchiveStore(storage);
+  archive.addResult("2026-11-01", SUMMARY);
+  archive.addResult("2026-11-02", { won: true, floorReached: 5, total: 600 });
+  archive.addResult("2026-11-02", { won: false, floorReached: 1, total: 3 }); // a second finish changes nothing
+  assert.deepEqual(storage.loadStats().stats, daily);
+  assert.deepEqual(archiveStats(archive.load()), { runs: 2, wins: 1 });
+  assert.deepEqual(dayResult(archive.load(), "2026-11-02"), { floor: 5, total: 600, won: true });
+});
+
+test("the archive says which days were finished, which are in progress and which were never played", () => {
+  const archive = new ArchiveStore(new GameStorage(new MemoryBackend()));
+  archive.saveRun("2026-11-01", [{ type: "pass" }], null);
+  archive.saveRun("2026-11-02", [{ type: "pass" }], null);
+  archive.addResult("2026-11-02", SUMMARY);
+  assert.deepEqual(dayResult(archive.load(), "2026-11-01"), { inProgress: true });
+  assert.deepEqual(dayResult(archive.load(), "2026-11-02"), { floor: 3, total: 150, won: false });
+  assert.equal(dayResult(archive.load(), "2026-11-03"), null);
+});
+
+test("a damaged archive entry is dropped, the others kept, and nothing throws", () => {
+  const raw = JSON.stringify({ v: 1, runs: { "2026-11-01": { actions: [{ type: "pass" }] }, "2026-11-02": { actions: "x" }, nonsense: {} },
+    results: { "2026-11-01": SUMMARY, "2026-11-03": { floor: 2, total: 40, won: false } } });
+  const archive = new ArchiveStore(new GameStorage(new MemoryBackend({ "torre.arquivo": raw })));
+  assert.deepEqual(Object.keys(archive.load().runs), ["2026-11-01"]);
+  assert.deepEqual(Object.keys(archive.load().results), ["2026-11-03"]);
+  for (const broken of ["{", "null", "[]", JSON.stringify({ v: 2 })]) {
+    assert.deepEqual(new ArchiveStore(new GameStorage(new MemoryBackend({ "torre.arquivo": broken }))).load().runs, {});
+  }
+});
+
+test("today's saves from before word-list versions ({v:1, date, actions}) still load, without a version", () => {
+  const old = JSON.stringify({ v: 1, date: "2026-12-01", actions: [{ type: "shuffle" }] });
+  const storage = new GameStorage(new MemoryBackend({ "torre.corrida": old }));
+  assert.deepEqual(storage.loadRun("2026-12-01"), { status: "ok", actions: [{ type: "shuffle" }], wordList: null });
+});
+
+test("the run store a game saves through records the run's word-list version", () => {
+  const backend = new MemoryBackend();
+  const storage = new GameStorage(backend);
+  runStore({ storage, wordList: "0123456789" }).saveRun("2026-12-01", [{ type: "pass" }]);
+  assert.equal(JSON.parse(backend.getItem("torre.corrida")).wordList, "0123456789");
+  const archive = new ArchiveStore(storage);
+  const store = runStore({ storage, archive, wordList: "abcdef0123" });
+  store.saveRun("2026-11-01", [{ type: "pass" }]);
+  assert.equal(store.loadRun("2026-11-01").wordList, "abcdef0123");
+  store.clearRun("2026-11-01");
+  assert.equal(storage.loadRun("2026-12-01").status, "ok");
+});
+
+test("a save of another word-list version is replayed with that version's kept files, else the page's own", async () => {
+  const urls = { version: "cccccccccc", versions: "/versoes/", dawg: "/palavras.x.dawg" };
+  const shared = { words: Promise.resolve("current"), coimbra: new Map([["TUNA", {}]]) };
+  const asked = [];
+  const fetchFn = async (url) => { asked.push(url); return new Response("", { status: 404 }); };
+  for (const v of [null, "cccccccccc"]) {
+    const list = wordsForVersion(urls, v, fetchFn, shared);
+    assert.equal(list.version, "cccccccccc");
+    assert.equal(await list.words, "current");
+  }
+  assert.deepEqual(asked, [], "the current version fetches nothing more");
+  const old = wordsForVersion(urls, "0123456789", fetchFn, shared);
+  assert.equal(old.version, "0123456789");
+  await assert.rejects(old.words, (error) => error.name === "LoadError" && /lista de palavras com que esta corrida começou/.test(error.message));
+  await assert.rejects(old.coimbra, (error) => error.name === "LoadError");
+  assert.deepEqual(asked.sort(), ["/versoes/0123456789.coimbra.json", "/versoes/0123456789.dawg"]);
+  assert.deepEqual(versionUrls({}, "0123456789"), { dawg: "/versoes/0123456789.dawg", coimbra: "/versoes/0123456789.coimbra.json" });
+});
