@@ -19,6 +19,7 @@ STEPS = [
     ("DAWG vs marisa-trie, dawg-lookup, Set", [sys.executable, "bench/dawg.py"]),
     ("days and whole build", [sys.executable, "bench/build.py"]),
     ("engine: preview/apply, legalPlays vs brute force, par", ["node", "bench/engine.mjs"]),
+    ("replay links: length over whole runs of 50 real days", ["node", "bench/replay_link.mjs"]),
     ("page weight and latency in Chromium", [sys.executable, "bench/page.py"]),
 ]
 

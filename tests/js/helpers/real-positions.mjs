@@ -41,6 +41,21 @@ export function dayPositions(day, constants, words) {
   return positions;
 }
 
+/** `{actions, state}`: the strong player's whole run of one day (bench/replay_link.mjs). */
+export function strongRun(day, constants, words) {
+  let state = newRun(day, constants);
+  const log = [];
+  while (state.phase === "play" || state.phase === "trunfo") {
+    for (const action of nextActions(state, words)) {
+      const result = apply(state, action, words);
+      if (!result.ok) throw new Error(`${day.date}: ${JSON.stringify(action)} refused: ${result.code}`);
+      log.push(action);
+      state = result.state;
+    }
+  }
+  return { actions: log, state };
+}
+
 /** The positions of several days, in order. */
 export function realPositions(days, constants, words) {
   return days.flatMap((day) => dayPositions(day, constants, words));
