@@ -200,6 +200,8 @@ def headers_file(dawg_name: str | None) -> str:
                 "Referrer-Policy: no-referrer",
                 "Permissions-Policy: camera=(), microphone=(), geolocation=()"]),
         ("/static/*", [f"Cache-Control: {IMMUTABLE}"]),
+        # Word lists under their id (pipeline.published): never change, never removed.
+        ("/versoes/*", [f"Cache-Control: {IMMUTABLE}"]),
     ]
     if dawg_name:
         rules.append((f"/{dawg_name}", [f"Cache-Control: {IMMUTABLE}"]))
@@ -207,7 +209,8 @@ def headers_file(dawg_name: str | None) -> str:
         ("/dias/*", [f"Cache-Control: {SHORT}"]),
         ("/sw.js", ["Cache-Control: no-cache"]),
     ]
-    for path in ("/", "/como-jogar/", "/coimbra/*", "/fontes/", "/404.html",
+    for path in ("/", "/como-jogar/", "/coimbra/*", "/fontes/", "/arquivo/", "/repeticao/",
+                 "/404.html",
                  "/constantes.json", "/coimbra.json", "/palavras.dawg", "/palavras.txt",
                  "/palavras-origem.tsv", "/LICENCA-palavras.txt", "/palavras-stats.json",
                  "/manifest.webmanifest", "/favicon.svg", "/boot.js", "/sem-rede.html",

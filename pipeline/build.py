@@ -20,6 +20,7 @@ from typing import Any, Callable
 from .coimbra import folded_set, load_coimbra, openers
 from .dawg.builder import build_dawg
 from .days import Window, lisbon_date, load_window, write_days
+from . import published
 from .outdir import (BuildError, check_replaceable, make_temporary_tree, publish_permissions,
                      real_out, remove_stale_trees, swap_into_place, write_manifest)
 from .site import SiteInput, render_site
@@ -48,10 +49,10 @@ class BuildReport:
     bytes: int = 0
 
     def summary(self) -> str:
-        lines = [f"{'ok':>7}  {s.name:<7} {s.seconds:6.2f} s  {s.detail}"
+        lines = [f"{'ok':>7}  {s.name:<9} {s.seconds:6.2f} s  {s.detail}"
                  for s in self.stages]
         total = sum(s.seconds for s in self.stages)
-        lines.append(f"{'':>7}  {'total':<7} {total:6.2f} s  {self.files} files, "
+        lines.append(f"{'':>7}  {'total':<9} {total:6.2f} s  {self.files} files, "
                      f"{self.bytes / 1e6:.2f} MB in {self.out}")
         return "\n".join(lines)
 
@@ -78,6 +79,7 @@ class Builder:
         self.word_files: list[str] = []
         self.coimbra: list[Any] = []
         self.dawg: bytes | None = None
+        self.published_versions: dict[str, published.WordListVersion] = {}
         self.window = load_window()
 
     def stage_words(self) -> str:
@@ -101,16 +103,27 @@ class Builder:
                            openers(self.coimbra), self.window)
         return f"{count} days, {self.window.first} … {self.window.last}"
 
+    def stage_published(self) -> str:
+        """Refuse to change a published day; load every published word list
+        (dictionaries/published, pipeline.published) for versoes/."""
+        recorded = published.read_days_manifest()
+        published.check_days(self.tmp / "dias", recorded)
+        self.published_versions = published.stored_versions()
+        return (f"{len(recorded)} published days unchanged, "
+                f"{len(self.published_versions)} published word lists")
+
     def stage_site(self) -> str:
         report = render_site(self.tmp, SiteInput(
             coimbra=self.coimbra, sources=self.sources, dawg=self.dawg,
-            word_count=len(self.words),
-            word_files=self.word_files, compression_cache=self.compression_cache))
-        return (f"{len(report.pages)} pages, static/{report.static_hash}/, "
+            word_count=len(self.words), word_files=self.word_files,
+            compression_cache=self.compression_cache,
+            published_versions=self.published_versions))
+        return (f"word list {report.version} ({len(report.versions)} in versoes/), "
+                f"{len(report.pages)} pages, static/{report.static_hash}/, "
                 f"{report.compressed} files compressed (.br, .gz)")
 
     def run(self, report: BuildReport) -> None:
-        for name in ("words", "coimbra", "dawg", "days", "site"):
+        for name in ("words", "coimbra", "dawg", "days", "published", "site"):
             self.say(f"[{name}] …")
             start = time.perf_counter()
             detail = getattr(self, f"stage_{name}")()

@@ -19,6 +19,7 @@ from . import assets
 from . import constants as C
 from . import icons
 from .bundle import bundle
+from .published import WordListVersion, word_list_version
 
 SITE_SRC = Path(__file__).resolve().parent.parent / "site_src"
 LAYOUTS = frozenset({"base.html"})
@@ -38,6 +39,10 @@ STYLESHEET = "css/estilo.css"
 STYLESHEET_PARTS = ("css/game.css", "css/site.css")
 # What a service worker never lists among the build's files.
 NOT_SERVED = frozenset({"_headers"})
+# Every published word list under its id (pipeline.published), and the list of the days
+# written by pipeline.days, which the archive page reads.
+VERSIONS = "versoes"
+DAY_INDEX = "/dias/indice.json"
 
 
 def is_partial(name: str) -> bool:
@@ -70,12 +75,16 @@ class SiteInput:
     word_files: list[str] = field(default_factory=list)  # e.g. ["palavras.txt", …]
     site_src: Path = SITE_SRC
     compression_cache: Path | None = None  # see assets.CompressionCache
+    # Earlier word lists still in play in saves and replay links (pipeline.published).
+    published_versions: dict[str, WordListVersion] = field(default_factory=dict)
 
 
 @dataclass
 class SiteReport:
     static_hash: str
     dawg_name: str
+    version: str                  # the current word list's id (data-versao)
+    versions: list[str]           # every id in versoes/, the current one included
     pages: list[str]
     compressed: int
 
@@ -101,12 +110,39 @@ def coimbra_index(words: list[Any]) -> dict[str, dict]:
             for w in sorted(words, key=lambda w: w.folded)}
 
 
-def write_text(path: Path, text: str) -> None:
+def write_bytes(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text.encode("utf-8"))
+    path.write_bytes(data)
 
 
-def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name: str) -> dict:
+def write_text(path: Path, text: str) -> None:
+    write_bytes(path, text.encode("utf-8"))
+
+
+def coimbra_json(words: list[Any]) -> bytes:
+    """The bytes of dist/coimbra.json."""
+    return (json.dumps(coimbra_index(words), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def current_version(site: SiteInput) -> WordListVersion:
+    """The word list this build plays with, under its id (pipeline.published)."""
+    version = word_list_version(site.dawg, (w.folded for w in site.coimbra))
+    return WordListVersion(version, site.dawg, coimbra_json(site.coimbra))
+
+
+def write_versions(out_dir: Path, current: WordListVersion,
+                   published: dict[str, WordListVersion]) -> list[str]:
+    """versoes/<id>.dawg and <id>.coimbra.json for every published version and the current
+    one. A stored version keeps its stored bytes: the files are immutable under their name."""
+    versions = {current.id: current, **published}
+    for version in versions.values():
+        write_bytes(out_dir / VERSIONS / f"{version.id}.dawg", version.dawg)
+        write_bytes(out_dir / VERSIONS / f"{version.id}.coimbra.json", version.coimbra_json)
+    return sorted(versions)
+
+
+def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name: str,
+                 version: str) -> dict:
     """What every page template may use."""
     return {
         # Our own constant, without '"': kept readable ('self', not &#39;self&#39;).
@@ -117,6 +153,7 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "main_js": f"/static/{folder}/{BUNDLE}",
         "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded), "sources": site.sources,
         "word_count": site.word_count, "word_files": site.word_files,
+        "versao": version, "versoes_url": f"/{VERSIONS}/",
     }
 
 
@@ -148,7 +185,7 @@ def build_files(out_dir: Path) -> list[str]:
 
 def day_range(out_dir: Path) -> dict | None:
     """{first, last} of the day files written (dias/YYYY-MM-DD.json), or None."""
-    dates = sorted(p.stem for p in (out_dir / "dias").glob("*.json"))
+    dates = sorted(p.stem for p in (out_dir / "dias").glob("????-??-??.json"))
     return {"first": dates[0], "last": dates[-1]} if dates else None
 
 
@@ -189,18 +226,20 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     folder, static_urls = assets.copy_static(src, out_dir, generated_assets(src))
     dawg_name = assets.write_dawg(site.dawg, out_dir)
     write_text(out_dir / "constantes.json", C.as_json())
-    write_text(out_dir / "coimbra.json", json.dumps(
-        coimbra_index(site.coimbra), ensure_ascii=False, indent=1) + "\n")
+    current = current_version(site)
+    (out_dir / "coimbra.json").write_bytes(current.coimbra_json)
+    versions = write_versions(out_dir, current, site.published_versions)
     for name in ROOT_FILES:
         (out_dir / name).write_bytes((src / name).read_bytes())
     icon_urls = icons.write_icons(out_dir)
     env = environment(src)
-    shared = page_context(site, folder, static_urls, dawg_name)
+    shared = page_context(site, folder, static_urls, dawg_name, current.id)
     pages = render_pages(env, src / "templates", out_dir, shared, site.coimbra)
     render_service_worker(env, src, out_dir, [
         *(page_url(p) for p in pages), "/constantes.json", "/coimbra.json", *page_assets(static_urls),
+        *([DAY_INDEX] if (out_dir / DAY_INDEX.lstrip("/")).is_file() else []),
         f"/{dawg_name}", *(f"/{name}" for name in ROOT_FILES), *icon_urls])
     write_text(out_dir / "_headers", assets.headers_file(dawg_name))
     cache = assets.CompressionCache(site.compression_cache) if site.compression_cache else None
     count = assets.compress_tree(out_dir, cache=cache)
-    return SiteReport(folder, dawg_name, pages, count)
+    return SiteReport(folder, dawg_name, current.id, versions, pages, count)

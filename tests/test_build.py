@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline import build as build_module
-from pipeline import outdir, sources
+from pipeline import outdir, published, sources
 from pipeline.build import BuildError, Builder, build_all, days_left_warning
 from pipeline.outdir import MANIFEST
 from pipeline.cli import main
@@ -35,8 +35,9 @@ def tree_hashes(root: Path) -> dict[str, str]:
 
 
 @pytest.fixture
-def fixture_coimbra(monkeypatch):
-    """Fast builds: a tiny word list instead of the dictionaries, the test's 22 openers."""
+def fixture_coimbra(monkeypatch, tmp_path):
+    """Fast builds: a tiny word list instead of the dictionaries, the test's 22 openers,
+    and an empty store of published files (the project's records days of the real openers)."""
     def words(self):
         self.words = ["CASA", "MAR", "SOL"]
         return "3 fixture words"
@@ -46,6 +47,7 @@ def fixture_coimbra(monkeypatch):
         return f"{len(self.coimbra)} fixture words"
     monkeypatch.setattr(Builder, "stage_words", words)
     monkeypatch.setattr(Builder, "stage_coimbra", coimbra)
+    monkeypatch.setattr(published, "STORE", tmp_path / "published-store")
 
 
 def test_two_full_builds_are_byte_identical_whatever_the_day_zone_locale_and_hash_seed(tmp_path):
@@ -67,12 +69,13 @@ def test_a_build_writes_every_day_of_the_window_and_todays_tower(tmp_path, fixtu
     out = tmp_path / "dist"
     report = build_all(out, today=TODAY, quiet=True)
     window = load_window()
-    assert len(list((out / "dias").glob("*.json"))) == window.days
+    assert len(list((out / "dias").glob("????-??-??.json"))) == window.days
     assert (out / "dias" / "2026-12-25.json.br").is_file()
     assert json.loads((out / "dias" / "2026-12-25.json").read_text())["date"] == "2026-12-25"
     # The home page names no day's opener: the page fills it in from the day file.
     assert 'id="abertura-ligacao" href="/coimbra/">' in (out / "index.html").read_text()
-    assert [s.name for s in report.stages] == ["words", "coimbra", "dawg", "days", "site"]
+    assert [s.name for s in report.stages] == ["words", "coimbra", "dawg", "days", "published",
+                                                "site"]
     assert (out / "palavras.dawg").is_file()
 
 
@@ -269,7 +272,7 @@ def test_the_build_warns_loudly_on_stderr_even_when_quiet(tmp_path, fixture_coim
 def test_progress_and_summary_name_every_stage_with_times(tmp_path, fixture_coimbra, capsys):
     build_all(tmp_path / "dist", today=TODAY)
     err = capsys.readouterr().err
-    for stage in ("words", "coimbra", "dawg", "days", "site", "total"):
+    for stage in ("words", "coimbra", "dawg", "days", "published", "site", "total"):
         assert stage in err
     assert " s " in err and "files" in err
 

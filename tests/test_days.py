@@ -154,8 +154,19 @@ def test_write_days_writes_one_file_per_date(tmp_path, window):
     last = window.first + dt.timedelta(days=2)
     assert write_days(tmp_path, window.first, last, OPENERS, window) == 3
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["2026-11-01.json", "2026-11-02.json", "2026-11-03.json"]
+    assert names == ["2026-11-01.json", "2026-11-02.json", "2026-11-03.json", "indice.json"]
     assert (tmp_path / names[0]).read_bytes() == (GOLDEN / names[0]).read_bytes()
+
+
+def test_the_day_index_lists_every_day_written_oldest_first_with_its_floor_1_opener(
+        tmp_path, window):
+    write_days(tmp_path, window.first, window.first + dt.timedelta(days=2), OPENERS, window)
+    index = json.loads((tmp_path / "indice.json").read_text(encoding="utf-8"))
+    assert index["v"] == 1
+    assert [d["date"] for d in index["days"]] == ["2026-11-01", "2026-11-02", "2026-11-03"]
+    for entry in index["days"]:
+        day = json.loads((tmp_path / f"{entry['date']}.json").read_text(encoding="utf-8"))
+        assert entry == {"date": day["date"], "opener": day["floors"][0]["opener"]}
 
 
 def test_a_range_reaching_past_the_window_writes_no_file(tmp_path, window):

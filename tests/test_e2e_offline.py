@@ -97,7 +97,7 @@ def test_offline_a_page_without_its_final_slash_or_as_index_html_opens(new_playe
 
 def test_offline_a_file_of_the_build_never_fetched_answers_the_offline_page_with_503(new_player, built_dist):
     player = offline_after_a_visit(new_player)
-    last_day = max(p.name for p in (built_dist / "dias").glob("*.json"))
+    last_day = max(p.name for p in (built_dist / "dias").glob("????-??-??.json"))
     for path in ("/palavras.txt", f"/dias/{last_day}"):
         assert visit(player, path) == (503, OFFLINE_TITLE), path
         assert player.page.locator("#jogo").count() == 0

@@ -91,9 +91,9 @@ def test_every_page_is_rendered(site):
     out, report = site
     for page in ("index.html", "como-jogar/index.html", "coimbra/index.html",
                  "fontes/index.html", "404.html", "sem-rede.html", "coimbra/cabra/index.html",
-                 "coimbra/penedo/index.html"):
+                 "coimbra/penedo/index.html", "arquivo/index.html", "repeticao/index.html"):
         assert (out / page).is_file(), page
-    assert len(report.pages) == 6 + len(fixture_words())
+    assert len(report.pages) == 8 + len(fixture_words())
 
 
 def test_every_page_has_the_csp_meta_lang_pt_pt_and_open_graph(site):
@@ -169,6 +169,40 @@ def test_the_home_page_passes_urls_through_data_attributes(site):
     assert main["data-constants"] == "/constantes.json"
     assert main["data-days"] == "/dias/"
     assert main["data-coimbra"] == "/coimbra.json"
+    assert main["data-versao"] == report.version and re.fullmatch(r"[0-9a-f]{10}", report.version)
+    assert main["data-versoes"] == "/versoes/"
+
+
+def test_the_archive_page_is_a_shell_its_script_fills_from_the_day_index(site):
+    out, report = site
+    tags = parse(out / "arquivo" / "index.html").tags
+    main = next(a for t, a in tags if t == "main")
+    assert (main["id"], main["data-indice"], main["data-days"]) == (
+        "arquivo", "/dias/indice.json", "/dias/")
+    assert ("script", {"type": "module", "src": f"/static/{report.static_hash}/js/torre.js"}) in tags
+    text = (out / "arquivo" / "index.html").read_text(encoding="utf-8")
+    assert "<h1>Arquivo</h1>" in text and "<noscript>" in text
+
+
+def test_the_replay_page_is_a_shell_naming_the_word_lists_days_and_constants(site):
+    out, report = site
+    tags = parse(out / "repeticao" / "index.html").tags
+    main = next(a for t, a in tags if t == "main")
+    assert main["id"] == "repeticao"
+    assert main["data-versoes"] == "/versoes/" and main["data-days"] == "/dias/"
+    assert main["data-constants"] == "/constantes.json" and main["data-versao"] == report.version
+    assert ("script", {"type": "module", "src": f"/static/{report.static_hash}/js/torre.js"}) in tags
+    assert "<noscript>" in (out / "repeticao" / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_page_links_the_archive_in_its_navigation_and_the_replay_page_in_its_footer(site):
+    out, _ = site
+    for path in html_pages(out):
+        text = path.read_text(encoding="utf-8")
+        nav = text[text.index("<nav"):text.index("</nav>")]
+        footer = text[text.index("<footer"):text.index("</footer>")]
+        assert 'href="/arquivo/"' in nav, path
+        assert 'href="/repeticao/"' in footer, path
 
 
 def test_every_file_at_the_root_has_a_cache_rule_in_headers(site):
@@ -286,6 +320,8 @@ def test_headers_file_caches_hashed_assets_for_ever_and_sets_security_headers(si
     rules = dict(re.findall(r"^(\S+)\n((?:  .+\n)+)", text, re.M))
     assert "immutable" in rules["/static/*"]
     assert "immutable" in rules[f"/{report.dawg_name}"]
+    assert "immutable" in rules["/versoes/*"]
+    assert "max-age=0" in rules["/arquivo/"] and "max-age=0" in rules["/repeticao/"]
     assert "max-age=0" in rules["/"] and "immutable" not in rules["/dias/*"]
     assert f"Content-Security-Policy: {CSP}; frame-ancestors 'none'" in rules["/*"]
     assert "X-Content-Type-Options: nosniff" in rules["/*"]
@@ -302,7 +338,8 @@ def worker_constant(out: Path, name: str):
 def test_service_worker_precaches_every_page_and_the_games_files(site):
     out, report = site
     precache = worker_constant(out, "PRECACHE")
-    pages = ["/", "/como-jogar/", "/coimbra/", "/fontes/", "/404.html", "/sem-rede.html"]
+    pages = ["/", "/como-jogar/", "/coimbra/", "/fontes/", "/404.html", "/sem-rede.html",
+             "/arquivo/", "/repeticao/"]
     pages += [f"/coimbra/{w.slug}/" for w in fixture_words()]
     assert set(pages) <= set(precache)
     assert {"/constantes.json", "/coimbra.json", f"/{report.dawg_name}", "/boot.js",
@@ -436,7 +473,7 @@ def test_the_built_site_has_csp_no_inline_script_and_resolving_links(built_dist)
 
 
 def test_the_built_service_worker_knows_the_window_of_day_files(built_dist):
-    dates = sorted(p.stem for p in (built_dist / "dias").glob("*.json"))
+    dates = sorted(p.stem for p in (built_dist / "dias").glob("????-??-??.json"))
     assert worker_constant(built_dist, "DAYS") == {"first": dates[0], "last": dates[-1]}
     others = worker_constant(built_dist, "OTHER_FILES")
     assert {"/palavras.txt", "/palavras-origem.tsv", "/LICENCA-palavras.txt"} <= set(others)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from . import build, dawg, days, dictionaries, words
+from . import build, dawg, days, dictionaries, publish, words
 from .common import main_group
 
 
@@ -27,5 +27,6 @@ main.add_command(days.days)
 main.add_command(click.Group("day", commands=days.days.commands, help=days.days.help,
                              hidden=True))
 main.add_command(dictionaries.dictionaries)
+main.add_command(publish.publish)
 for command in build.commands:
     main.add_command(command)
