@@ -79,12 +79,22 @@ export function verdict(read, replayed) {
   return { verified: true, text: `Corrida verificada: ${end}, com ${points(read.total)}.` };
 }
 
+/** The code in a fragment ("#1AbC…"); chat apps may percent-encode it, and a stray "%" is no crash. */
+function fragmentCode(hash) {
+  const raw = String(hash ?? "").replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw).trim();
+  } catch {
+    return raw.trim();
+  }
+}
+
 /** Fills `main` (<main id="repeticao">) from location.hash. */
 export async function showReplay(main, { fetchFn, hash }) {
   const box = main.querySelector("#repeticao-corrida") ?? main.appendChild(el("div", { id: "repeticao-corrida" }));
   const says = el("p", { id: "veredicto", class: "aviso veredicto", role: "status", text: "A repetir a corrida…" });
   box.replaceChildren(says);
-  const code = decodeURIComponent(String(hash ?? "").replace(/^#/, "")).trim();
+  const code = fragmentCode(hash);
   const read = readCode(code);
   const settle = (text, verified) => {
     says.textContent = text;
