@@ -2,7 +2,7 @@
 // Lisbon, newest first, by month, each a link to /?dia=YYYY-MM-DD with its floor-1
 // opening word and, when played on this device, how it went.
 
-import { archiveMonths, shownDate } from "./archive.js";
+import { archiveMonths, monthName } from "./archive.js";
 import { ArchiveStore, dayResult } from "./archive_store.js";
 import { el } from "./dialogs.js";
 import { lisbonDate } from "./lisbon_date.js";
@@ -15,10 +15,13 @@ export function resultText(result) {
   return result.won ? `subiu a torre, ${points(result.total)}` : `${ordinal(result.floor)} andar, ${points(result.total)}`;
 }
 
+/** "30 de novembro": the year is in the month's heading. */
+const dayName = (date) => `${Number(date.slice(8))} de ${monthName(date).split(" ")[0]}`;
+
 function dayItem(day, archive) {
   const result = dayResult(archive, day.date);
   const children = [
-    el("a", { href: `/?dia=${day.date}`, text: shownDate(day.date) }),
+    el("a", { href: `/?dia=${day.date}`, text: dayName(day.date), "aria-label": `Jogar a torre de ${dayName(day.date)}` }),
     " ", el("span", { class: "arquivo-abertura", text: day.opener, "aria-label": `abertura: ${day.opener}` }),
   ];
   if (result) children.push(" ", el("span", { class: "arquivo-resultado", text: resultText(result) }));

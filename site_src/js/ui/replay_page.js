@@ -137,8 +137,10 @@ class ReplayView {
       item.dataset.passo = String(i + 1);
       return item;
     }));
-    box.append(el("h2", { text: `A corrida de ${shownDate(read.date)}` }), this.position, this.where, grid,
-      el("div", { class: "controlos" }, [this.back, this.next]), el("h2", { text: "Jogada a jogada" }), this.list);
+    box.append(el("h2", { text: `A corrida de ${shownDate(read.date)}` }), el("div", { class: "repeticao-grelha" }, [
+      el("div", { class: "repeticao-mesa" }, [this.position, grid, el("div", { class: "controlos" }, [this.back, this.next]), this.where]),
+      el("div", { class: "repeticao-passos" }, [el("h3", { text: "Jogada a jogada" }), this.list]),
+    ]));
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLElement && event.target.closest("input, textarea")) return;
       if (event.key === "ArrowLeft") this.show(this.at - 1);
