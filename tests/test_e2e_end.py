@@ -1,6 +1,8 @@
 """The end of a run: the end screen, its share text, the statistics and their export."""
 from __future__ import annotations
 
+import re
+
 from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
 
 
@@ -11,12 +13,13 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
     dialog.wait_for(state="visible")
     player.expect_text("#dialogo-titulo", "Fim da corrida")
     share = player.text("#texto-partilha")
-    assert share.splitlines() == [
+    *lines, link = share.splitlines()
+    assert lines == [
         "A Torre · 01/12/2026",
         "Fiquei no 1.º andar: 0 pontos",
         "1.º andar 🟥 0/25",
-        f"{player.url}/",
     ]
+    assert re.fullmatch(re.escape(player.url) + r"/repeticao/#1[A-Za-z0-9_-]+", link), "the run's replay link"
     assert "FADO" not in share
     player.expect_text(".contagem", "Próxima torre daqui a 14:00:00")  # 10:00 in Lisbon
     player.screenshot("fim")
