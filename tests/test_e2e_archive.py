@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from e2e_archive import finish_by_passing, first_play, make_play
 from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
+from test_e2e_a11y import axe_violations
 
 PAST = "2026-11-30"  # the day before the fixed clock's day (2026-12-01)
 STREAK_STATS = {"v": 1, "runs": 4, "wins": 0, "floors": [0, 2, 2, 0, 0], "best": 200, "streak": 4,
@@ -109,3 +112,19 @@ def test_today_by_its_date_is_just_todays_tower(new_player):
     player = new_player().open("/?dia=2026-12-01").wait_ready()
     assert player.text("h1") == "A torre de hoje"
     assert player.page.locator("#marca-arquivo").count() == 0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_archive_a_past_day_and_a_refused_day_have_no_axe_violations(new_player, scheme):
+    player = new_player(viewport=DESKTOP, route=False, color_scheme=scheme)
+    player.open("/")
+    player.page.evaluate("() => localStorage.setItem('torre.arquivo', JSON.stringify({v: 1, runs: {'2026-11-29': "
+                         "{actions: [{type: 'pass'}]}}, results: {'2026-11-28': {floor: 3, total: 180, won: false}}}))")
+    open_archive(player)
+    assert axe_violations(player.page) == [], "/arquivo/"
+    player.screenshot(f"arquivo-{scheme}")
+    player.open(f"/?dia={PAST}").wait_ready()
+    assert axe_violations(player.page) == [], PAST
+    player.open("/?dia=2026-12-02")
+    player.page.wait_for_selector("#erro:not([hidden])")
+    assert axe_violations(player.page) == [], "a future day"

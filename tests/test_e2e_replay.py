@@ -8,6 +8,7 @@ import re
 
 from e2e_archive import finish_by_passing, first_play, make_play, share_link
 from e2e_support import DESKTOP, PHONE, browser, new_player, site_url  # noqa: F401
+from test_e2e_a11y import axe_violations
 
 PAST = "2026-11-30"
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -45,6 +46,7 @@ def test_a_finished_runs_share_link_replays_and_is_verified(new_player, built_di
         errors = open_replay(viewer, link)
         viewer.expect_text("#veredicto", re.compile(r"^Corrida verificada: chegou ao 1\.º andar, com \d+ pontos\.$"))
         assert viewer.page.locator(".repeticao-lista li").count() == 3  # the play and two passes
+        assert axe_violations(viewer.page) == []
         viewer.screenshot("repeticao")
         assert viewer.errors == [] and errors == []
     tiles = viewer.page.locator(".tabuleiro .casa.ocupada")
@@ -72,6 +74,7 @@ def test_the_same_link_with_one_character_changed_is_not_verified(new_player, bu
         viewer.expect_text("#veredicto", "Não foi possível verificar esta corrida: a ligação está danificada ou foi alterada.")
         assert viewer.page.locator("#repeticao").get_attribute("data-veredicto") == "recusada"
         assert viewer.errors == [] and errors == []
+    assert axe_violations(viewer.page) == []
     viewer.screenshot("repeticao-recusada")
 
 
