@@ -9,7 +9,7 @@ import re
 import pytest
 
 from e2e_archive import finish_by_passing, first_play, make_play
-from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
+from e2e_support import DESKTOP, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
 from test_e2e_a11y import axe_violations
 
 PAST = "2026-11-30"  # the day before the fixed clock's day (2026-12-01)
@@ -128,3 +128,18 @@ def test_the_archive_a_past_day_and_a_refused_day_have_no_axe_violations(new_pla
     player.open("/?dia=2026-12-02")
     player.page.wait_for_selector("#erro:not([hidden])")
     assert axe_violations(player.page) == [], "a future day"
+
+
+def test_todays_save_from_before_word_list_versions_still_resumes(new_player):
+    player = new_player().open().wait_ready()
+    play_praxe_by_taps(player)
+    player.expect_text("#total", "62")
+    player.page.evaluate("""() => {
+        const save = JSON.parse(localStorage.getItem('torre.corrida'));
+        localStorage.setItem('torre.corrida', JSON.stringify({v: 1, date: save.date, actions: save.actions}));
+    }""")
+    player.page.reload()
+    player.wait_ready()
+    player.expect_text("#total", "62")
+    assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.corrida')).actions.length") > 0
+    assert player.errors == []
