@@ -1,19 +1,19 @@
 /**
  * Replay codes (docs/replay-link.md): a whole run in the URL fragment of a link.
- * A run is stored as its decisions only — each word play as its index in
- * legalPlays' deterministic order, passes, helps, exchanges, trunfos — in one
- * mixed-radix number (each decision's radix is what the position allows), written
- * in base64url after a format character and followed by a CRC-24 of the rest.
- * Pure: the day, the constants and the word checker are passed in. Nothing here
- * throws on bad input: every answer is {ok:true, …} or {ok:false, reason}.
+ * A run is stored as its decisions only — each word play as its squares and the
+ * kinds of tile it used, passes, helps, exchanges, trunfos — in one mixed-radix
+ * number (each field's radix is what the position allows), written in base64url
+ * after a format character and followed by a CRC-24 of the rest. It needs no
+ * move generator: apply() judges every play as it is replayed. Pure: the day,
+ * the constants and the word checker are passed in. Nothing here throws on bad
+ * input: every answer is {ok:true, …} or {ok:false, reason}.
  */
 import { apply } from "./actions.js";
-import { legalPlays } from "./movegen/legal_plays.js";
-import { playActions } from "./play_actions.js";
+import { parseSquare, squareName } from "./board.js";
+import { isBlankId } from "./bag.js";
 import { newRun } from "./state.js";
 import { summary } from "./summary.js";
 
-/** Format 1: fields below, plays indexed in legalPlays' order as docs/engine.md defines it. */
 export const CODE_FORMAT = "1";
 export const MAX_CODE_LENGTH = 600;
 const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -24,10 +24,12 @@ const DATE_RADIX = 32768; // days after 2020-01-01: until 2109
 const VERSION_HEX = 10; // pipeline.assets.HASH_LENGTH
 const FLOOR_RADIX = 8;
 const TOTAL_RADIX = 16384;
-// Decisions in phase "play": END, pass, a help (constants.helps order), exchange, then the plays.
+// Decisions in phase "play": END, pass, a help (constants.helps order), exchange, a word play.
 const END = 0;
 const PASS = 1;
 const FIRST_HELP = 2;
+const BLANK_KIND = "?";
+const DIRECTIONS = [[0, 1], [1, 0]]; // across (same row), down (same column)
 
 const big = (n) => BigInt(n);
 const fail = (reason) => ({ ok: false, reason });
@@ -63,6 +65,7 @@ class Writer {
   }
 
   put(symbol, radix) {
+    if (!(symbol >= 0 && symbol < radix)) throw new RangeError(`symbol ${symbol} outside radix ${radix}`);
     this.value += big(symbol) * this.scale;
     this.scale *= big(radix);
   }
@@ -79,12 +82,18 @@ class Writer {
   }
 }
 
+/** Reads fields back; a radix below 1 (a position that allows nothing) makes `bad` true. */
 class Reader {
   constructor(value) {
     this.value = value;
+    this.bad = false;
   }
 
   take(radix) {
+    if (!(radix >= 1)) {
+      this.bad = true;
+      return 0;
+    }
     const r = big(radix);
     const symbol = Number(this.value % r);
     this.value /= r;
@@ -100,55 +109,88 @@ function dayNumber(date) {
 }
 
 const dateOfNumber = (n) => new Date(EPOCH_MS + n * DAY_MS).toISOString().slice(0, 10);
-const playKey = (tiles) => tiles.map((t) => `${t.square}:${t.letter}:${t.blank ? 1 : 0}`).sort().join(",");
-const playRadix = (constants, plays) => FIRST_HELP + constants.helps.length + 1 + plays.length;
+const playRadix = (constants) => FIRST_HELP + constants.helps.length + 2;
+const PLAY = (constants) => FIRST_HELP + constants.helps.length + 1;
 
-/** Applies `actions` to `state`; the new state, or null when one is refused. */
-function applyAll(state, actions, words) {
-  let next = state;
-  for (const action of actions) {
-    const result = apply(next, action, words);
-    if (!result.ok || result.events[0]?.type === "rejected") return null;
-    next = result.state;
-  }
-  return next;
+// The board's geometry ----------------------------------------------------------
+
+/** Empty squares' indexes in reading order (A1, B1, … G1, A2, …). */
+function emptySquares(state) {
+  const out = [];
+  for (let i = 0; i < state.constants.board_size ** 2; i++) if (!state.board[i]) out.push(i);
+  return out;
 }
 
-/** One decision of the player's log turned into the canonical run: {symbols:[[s, radix]…], actions}. */
-function canonicalStep(canon, action, before, words) {
+/** Empty squares after `index` along `direction` on its line, nearest first. */
+function emptyAfter(state, index, direction) {
+  const size = state.constants.board_size;
+  const [dr, dc] = DIRECTIONS[direction];
+  const out = [];
+  for (let r = Math.floor(index / size) + dr, c = (index % size) + dc; r < size && c < size; r += dr, c += dc) {
+    if (!state.board[r * size + c]) out.push(r * size + c);
+  }
+  return out;
+}
+
+const nameOf = (state, index) => squareName(state.constants, Math.floor(index / state.constants.board_size), index % state.constants.board_size);
+
+/** The kinds of tile in hand, sorted: each letter once ("Ç" apart from "C"), "?" for the blank. */
+function kindsOf(state, hand) {
+  return [...new Set(hand.map((t) => kindOf(state, t)))].sort();
+}
+
+const kindOf = (state, tile) => (isBlankId(state, tile.id) ? BLANK_KIND : tile.letter);
+
+// Encoding ----------------------------------------------------------------------
+
+/** A play's fields from the tiles the player had pending: [[symbol, radix]…]. */
+function playFields(canon, pending) {
   const { constants } = canon;
-  if (action.type === "chooseTrunfo") {
-    const at = canon.offer.indexOf(action.id);
-    return at < 0 ? null : { symbols: [[1 + at, canon.offer.length + 1]], actions: [action] };
+  const size = constants.board_size;
+  const tiles = pending.map((t) => ({ ...t, index: parseSquare(constants, t.square).index })).sort((a, b) => a.index - b.index);
+  const fields = [[PLAY(constants), playRadix(constants)], [tiles.length - 1, canon.hand.length]];
+  const empty = emptySquares(canon);
+  fields.push([empty.indexOf(tiles[0].index), empty.length]);
+  if (tiles.length > 1) {
+    const direction = Math.floor(tiles[0].index / size) === Math.floor(tiles[1].index / size) ? 0 : 1;
+    fields.push([direction, 2]);
+    for (let i = 1; i < tiles.length; i++) {
+      const after = emptyAfter(canon, tiles[i - 1].index, direction);
+      fields.push([after.indexOf(tiles[i].index), after.length]);
+    }
   }
-  const plays = legalPlays(canon, words);
-  const radix = playRadix(constants, plays);
-  if (action.type === "pass") return { symbols: [[PASS, radix]], actions: [{ type: "pass" }] };
-  if (action.type === "useHelp") {
-    const at = constants.helps.findIndex((h) => h.id === action.id);
-    return at < 0 ? null : { symbols: [[FIRST_HELP + at, radix]], actions: [action] };
+  const hand = canon.hand.slice();
+  for (const tile of tiles) {
+    const kinds = kindsOf(canon, hand);
+    const kind = tile.blank ? BLANK_KIND : tile.letter;
+    fields.push([kinds.indexOf(kind), kinds.length]);
+    hand.splice(hand.findIndex((t) => kindOf(canon, t) === kind), 1);
+    if (tile.blank) fields.push([constants.alphabet.indexOf(tile.letter), constants.alphabet.length]);
   }
-  if (action.type === "exchange") return canonicalExchange(canon, action, before, radix);
-  const key = playKey(before.pending);
-  const at = plays.findIndex((p) => playKey(p.tiles) === key);
-  if (at < 0) return null; // movegen lacks a play the engine accepted: no code rather than a wrong one
-  return { symbols: [[FIRST_HELP + constants.helps.length + 1 + at, radix]], actions: playActions(canon, plays[at]) };
+  return fields;
 }
 
 /** An exchange as the ordered hand positions of the canonical hand holding the same letters. */
-function canonicalExchange(canon, action, before, radix) {
+function exchangeFields(canon, action, before) {
   const letterOf = new Map(before.hand.map((t) => [t.id, t.letter]));
   const left = canon.hand.slice();
-  const symbols = [[FIRST_HELP + canon.constants.helps.length, radix], [action.tiles.length - 1, left.length]];
-  const ids = [];
+  const fields = [[FIRST_HELP + canon.constants.helps.length, playRadix(canon.constants)], [action.tiles.length - 1, left.length]];
   for (const id of action.tiles) {
-    const at = left.findIndex((t) => t.letter === letterOf.get(id));
-    if (at < 0) return null;
-    symbols.push([at, left.length]);
-    ids.push(left[at].id);
+    const at = left.findIndex((t) => !isBlankId(canon, t.id) && t.letter === letterOf.get(id));
+    fields.push([at, left.length]);
     left.splice(at, 1);
   }
-  return { symbols, actions: [{ type: "exchange", tiles: ids }] };
+  return fields;
+}
+
+/** One decision of the player's log as fields of the canonical run. */
+function decisionFields(canon, action, before) {
+  const { constants } = canon;
+  if (action.type === "chooseTrunfo") return [[1 + canon.offer.indexOf(action.id), canon.offer.length + 1]];
+  if (action.type === "pass") return [[PASS, playRadix(constants)]];
+  if (action.type === "useHelp") return [[FIRST_HELP + constants.helps.findIndex((h) => h.id === action.id), playRadix(constants)]];
+  if (action.type === "exchange") return exchangeFields(canon, action, before);
+  return playFields(canon, before.pending);
 }
 
 /**
@@ -163,24 +205,27 @@ export function encodeRun(day, constants, actions, words, version) {
   }
 }
 
+const DECISIONS = new Set(["play", "pass", "useHelp", "exchange", "chooseTrunfo"]);
+
 function encodeChecked(day, constants, actions, words, version) {
   const dayN = dayNumber(day?.date);
   if (dayN < 0 || dayN >= DATE_RADIX) return fail("data fora do intervalo");
   if (typeof version !== "string" || !new RegExp(`^[0-9a-f]{${VERSION_HEX}}$`).test(version)) return fail("versão inválida");
   let state = newRun(day, constants);
   let canon = newRun(day, constants);
-  const symbols = [];
+  const fields = [];
   for (const action of actions) {
     const before = state;
     const result = apply(state, action, words);
     if (!result.ok) return fail("o registo tem uma ação recusada");
     state = result.state;
-    if (!["play", "pass", "useHelp", "exchange", "chooseTrunfo"].includes(action.type)) continue;
-    if (action.type === "play" && result.events[0]?.type === "rejected") continue;
-    const step = canonicalStep(canon, action, before, words);
-    canon = step && applyAll(canon, step.actions, words);
+    if (!DECISIONS.has(action.type) || (action.type === "play" && result.events[0]?.type === "rejected")) continue;
+    const decision = decisionFields(canon, action, before);
+    const list = new FieldList(decision);
+    const made = decodeDecision(canon, list); // the decoder's own reading: both always agree
+    canon = list.bad || list.at !== decision.length ? null : applyAll(canon, made, words);
     if (!canon) return fail("o registo não tem forma canónica");
-    symbols.push(...step.symbols);
+    fields.push(...decision);
   }
   const mine = summary(state);
   const theirs = summary(canon);
@@ -191,11 +236,40 @@ function encodeChecked(day, constants, actions, words, version) {
   writer.put(parseInt(version, 16), 16 ** VERSION_HEX);
   writer.put(mine.floorReached - 1, FLOOR_RADIX);
   writer.put(mine.total, TOTAL_RADIX);
-  for (const [symbol, radix] of symbols) writer.put(symbol, radix);
+  for (const [symbol, radix] of fields) writer.put(symbol, radix);
   if (canon.phase === "play" || canon.phase === "trunfo") writer.put(END, 2); // unfinished: END (0)
   const body = CODE_FORMAT + writer.text();
   return { ok: true, code: body + crcText(body), floor: mine.floorReached, total: mine.total };
 }
+
+/** The encoder's fields read back by the decoder's own code, so both always agree. */
+class FieldList {
+  constructor(fields) {
+    this.fields = fields;
+    this.at = 0;
+    this.bad = false;
+  }
+
+  take(radix) {
+    const [symbol, expected] = this.fields[this.at++] ?? [-1, -1];
+    if (expected !== radix || !(symbol >= 0 && symbol < radix)) this.bad = true;
+    return symbol;
+  }
+}
+
+/** Applies `actions` to `state`; the new state, or null when one is refused or rejected. */
+function applyAll(state, actions, words) {
+  if (!actions) return null;
+  let next = state;
+  for (const action of actions) {
+    const result = apply(next, action, words);
+    if (!result.ok || result.events[0]?.type === "rejected") return null;
+    next = result.state;
+  }
+  return next;
+}
+
+// Decoding ----------------------------------------------------------------------
 
 /**
  * What can be read without the day or the word list: {ok:true, date, version, floor,
@@ -214,16 +288,15 @@ export function readCode(code) {
   for (const c of digits) value = value * big(64) + big(DIGITS.indexOf(c));
   const reader = new Reader(value);
   const date = dateOfNumber(reader.take(DATE_RADIX));
-  const versionValue = reader.take(16 ** VERSION_HEX);
-  const version = versionValue.toString(16).padStart(VERSION_HEX, "0");
+  const version = reader.take(16 ** VERSION_HEX).toString(16).padStart(VERSION_HEX, "0");
   const floor = reader.take(FLOOR_RADIX) + 1;
   const total = reader.take(TOTAL_RADIX);
   return { ok: true, date, version, floor, total, rest: reader.value };
 }
 
 /**
- * Replays the decisions of a read code on its day: {ok:true, initial, steps, state, verified} where
- * steps are [{actions, state}] (one per decision; a play's actions go together), or
+ * Replays the decisions of a read code on its day: {ok:true, initial, steps, state, verified}
+ * where steps are [{actions, state}] (one per decision; a play's actions go together), or
  * {ok:false, reason} when a decision is impossible or something is left over.
  */
 export function replayCode(read, day, constants, words) {
@@ -241,11 +314,10 @@ function replayChecked(read, day, constants, words) {
   let state = initial;
   const steps = [];
   while (state.phase === "play" || state.phase === "trunfo") {
-    const actions = nextActions(state, reader, words);
+    const actions = decodeDecision(state, reader);
     if (actions === null) break; // END: an unfinished run
-    if (actions === undefined) return fail("uma decisão é impossível");
-    const next = applyAll(state, actions, words);
-    if (!next) return fail("uma jogada foi recusada");
+    const next = reader.bad ? null : applyAll(state, actions, words);
+    if (!next) return fail("uma decisão é impossível");
     state = next;
     steps.push({ actions, state });
   }
@@ -254,33 +326,62 @@ function replayChecked(read, day, constants, words) {
   return { ok: true, initial, steps, state, verified: floorReached === read.floor && total === read.total };
 }
 
-/** The next decision's actions; null for END, undefined when it cannot be. */
-function nextActions(state, reader, words) {
+/** The next decision's actions (null for END); `source.bad` is set when it cannot be. */
+function decodeDecision(state, source) {
+  const { constants } = state;
   if (state.phase === "trunfo") {
-    const s = reader.take(state.offer.length + 1);
+    const s = source.take(state.offer.length + 1);
     return s === END ? null : [{ type: "chooseTrunfo", id: state.offer[s - 1] }];
   }
-  const { helps } = state.constants;
-  const plays = legalPlays(state, words);
-  const s = reader.take(playRadix(state.constants, plays));
+  const s = source.take(playRadix(constants));
   if (s === END) return null;
   if (s === PASS) return [{ type: "pass" }];
-  if (s < FIRST_HELP + helps.length) return [{ type: "useHelp", id: helps[s - FIRST_HELP].id }];
-  if (s === FIRST_HELP + helps.length) return exchangeActions(state, reader);
-  return playActions(state, plays[s - FIRST_HELP - helps.length - 1]);
+  if (s < FIRST_HELP + constants.helps.length) return [{ type: "useHelp", id: constants.helps[s - FIRST_HELP].id }];
+  if (s === FIRST_HELP + constants.helps.length) return exchangeActions(state, source);
+  return playActionsOf(state, source);
 }
 
-function exchangeActions(state, reader) {
+function exchangeActions(state, source) {
   const left = state.hand.slice();
-  if (left.length === 0) return undefined;
-  const count = reader.take(left.length) + 1;
+  const count = source.take(left.length) + 1;
   const ids = [];
-  for (let i = 0; i < count; i++) {
-    const at = reader.take(left.length);
+  for (let i = 0; i < count && !source.bad; i++) {
+    const at = source.take(left.length);
+    if (source.bad) break;
     ids.push(left[at].id);
     left.splice(at, 1);
   }
   return [{ type: "exchange", tiles: ids }];
+}
+
+/** A word play's `place` actions and `play`, from its squares and kinds of tile. */
+function playActionsOf(state, source) {
+  const { constants } = state;
+  const count = source.take(state.hand.length) + 1;
+  const empty = emptySquares(state);
+  const squares = [empty[source.take(empty.length)]];
+  if (count > 1) {
+    const direction = source.take(2);
+    while (squares.length < count && !source.bad) {
+      const after = emptyAfter(state, squares.at(-1), direction);
+      squares.push(after[source.take(after.length)]);
+    }
+  }
+  const hand = state.hand.slice();
+  const actions = [];
+  for (const index of squares) {
+    if (source.bad) return [];
+    const kinds = kindsOf(state, hand);
+    const kind = kinds[source.take(kinds.length)];
+    const tile = hand.find((t) => kindOf(state, t) === kind);
+    if (!tile) return [];
+    hand.splice(hand.indexOf(tile), 1);
+    const action = { type: "place", tile: tile.id, square: nameOf(state, index) };
+    if (kind === BLANK_KIND) action.letter = constants.alphabet[source.take(constants.alphabet.length)];
+    actions.push(action);
+  }
+  actions.push({ type: "play" });
+  return actions;
 }
 
 /** The link of a code: `<origin>/repeticao/#<code>`. */
