@@ -22,7 +22,8 @@ export function passWarning(state, constants) {
 export class Game {
   /**
    * `deps`: engine, wordsReady (a promise of the word checker), constants, day, date,
-   * storage, view, announcer, dialogs, onEnd(state), onFail(error).
+   * storage, view, announcer, dialogs, onEnd(state), onFail(error); towerName ("a torre de
+   * 30/11/2026") for a past day.
    */
   constructor(deps) {
     Object.assign(this, deps);
@@ -81,8 +82,8 @@ export class Game {
 
   async offerRestart(reason) {
     await this.dialogs.notice("Não foi possível retomar o jogo",
-      `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. Pode recomeçar a torre de hoje.`,
-      [{ text: "Recomeçar a torre de hoje", value: true, kind: "principal" }], { cancellable: false });
+      `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. Pode recomeçar ${this.towerName ?? "a torre de hoje"}.`,
+      [{ text: `Recomeçar ${this.towerName ?? "a torre de hoje"}`, value: true, kind: "principal" }], { cancellable: false });
     this.storage.clearRun(this.date);
     this.actions = [];
   }

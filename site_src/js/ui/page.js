@@ -4,7 +4,7 @@
 
 import { Announcer } from "./announcer.js";
 import { archiveFacts, dayLinks, dayRefusal, markArchive, notInArchive, replayUrl } from "./archive_game.js";
-import { requestedDay } from "./archive.js";
+import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
 import { endBody, statsBody } from "./end_view.js";
@@ -89,6 +89,7 @@ export class Page {
     const game = new Game({
       engine: this.engine, wordsReady: run.words, constants: data.constants, day: data.day, date,
       storage: run.store, announcer: this.announcer, dialogs: this.dialogs,
+      towerName: this.archiveDate ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
       view: new GameView(this.main, data.constants, run.coimbra),
       onEnd: (state) => this.finish(state),
       onFail: (error) => { if (this.game === game) this.fail(error); },
