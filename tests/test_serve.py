@@ -198,7 +198,8 @@ def test_a_port_already_in_use_is_a_clear_error(built_dist):
     assert f"cannot listen on 127.0.0.1:{port}" in result.output and "--port" in result.output
 
 
-SITE_PAGES = ("/como-jogar/", "/coimbra/", "/fontes/", "/coimbra/praxe/", "/nao-existe/")
+SITE_PAGES = ("/como-jogar/", "/coimbra/", "/fontes/", "/coimbra/praxe/", "/arquivo/",
+              "/repeticao/", "/nao-existe/")
 
 
 def test_site_pages_load_in_chromium_with_their_styles_and_no_csp_refusal(site_url, browser):
@@ -215,8 +216,8 @@ def test_site_pages_load_in_chromium_with_their_styles_and_no_csp_refusal(site_u
             response = page.goto(site_url + path)
             assert response.status == (404 if path == "/nao-existe/" else 200), path
             assert response.headers.get("content-encoding") == "br", path
-            header = page.locator("header.topo")
-            assert header.evaluate("e => getComputedStyle(e).display") == "flex", path
+            links = page.locator("header.topo ul")  # a list flowing as text: site.css applied
+            assert links.evaluate("e => getComputedStyle(e).display") == "inline", path
             # Dark mode: light text on a dark background (site.css custom properties).
             assert page.evaluate("getComputedStyle(document.body).backgroundColor") \
                 == "rgb(27, 20, 23)", path
