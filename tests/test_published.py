@@ -12,7 +12,9 @@ from click.testing import CliRunner
 from pipeline import days as days_module
 from pipeline import published
 from pipeline.assets import short_hash
-from pipeline.build import build_all
+from pipeline.build import Builder, build_all
+from pipeline.coimbra import CoimbraWord
+from pipeline.dawg.reader import Dawg
 from pipeline.cli import main
 from pipeline.published import (PublishedError, WordListVersion, check_days, day_hashes,
                                 load_versions, read_days_manifest, record_build,
@@ -299,3 +301,34 @@ def test_the_day_index_is_precached_and_lists_every_day_of_the_window(tmp_path, 
     assert [d["date"] for d in index["days"]] == sorted(day_hashes(out / "dias"))
     assert "/dias/indice.json" in worker_constant(out, "PRECACHE")
     assert worker_constant(out, "DAYS") == {"first": "2026-11-01", "last": "2028-03-14"}
+
+
+def more_words(self):
+    self.words = ["CASA", "LUA", "MAR", "SOL"]
+    return "4 fixture words"
+
+
+def one_more_coimbra_word(self):
+    lua = CoimbraWord("Lua", "LUA", "A lua sobre o rio.", "lua", False,
+                      "Uma noite. A lua sobre o rio.")
+    self.coimbra = [*fixture_words(), lua]
+    return f"{len(self.coimbra)} fixture words"
+
+
+@pytest.mark.parametrize("stage, change", [("stage_words", more_words),
+                                           ("stage_coimbra", one_more_coimbra_word)],
+                         ids=["a new dictionary word", "a new Coimbra word"])
+def test_a_new_word_list_is_served_beside_the_published_one_kept_byte_for_byte(
+        tmp_path, fixture_coimbra, monkeypatch, stage, change):
+    out = tmp_path / "dist"
+    build_and_publish(out)
+    old = current_version_of(out)
+    kept = {p.name: p.read_bytes() for p in (out / "versoes").glob(f"{old}.*")}
+    monkeypatch.setattr(Builder, stage, change)
+    build_all(out, today=TODAY, quiet=True)  # the days did not change: no refusal
+    new = current_version_of(out)
+    assert new != old
+    assert {p.name: p.read_bytes() for p in (out / "versoes").glob(f"{old}.*")} == kept
+    assert Dawg((out / "versoes" / f"{new}.dawg").read_bytes()).contains("LUA")
+    assert not Dawg(kept[f"{old}.dawg"]).contains("LUA")
+    assert record_build(out).versions == [new]

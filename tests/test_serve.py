@@ -25,7 +25,8 @@ def server(tmp_path_factory):
     root = tmp_path_factory.mktemp("dist")
     files = {"index.html": INDEX, "404.html": b"<p>Esta p\xc3\xa1gina n\xc3\xa3o existe</p>",
              "static/abc/js/main.js": SCRIPT, "como-jogar/index.html": b"<h1>Como jogar</h1>",
-             "palavras.dawg": b"\x00\x01binary", "dias/2026-12-25.json": b'{"date":"2026-12-25"}'}
+             "palavras.dawg": b"\x00\x01binary", "dias/2026-12-25.json": b'{"date":"2026-12-25"}',
+             "versoes/0123456789.coimbra.json": b"{}"}
     for name, data in files.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -120,7 +121,7 @@ def test_html_gets_the_csp_header_with_frame_ancestors(server):
 # Issue 13 item 7: every response said no-cache and only HTML had the CSP; _headers rules.
 @pytest.mark.parametrize("path, cache_control", [
     ("/", REVALIDATE), ("/static/abc/js/main.js", IMMUTABLE), ("/dias/2026-12-25.json", SHORT),
-    ("/palavras.dawg", REVALIDATE)])
+    ("/palavras.dawg", REVALIDATE), ("/versoes/0123456789.coimbra.json", IMMUTABLE)])
 def test_each_path_gets_the_headers_that_headers_file_gives_it(server, path, cache_control):
     response, _ = get(server, path, "br")
     assert response.getheader("Cache-Control") == cache_control
@@ -197,7 +198,8 @@ def test_a_port_already_in_use_is_a_clear_error(built_dist):
     assert f"cannot listen on 127.0.0.1:{port}" in result.output and "--port" in result.output
 
 
-SITE_PAGES = ("/como-jogar/", "/coimbra/", "/fontes/", "/coimbra/praxe/", "/nao-existe/")
+SITE_PAGES = ("/como-jogar/", "/coimbra/", "/fontes/", "/coimbra/praxe/", "/arquivo/",
+              "/repeticao/", "/nao-existe/")
 
 
 def test_site_pages_load_in_chromium_with_their_styles_and_no_csp_refusal(site_url, browser):
@@ -214,8 +216,8 @@ def test_site_pages_load_in_chromium_with_their_styles_and_no_csp_refusal(site_u
             response = page.goto(site_url + path)
             assert response.status == (404 if path == "/nao-existe/" else 200), path
             assert response.headers.get("content-encoding") == "br", path
-            header = page.locator("header.topo")
-            assert header.evaluate("e => getComputedStyle(e).display") == "flex", path
+            links = page.locator("header.topo ul")  # a list flowing as text: site.css applied
+            assert links.evaluate("e => getComputedStyle(e).display") == "inline", path
             # Dark mode: light text on a dark background (site.css custom properties).
             assert page.evaluate("getComputedStyle(document.body).backgroundColor") \
                 == "rgb(27, 20, 23)", path
