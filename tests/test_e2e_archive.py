@@ -143,3 +143,12 @@ def test_todays_save_from_before_word_list_versions_still_resumes(new_player):
     player.expect_text("#total", "62")
     assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.corrida')).actions.length") > 0
     assert player.errors == []
+
+
+def test_a_past_day_on_a_phone_shows_its_mark_board_hand_and_jogar_without_scrolling(new_player):
+    player = new_player(viewport={"width": 360, "height": 640}, route=False, has_touch=True, is_mobile=True)
+    player.open(f"/?dia={PAST}").wait_ready()
+    for selector in ["#marca-arquivo", "#tabuleiro", "#mao", "[data-action=jogar]"]:
+        box = player.page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 640 and box["x"] + box["width"] <= 360, selector
+    player.screenshot("arquivo-dia")

@@ -16,10 +16,15 @@ export function markArchive(main, date) {
   const loading = main.querySelector("#carregar");
   if (loading) loading.textContent = `A preparar a torre de ${shownDate(date)}…`;
   if (main.querySelector("#marca-arquivo")) return;
-  const mark = el("p", { id: "marca-arquivo", class: "marca-arquivo" }, [
-    el("strong", { text: "Arquivo" }), " · uma torre de outro dia, que não conta para os dias seguidos. ",
-    el("a", { href: "/arquivo/", text: "Outros dias" }), " · ", el("a", { href: "/", text: "A torre de hoje" }),
-  ]);
+  // In the floor's line, which has room for it: a phone still shows the board, the hand
+  // and Jogar without scrolling. The header's links lead to today's tower and the archive.
+  const [, month, day] = date.split("-");
+  const mark = el("span", { id: "marca-arquivo", class: "marca-arquivo" }, [el("strong", { text: "Arquivo" }), ` ${day}/${month}`]);
+  const line = main.querySelector(".andar-linha");
+  if (line) {
+    line.append(mark);
+    return;
+  }
   heading ? heading.after(mark) : main.prepend(mark);
 }
 
