@@ -2,6 +2,7 @@
 // blank page, the end-of-run and statistics dialogs, and noticing a new Lisbon
 // day while the page stays open. Input is wired once and goes to the current run.
 
+import { AnalysisClient } from "./analysis_client.js";
 import { Announcer } from "./announcer.js";
 import { Dialogs } from "./dialogs.js";
 import { endBody, statsBody } from "./end_view.js";
@@ -11,6 +12,7 @@ import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
 import { LoadError, dayUrl, loadGame, readUrls } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
+import { RunAnalysis } from "./run_analysis.js";
 import { addRun } from "./storage.js";
 import { shareText } from "./share.js";
 
@@ -18,6 +20,13 @@ const CHECK_DAY_MS = 60000;
 
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
+/** The end screen's analysis: its worker is the bundle static/<hash>/js/analise.js, started when a run ends. */
+function analysisOf(main, urls, storage, dialogs) {
+  const base = new URL(main.dataset.static || "/", location.href);
+  const client = new AnalysisClient(new URL("js/analise.js", base).href);
+  return new RunAnalysis(client, storage, dialogs, new URL(urls.dawg, location.href).href);
+}
+
 const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help", "helpKey"];
 
 export class Page {
@@ -31,6 +40,7 @@ export class Page {
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
     this.date = null;
+    this.runAnalysis = analysisOf(main, this.urls, this.storage, this.dialogs);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
@@ -133,11 +143,16 @@ export class Page {
     this.main.querySelector("[data-action=resultado]").hidden = false;
     const text = shareText(summary, this.date, this.data.constants, location.origin + "/");
     const body = endBody(summary, text, this.data.constants, this.now);
+    const analysis = this.runAnalysis.request(this.date, this.data, state, this.game?.actions ?? []);
+    analysis.catch(() => {}); // said on the end screen and in the analysis dialog
+    body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
-        { text: "Estatísticas", value: "stats" }, { text: "Fechar", value: null, kind: "principal" },
+        { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
+        { text: "Fechar", value: null, kind: "principal" },
       ], { kind: "fim" });
     if (choice === "stats") this.showStats();
+    if (choice === "analise" && await this.runAnalysis.show(analysis, this.data.constants) === "fim") this.finish(state);
   }
 
   showStats() {
