@@ -22,7 +22,7 @@ export function passWarning(state, constants) {
 export class Game {
   /**
    * `deps`: engine, wordsReady (a promise of the word checker), constants, day, date,
-   * storage, view, announcer, dialogs, onEnd(state), onFail(error).
+   * storage, view, announcer, dialogs, onEnd(state), onFail(error), and optionally onAction(action, state).
    */
   constructor(deps) {
     Object.assign(this, deps);
@@ -106,6 +106,7 @@ export class Game {
     this.actions.push(action);
     this.storage.saveRun(this.date, this.actions);
     this.announceEvents(result.events);
+    this.onAction?.(action, this.state); // the first-visit guide follows the play
     return true;
   }
 

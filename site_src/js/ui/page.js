@@ -13,6 +13,7 @@ import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
 import { LoadError, dayUrl, loadGame, readUrls } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { RunAnalysis } from "./run_analysis.js";
+import { Walkthrough } from "./walkthrough.js";
 import { addRun } from "./storage.js";
 import { shareText } from "./share.js";
 
@@ -25,6 +26,15 @@ function analysisOf(main, urls, storage, dialogs) {
   const base = new URL(main.dataset.static || "/", location.href);
   const client = new AnalysisClient(new URL("js/analise.js", base).href);
   return new RunAnalysis(client, storage, dialogs, new URL(urls.dawg, location.href).href);
+}
+
+/** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
+function guideAsked() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("guia")) return false;
+  url.searchParams.delete("guia");
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  return true;
 }
 
 const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help", "helpKey"];
@@ -41,6 +51,7 @@ export class Page {
     this.game = null;
     this.date = null;
     this.runAnalysis = analysisOf(main, this.urls, this.storage, this.dialogs);
+    this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
@@ -88,6 +99,7 @@ export class Page {
       view: new GameView(this.main, data.constants, data.coimbra),
       onEnd: (state) => this.finish(state),
       onFail: (error) => { if (this.game === game) this.fail(error); },
+      onAction: (action, state) => { if (this.game === game) this.guide.saw(action, state); },
     });
     this.show("partida");
     const opener = this.main.querySelector("#abertura");
@@ -101,6 +113,7 @@ export class Page {
       return;
     }
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
+    if (!this.dialogs.isOpen) this.guide.maybeStart(game.state, guideAsked());
     data.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
     this.scheduleDayCheck();
     this.onDayLoaded?.(dayUrl(this.urls, date));

@@ -9,6 +9,8 @@ const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
 // Unreadable statistics are copied here before new ones replace them, so nothing is lost.
 const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
+// Set once the first-visit guide was finished or skipped (ui/walkthrough.js).
+const GUIDE_KEY = "torre.guia";
 const SAVE_VERSION = 1;
 const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
 const FLOORS = 5;
@@ -180,5 +182,19 @@ export class GameStorage {
 
   saveStats(stats) {
     return this.write(STATS_KEY, JSON.stringify(stats));
+  }
+
+  /** Nothing saved on this device yet, no run and no statistics: a first visit. */
+  isNewPlayer() {
+    return this.read(RUN_KEY) === null && this.read(STATS_KEY) === null;
+  }
+
+  /** Has the first-visit guide been finished or skipped here? */
+  guideSeen() {
+    return this.read(GUIDE_KEY) !== null;
+  }
+
+  markGuideSeen() {
+    return this.write(GUIDE_KEY, "visto");
   }
 }
