@@ -4,7 +4,7 @@
 // It advances on what the player does (Game's onAction), "Saltar" or Escape skip it,
 // and once finished or skipped it never opens again on this device (storage flag);
 // /?guia=1 (linked from Como jogar) opens it again. It is placed so that it never
-// covers what its step talks about: above or below it, or beside it on a wide screen.
+// covers what its step talks about: at the bottom of the window under it, or above it.
 
 import { el } from "./dialogs.js";
 import { TRUNFO_NOTE, guideSteps } from "./walkthrough_steps.js";
@@ -132,34 +132,29 @@ export class Walkthrough {
     this.close();
   }
 
-  /** Puts the guide where it leaves its step's targets in view: beside them if there is room, else below or above. */
+  /**
+   * Puts the guide at the bottom of the window, under its step's targets (scrolled up to
+   * make room if needed), lined up with them; above them when the page cannot scroll so far.
+   */
   place() {
     if (!this.isOpen) return;
     const targets = this.current.targets.map((q) => this.main.querySelector(q)).filter(Boolean);
     const box = this.dialog;
-    Object.assign(box.style, { top: "", bottom: "", left: "", right: "" });
+    Object.assign(box.style, { top: "", bottom: "", left: "" });
     let r = unionRect(targets);
     if (!r) return;
-    const width = box.offsetWidth;
     const height = box.offsetHeight;
-    const room = Math.max(r.left, innerWidth - r.right);
-    if (room >= width + 2 * MARGIN && r.height <= innerHeight) {
-      scrollBy(0, r.top < 0 || r.bottom > innerHeight ? r.top - MARGIN : 0);
+    const free = innerHeight - height - 2 * MARGIN; // what a guide at the bottom leaves in view
+    if (r.top < 0 || r.bottom > free) {
+      scrollBy(0, r.top - MARGIN);
       r = unionRect(targets);
-      const onLeft = r.left > innerWidth - r.right;
-      box.style.left = `${onLeft ? r.left - width - MARGIN : r.right + MARGIN}px`;
-      box.style.top = `${Math.max(MARGIN, Math.min(r.top, innerHeight - height - MARGIN))}px`;
+    }
+    box.style.left = `${Math.max(MARGIN, Math.min(r.left, innerWidth - box.offsetWidth - MARGIN))}px`;
+    if (r.bottom <= free) {
+      box.style.bottom = `${MARGIN}px`;
       return;
     }
-    box.style.left = `${MARGIN}px`;
-    box.style.right = `${MARGIN}px`;
-    scrollBy(0, r.top - MARGIN); // the targets to the top, the guide under them
-    r = unionRect(targets);
-    if (r.bottom + height + 2 * MARGIN <= innerHeight) {
-      box.style.bottom = `${MARGIN}px`;
-    } else { // the page could not scroll that far: the guide above them
-      scrollBy(0, r.top - height - 2 * MARGIN);
-      box.style.top = `${MARGIN}px`;
-    }
+    if (r.top < height + 2 * MARGIN) scrollBy(0, r.top - height - 2 * MARGIN);
+    box.style.top = `${MARGIN}px`;
   }
 }
