@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from e2e_support import DESKTOP, PHONE, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from e2e_support import DESKTOP, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from test_e2e_a11y import axe_violations
 
 SMALL_PHONE = {"width": 360, "height": 640}
 
@@ -177,10 +179,6 @@ def test_a_broken_worker_is_a_sentence_not_a_blank_end_screen(new_player):
 
 # The guide ---------------------------------------------------------------------------
 
-def guide(player):
-    return player.page.get_by_role("dialog", name=re.compile("."), include_hidden=False).filter(has=player.page.locator("#guia-titulo"))
-
-
 def overlaps(a: dict, b: dict) -> bool:
     return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
         a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
@@ -281,3 +279,18 @@ def test_the_guide_from_the_keyboard_alone_with_escape_to_skip(new_player):
     player.press("Enter")  # the tiles stayed: Enter plays them
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")
     assert player.page.locator("#dialogo .guia-nota").count() == 0, "a skipped guide says nothing more"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_guide_the_par_and_the_analysis_have_no_axe_violations(new_player, scheme):
+    player = new_player(viewport=SMALL_PHONE, guide=True, color_scheme=scheme).open().wait_ready()
+    expect(player.page.locator("#guia")).to_be_visible()
+    assert axe_violations(player.page) == [], "the guide"
+    player.page.locator("#guia").get_by_role("button", name="Saltar").click()
+    player.pass_turn(3)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia"))
+    assert axe_violations(player.page) == [], "the end screen with the par"
+    open_analysis(player)
+    player.page.locator("#dialogo .ver-tabuleiro").first.click()
+    assert axe_violations(player.page) == [], "the analysis with a small board"
+    player.screenshot(f"analise-{scheme}")
