@@ -5,6 +5,7 @@
 
 import { parVerdict } from "./analysis_text.js";
 import { analysisBody, parBlock } from "./analysis_view.js";
+import { AnalysisError } from "./analysis_client.js";
 import { el } from "./dialogs.js";
 import { withPar } from "./share.js";
 import { addParBeaten } from "./storage.js";
@@ -20,7 +21,7 @@ export class RunAnalysis {
 
   /** The promise of the finished run's analysis (the beaten par counted once it is known). */
   request(date, data, state, actions) {
-    if (!isOver(state)) return Promise.reject(new Error("the run is still on"));
+    if (!isOver(state)) return Promise.reject(new AnalysisError("A análise só aparece quando a corrida acaba.", state.phase));
     const answer = this.client.analyse({ date, day: data.day, constants: data.constants, dawgUrl: this.dawgUrl,
       actions: actions.slice() });
     answer.then((analysis) => {

@@ -29,7 +29,8 @@ export class Walkthrough {
     this.steps = [];
     this.index = -1;
     this.waitingClimb = false;
-    addEventListener("resize", () => this.place());
+    // A phone's address bar showing or hiding resizes the window: the guide moves, the page does not scroll.
+    addEventListener("resize", () => this.place(false));
   }
 
   /** Opens the guide on a run in play: on a first visit (nothing saved), or when `asked` (/?guia=1). */
@@ -134,9 +135,10 @@ export class Walkthrough {
 
   /**
    * Puts the guide at the bottom of the window, under its step's targets (scrolled up to
-   * make room if needed), lined up with them; above them when the page cannot scroll so far.
+   * make room if needed and `scroll`), lined up with them; above them when the page cannot
+   * scroll so far.
    */
-  place() {
+  place(scroll = true) {
     if (!this.isOpen) return;
     const targets = this.current.targets.map((q) => this.main.querySelector(q)).filter(Boolean);
     const box = this.dialog;
@@ -145,7 +147,7 @@ export class Walkthrough {
     if (!r) return;
     const height = box.offsetHeight;
     const free = innerHeight - height - 2 * MARGIN; // what a guide at the bottom leaves in view
-    if (r.top < 0 || r.bottom > free) {
+    if (scroll && (r.top < 0 || r.bottom > free)) {
       scrollBy(0, r.top - MARGIN);
       r = unionRect(targets);
     }
@@ -154,7 +156,7 @@ export class Walkthrough {
       box.style.bottom = `${MARGIN}px`;
       return;
     }
-    if (r.top < height + 2 * MARGIN) scrollBy(0, r.top - height - 2 * MARGIN);
+    if (scroll && r.top < height + 2 * MARGIN) scrollBy(0, r.top - height - 2 * MARGIN);
     box.style.top = `${MARGIN}px`;
   }
 }
