@@ -5,15 +5,16 @@
 // Prints, per position: legalPlays (median, p99; goal median ≤ 1 ms, p99 ≤ 10 ms) next to the
 // brute-force enumeration of tests/js/helpers/best-play.mjs on the same positions; then
 // bestLegalPlay, preview and apply(play) of the best play (goal < 1 ms each), and parRun per
-// day (goal < 100 ms).
+// day (goal < 100 ms), and analyseRun (what the analysis worker computes at the end of a
+// run: the best play of every moment and the par) per run, on the strong player's runs and the par's.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { apply, bestLegalPlay, legalPlays, parRun, playActions, preview } from "../site_src/js/engine/index.js";
+import { analyseRun, apply, bestLegalPlay, legalPlays, parRun, playActions, preview } from "../site_src/js/engine/index.js";
 import { Dawg, wordLookup } from "../site_src/js/dawg.js";
 import { allPlays } from "../tests/js/helpers/best-play.mjs";
 import { distDir, loadDistConstants, sampleDays } from "../tests/js/helpers/real-dist.mjs";
-import { realPositions } from "../tests/js/helpers/real-positions.mjs";
+import { realPositions, strongRun } from "../tests/js/helpers/real-positions.mjs";
 
 const DAYS = 50;
 const REPEATS = 5; // legalPlays runs per position; the position's time is the median of them
@@ -86,4 +87,8 @@ const floors = pars.map(([, par]) => par.floor);
 const totals = pars.map(([, par]) => par.total).sort((a, b) => a - b);
 console.log(`par of the ${DAYS} days: floor ${Math.min(...floors)}–${Math.max(...floors)}, total p10/p50/p90 ` +
   `${percentile(totals, 0.1)}/${percentile(totals, 0.5)}/${percentile(totals, 0.9)}`);
-console.log("goals: legalPlays median ≤ 1 ms and p99 ≤ 10 ms (must: 3 ms, 50 ms); preview, apply < 1 ms; parRun < 100 ms per day");
+const strongRuns = days.map((day) => [day, strongRun(day, constants, words)]);
+show("analyseRun per run (strong player)", perItem(strongRuns, ([day, log]) => analyseRun(day, constants, log, words), 3));
+show("analyseRun per run (the par's run)", perItem(pars.map(([, par], k) => [days[k], par.actions]),
+  ([day, log]) => analyseRun(day, constants, log, words), 3));
+console.log("goals: legalPlays median ≤ 1 ms and p99 ≤ 10 ms (must: 3 ms, 50 ms); preview, apply < 1 ms; parRun < 100 ms per day; analyseRun well under a second (it runs in a worker)");

@@ -35,8 +35,11 @@ ROOT_FILES = ("favicon.svg", "manifest.webmanifest", "boot.js")
 # every page's one stylesheet, the sheets joined in this order (the cascade of
 # two sheets in a row is that of the two joined): one request each (issue 14).
 BUNDLE = "js/torre.js"
+# The analysis worker's bundle: loaded only when a run ends (ui/analysis_client.js), not precached.
+WORKER_BUNDLE = "js/analise.js"
+WORKER_ENTRY = "worker/analysis.js"
 STYLESHEET = "css/estilo.css"
-STYLESHEET_PARTS = ("css/game.css", "css/site.css")
+STYLESHEET_PARTS = ("css/game.css", "css/aprender.css", "css/site.css")
 # What a service worker never lists among the build's files.
 NOT_SERVED = frozenset({"_headers"})
 # Every published word list under its id (pipeline.published), and the list of the days
@@ -199,9 +202,10 @@ def content_version(out_dir: Path, urls: list[str]) -> str:
 
 
 def generated_assets(src: Path) -> dict[str, bytes]:
-    """The files of static/<hash>/ that the build makes: the bundle and the joined stylesheet."""
+    """The files of static/<hash>/ that the build makes: the bundles and the joined stylesheet."""
     css = "\n".join((src / part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
-    return {BUNDLE: bundle(src / "js").encode("utf-8"), STYLESHEET: css.encode("utf-8")}
+    return {BUNDLE: bundle(src / "js").encode("utf-8"), STYLESHEET: css.encode("utf-8"),
+            WORKER_BUNDLE: bundle(src / "js", WORKER_ENTRY).encode("utf-8")}
 
 
 def page_assets(static_urls: list[str]) -> list[str]:

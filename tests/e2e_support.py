@@ -199,15 +199,21 @@ def route_day(page, day: dict | None = None, status: int = 200):
     page.route(re.compile(r"/dias/\d{4}-\d{2}-\d{2}\.json$"), handle)
 
 
+# Marks the first-visit guide as seen before the page's scripts run (ui/walkthrough.js).
+GUIDE_SEEN = "try { localStorage.setItem('torre.guia', 'visto'); } catch (error) { /* storage blocked */ }"
+
+
 @pytest.fixture
 def new_player(browser, site_url):
-    """Factory: a fresh context (no service worker, own storage) on the fixture's day."""
+    """Factory: a fresh context (no service worker, own storage, the guide seen unless `guide`) on the fixture's day."""
     contexts = []
 
     def make(viewport=PHONE, day: dict | None = None, clock: str | None = FIXTURE_NOON,
-             route: bool = True, **context_options) -> Player:
+             route: bool = True, guide: bool = False, **context_options) -> Player:
         context_options.setdefault("service_workers", "block")
         context = browser.new_context(viewport=viewport, locale="pt-PT", **context_options)
+        if not guide:  # the first-visit guide (test_e2e_learn.py) stays out of the other tests' way
+            context.add_init_script(GUIDE_SEEN)
         contexts.append(context)
         page = context.new_page()
         if clock:

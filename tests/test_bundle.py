@@ -1,6 +1,7 @@
 """pipeline/bundle.py: the game's modules joined into one script, run as the browser runs them."""
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -92,8 +93,55 @@ def test_the_game_bundle_holds_every_module_main_js_reaches_and_parses(tmp_path)
     text = bundle(SITE_SRC / "js")
     names = [line.removeprefix("// ---- ") for line in text.splitlines() if line.startswith("// ---- ")]
     assert names[-1] == "main.js" and len(names) == len(set(names))
-    assert {"ui/page.js", "engine/index.js", "dawg.js", "ui/lisbon_date.js"} <= set(names)
+    assert {"ui/page.js", "engine/play.js", "dawg.js", "ui/lisbon_date.js"} <= set(names)
     (tmp_path / "torre.mjs").write_text(text, encoding="utf-8")
     if not NODE:
         pytest.fail("node is missing (make system-deps)")
     subprocess.run([NODE, "--check", str(tmp_path / "torre.mjs")], check=True)
+
+
+def module_names(text: str) -> set[str]:
+    return {line.removeprefix("// ---- ") for line in text.splitlines() if line.startswith("// ---- ")}
+
+
+def test_the_page_bundle_leaves_the_move_generator_and_the_par_to_the_analysis_worker():
+    page = module_names(bundle(SITE_SRC / "js"))
+    worker = module_names(bundle(SITE_SRC / "js", "worker/analysis.js"))
+    generator = {"engine/movegen/legal_plays.js", "engine/movegen/generate.js", "engine/par.js", "engine/analysis.js"}
+    assert not {name for name in page if name.startswith("engine/movegen/")} | (page & generator)
+    assert generator <= worker
+    assert not {name for name in worker if name.startswith("ui/")}, "the worker has no page code"
+
+
+WORKER_HOST = """
+import { readFileSync } from "node:fs";
+const answers = [];
+globalThis.self = { listeners: [], addEventListener(type, fn) { this.listeners.push(fn); },
+  postMessage(data) { answers.push(data); } };
+globalThis.fetch = async (url) => ({ ok: true, arrayBuffer: async () => {
+  const bytes = readFileSync(url); return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength); } });
+await import(process.argv[2]);
+const [day, constants] = [JSON.parse(readFileSync(process.argv[3], "utf8")), JSON.parse(readFileSync(process.argv[4], "utf8"))];
+for (const fn of self.listeners) await fn({ data: { id: 7, day, constants, dawgUrl: process.argv[5], actions: [{ type: "pass" }] } });
+await new Promise((resolve) => setTimeout(resolve, 50));
+console.log(JSON.stringify(answers));
+"""
+
+
+def test_the_analysis_worker_bundle_answers_a_run_with_its_rows_and_the_par(tmp_path, built_dist):
+    """The worker's protocol (docs/architecture.md), run in Node on the real word list."""
+    if not NODE:
+        pytest.fail("node is missing (make system-deps)")
+    (tmp_path / "analise.mjs").write_text(bundle(SITE_SRC / "js", "worker/analysis.js"), encoding="utf-8")
+    (tmp_path / "host.mjs").write_text(WORKER_HOST, encoding="utf-8")
+    day = Path(__file__).parent / "fixtures" / "e2e" / "2026-12-01.json"
+    done = subprocess.run([NODE, str(tmp_path / "host.mjs"), str(tmp_path / "analise.mjs"), str(day),
+                           str(built_dist / "constantes.json"), str(built_dist / "palavras.dawg")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    [answer] = json.loads(done.stdout)
+    assert answer["id"] == 7 and answer["ok"] is True
+    result = answer["result"]
+    assert [row["yours"] for row in result["plays"]] == [None]
+    assert result["plays"][0]["best"]["words"][0] == "PRAXE"  # the fixture's 62-point play (e2e_support.py)
+    assert set(result["par"]) == {"floor", "total", "won"} and result["beaten"] is False

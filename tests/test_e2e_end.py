@@ -12,12 +12,14 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
     dialog = player.page.locator("#dialogo")
     dialog.wait_for(state="visible")
     player.expect_text("#dialogo-titulo", "Fim da corrida")
+    player.expect_text("#par-linha", re.compile(r"^Par do dia: "))  # the par joins the share text when computed
     share = player.text("#texto-partilha")
     *lines, link = share.splitlines()
     assert lines == [
         "A Torre · 01/12/2026",
         "Fiquei no 1.º andar: 0 pontos",
         "1.º andar 🟥 0/25",
+        player.text("#par-linha").removesuffix("."),
     ]
     assert re.fullmatch(re.escape(player.url) + r"/repeticao/#1[A-Za-z0-9_-]+", link), "the run's replay link"
     assert "FADO" not in share
@@ -36,7 +38,7 @@ def test_statistics_count_a_finished_day_once_and_survive_export_and_import(new_
     player.dialog_button("Estatísticas").click()
     player.expect_text("#dialogo-titulo", "Estatísticas")
     facts = player.page.locator("#dialogo .factos dd").all_inner_texts()
-    assert facts == ["1", "0", "0", "1", "1"]  # runs, towers climbed, best, streak, best streak
+    assert facts == ["1", "0", "0", "1", "1", "0"]  # runs, towers climbed, best, streak, best streak, par beaten
     player.screenshot("estatisticas")
     player.dialog_button("Exportar").click()
     exported = player.page.locator("#estatisticas-texto").input_value()
@@ -55,7 +57,7 @@ def test_statistics_count_a_finished_day_once_and_survive_export_and_import(new_
     other.page.locator("#estatisticas-texto").fill(exported)
     other.dialog_button("Importar").click()
     other.expect_text("#anuncio", "Estatísticas importadas.")
-    assert other.page.locator("#dialogo .factos dd").all_inner_texts() == ["1", "0", "0", "1", "1"]
+    assert other.page.locator("#dialogo .factos dd").all_inner_texts() == ["1", "0", "0", "1", "1", "0"]
 
 
 def test_share_button_uses_the_system_share_sheet_when_there_is_one(new_player):
@@ -64,6 +66,7 @@ def test_share_button_uses_the_system_share_sheet_when_there_is_one(new_player):
     player.page.add_init_script("navigator.share = async (data) => { window.partilhado = data.text; };")
     player.open().wait_ready()
     player.pass_turn(3)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia: "))
     player.dialog_button("Partilhar resultado").click()
     player.expect_text(".confirmacao", "Partilhado.")
     assert player.page.evaluate("() => window.partilhado") == player.text("#texto-partilha")

@@ -280,8 +280,8 @@ def test_static_files_are_copied_under_their_content_hash(site):
 def test_pages_load_one_stylesheet_and_one_script_made_from_the_sources(site):
     out, report = site
     folder = out / "static" / report.static_hash
-    joined = (SITE_SRC / "css" / "game.css").read_text() + "\n" + (SITE_SRC / "css" / "site.css").read_text()
-    assert (folder / "css" / "estilo.css").read_text() == joined  # the same cascade as the two in a row
+    joined = "\n".join((SITE_SRC / "css" / name).read_text() for name in ("game.css", "aprender.css", "site.css"))
+    assert (folder / "css" / "estilo.css").read_text() == joined  # the same cascade as the parts in a row
     assert (folder / "js" / "torre.js").read_text() == bundle(SITE_SRC / "js")
     for page in ("index.html", "como-jogar/index.html", "404.html"):
         tags = parse(out / page).tags

@@ -1,7 +1,7 @@
 // Wires the page: the real engine, localStorage, the clock and fetch, and the
 // service worker that keeps the game playable offline.
 
-import * as engine from "./engine/index.js";
+import * as engine from "./engine/play.js";
 import { Page } from "./ui/page.js";
 import { GameStorage } from "./ui/storage.js";
 import { showArchive } from "./ui/archive_page.js";

@@ -15,3 +15,4 @@ export { parseSquare, squareName } from "./board.js";
 export { bestLegalPlay, legalPlays } from "./movegen/legal_plays.js";
 export { playActions } from "./play_actions.js";
 export { PAR_WORD_LENGTH, parRun } from "./par.js";
+export { analyseRun, beatsPar, parResult } from "./analysis.js";

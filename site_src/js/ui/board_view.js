@@ -4,7 +4,7 @@
 // reads the screen and one who hears it name the same thing. Cells are redrawn
 // only when what they show changes.
 
-import { parseSquare, shownSquare, squareName } from "../engine/index.js";
+import { parseSquare, shownSquare, squareName } from "../engine/play.js";
 import { SQUARE_NAMES, points } from "./labels.js";
 
 /** The accessible name of a square: its visible text first, then where it is and what it counts for. */

@@ -1,7 +1,7 @@
 // The cursor square and its direction, and the choices typing makes: which
 // square the next tile goes to and which hand tile a typed letter uses.
 
-import { parseSquare, squareName } from "../engine/index.js";
+import { parseSquare, squareName } from "../engine/play.js";
 
 const STEP = { across: [1, 0], down: [0, 1] };
 

@@ -45,16 +45,16 @@ export function endBody(summary, text, constants, now) {
     ? summary.trunfos.map((id) => trunfoLabel(byId(constants.trunfos, id))).join(", ")
     : "nenhum";
   const status = el("p", { class: "confirmacao", role: "status" });
+  const shown = el("pre", { class: "partilha", id: "texto-partilha", text });
   const share = el("button", { type: "button", class: "principal", text: "Partilhar resultado" });
-  share.addEventListener("click", async () => {
-    status.textContent = SHARE_RESULTS[await shareOrCopy(text)];
+  share.addEventListener("click", async () => { // what is shown is shared (the par may join it later)
+    status.textContent = SHARE_RESULTS[await shareOrCopy(shown.textContent)];
   });
   return [
     el("p", { class: "manchete", text: headline }),
     facts([["Andar", `${ordinal(summary.floorReached)} de ${summary.floorCount}`], ["Pontos", String(summary.total)],
       ["Melhor jogada", best], ["Trunfos", trunfos]]),
-    el("pre", { class: "partilha", id: "texto-partilha", text }),
-    share, status, countdown(now),
+    shown, share, status, countdown(now),
   ];
 }
 
@@ -91,7 +91,7 @@ export function statsBody(stats, today, onImport) {
   return [
     facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],
       ["Melhor pontuação", String(stats.best)], ["Dias seguidos", String(currentStreak(stats, today))],
-      ["Melhor sequência", String(stats.bestStreak)]]),
+      ["Melhor sequência", String(stats.bestStreak)], ["Dias com o par batido", String(stats.parBeaten ?? 0)]]),
     el("h3", { text: "Onde acabaram as corridas" }),
     el("ol", { class: "histograma" }, bars),
     el("h3", { text: "Levar para outro aparelho" }),

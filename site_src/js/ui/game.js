@@ -22,8 +22,8 @@ export function passWarning(state, constants) {
 export class Game {
   /**
    * `deps`: engine, wordsReady (a promise of the word checker), constants, day, date,
-   * storage, view, announcer, dialogs, onEnd(state), onFail(error); towerName ("a torre de
-   * 30/11/2026") for a past day.
+   * storage, view, announcer, dialogs, onEnd(state), onFail(error), optionally onAction(action,
+   * state); towerName ("a torre de 30/11/2026") for a past day.
    */
   constructor(deps) {
     Object.assign(this, deps);
@@ -107,6 +107,7 @@ export class Game {
     this.actions.push(action);
     this.storage.saveRun(this.date, this.actions);
     this.announceEvents(result.events);
+    this.onAction?.(action, this.state); // the first-visit guide follows the play
     return true;
   }
 

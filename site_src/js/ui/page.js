@@ -2,6 +2,7 @@
 // blank page, the end-of-run and statistics dialogs, and noticing a new Lisbon
 // day while the page stays open. Input is wired once and goes to the current run.
 
+import { AnalysisClient } from "./analysis_client.js";
 import { Announcer } from "./announcer.js";
 import { archiveFacts, dayLinks, dayRefusal, markArchive, notInArchive, replayUrl } from "./archive_game.js";
 import { requestedDay, shownDate } from "./archive.js";
@@ -12,8 +13,10 @@ import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
-import { LoadError, dayUrl, loadGame, readUrls, wordsForVersion } from "./loader.js";
+import { LoadError, dayUrl, loadGame, readUrls, versionUrls, wordsForVersion } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
+import { RunAnalysis } from "./run_analysis.js";
+import { Walkthrough } from "./walkthrough.js";
 import { addRun } from "./storage.js";
 import { shareText } from "./share.js";
 
@@ -21,6 +24,22 @@ const CHECK_DAY_MS = 60000;
 
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
+/** The end screen's analysis: its worker is the bundle static/<hash>/js/analise.js, started when a run ends. */
+function analysisOf(main, urls, storage, dialogs) {
+  const base = new URL(main.dataset.static || "/", location.href);
+  const client = new AnalysisClient(new URL("js/analise.js", base).href);
+  return new RunAnalysis(client, storage, dialogs, new URL(urls.dawg, location.href).href);
+}
+
+/** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
+function guideAsked() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("guia")) return false;
+  url.searchParams.delete("guia");
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  return true;
+}
+
 const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help", "helpKey"];
 
 export class Page {
@@ -36,6 +55,8 @@ export class Page {
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
     this.date = null;
+    this.runAnalysis = analysisOf(main, this.urls, this.storage, this.dialogs);
+    this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
@@ -93,6 +114,7 @@ export class Page {
       view: new GameView(this.main, data.constants, run.coimbra),
       onEnd: (state) => this.finish(state),
       onFail: (error) => { if (this.game === game) this.fail(error); },
+      onAction: (action, state) => { if (this.game === game) this.guide.saw(action, state); },
     });
     this.show("partida");
     const opener = this.main.querySelector("#abertura");
@@ -107,6 +129,7 @@ export class Page {
       return;
     }
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
+    if (!this.dialogs.isOpen && !this.archiveDate) this.guide.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
     this.scheduleDayCheck();
     this.onDayLoaded?.(dayUrl(this.urls, date));
@@ -181,12 +204,21 @@ export class Page {
     const url = replayUrl(this.data, this.game, this.runVersion, location.origin);
     const text = shareText(summary, this.date, this.data.constants, url);
     const body = endBody(summary, text, this.data.constants, this.now);
+    const analysis = this.runAnalysis.request(this.date, this.data, state, this.game?.actions ?? [], {
+      dawgUrl: this.runVersion === this.urls.version ? undefined
+        : new URL(versionUrls(this.urls, this.runVersion).dawg, location.href).href,
+      countPar: !this.archiveDate,
+    });
+    analysis.catch(() => {}); // said on the end screen and in the analysis dialog
+    body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));
     if (this.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
-        { text: "Estatísticas", value: "stats" }, { text: "Fechar", value: null, kind: "principal" },
+        { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
+        { text: "Fechar", value: null, kind: "principal" },
       ], { kind: "fim" });
     if (choice === "stats") this.showStats();
+    if (choice === "analise" && await this.runAnalysis.show(analysis, this.data.constants) === "fim") this.finish(state);
   }
 
   showStats() {

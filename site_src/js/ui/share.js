@@ -1,6 +1,7 @@
 // The share text (no spoilers: no words, no letters, only floors and points)
 // and the ways to hand it over: the system share sheet, else the clipboard.
 
+import { parLine } from "./analysis_text.js";
 import { ordinal, points } from "./labels.js";
 
 /** Share text of an engine summary (a finished or ongoing run); pure, one line per floor reached. */
@@ -17,6 +18,14 @@ export function shareText(summary, date, constants, url = "") {
     lines.push(`${ordinal(i + 1)} andar ${mark} ${pts}/${target}${trunfo}`);
   });
   if (url) lines.push(url);
+  return lines.join("\n");
+}
+
+/** A share text with the day's par added ("Par do dia: 3.º andar, 171 pontos"), before its links. */
+export function withPar(text, par) {
+  const lines = text.split("\n");
+  const links = lines.findIndex((line) => /^https?:\/\//.test(line));
+  lines.splice(links < 0 ? lines.length : links, 0, parLine(par));
   return lines.join("\n");
 }
 

@@ -9,13 +9,20 @@ const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
 // Unreadable statistics are copied here before new ones replace them, so nothing is lost.
 const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
+// Set once the first-visit guide was finished or skipped (ui/walkthrough.js).
+const GUIDE_KEY = "torre.guia";
 const SAVE_VERSION = 1;
 const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
 const FLOORS = 5;
 
-/** Fresh statistics: no runs yet. `floors[i]` counts runs that ended on floor i+1. */
+/**
+ * Fresh statistics: no runs yet. `floors[i]` counts runs that ended on floor i+1;
+ * `parBeaten` the days whose run beat the par, the last of them `parDate` (both
+ * added after v1 first shipped: statistics without them are read as 0 and null).
+ */
 export function emptyStats() {
-  return { v: SAVE_VERSION, runs: 0, wins: 0, floors: [0, 0, 0, 0, 0], best: 0, streak: 0, bestStreak: 0, lastDate: null };
+  return { v: SAVE_VERSION, runs: 0, wins: 0, floors: [0, 0, 0, 0, 0], best: 0, streak: 0, bestStreak: 0, lastDate: null,
+    parBeaten: 0, parDate: null };
 }
 
 /** A save's word-list version (10 hex digits), or null: older saves have none and use the current list. */
@@ -28,7 +35,14 @@ export function isValidStats(s) {
   return s !== null && typeof s === "object" && s.v === SAVE_VERSION &&
     [s.runs, s.wins, s.best, s.streak, s.bestStreak].every(isCount) &&
     Array.isArray(s.floors) && s.floors.length === FLOORS && s.floors.every(isCount) &&
-    (s.lastDate === null || isDate(s.lastDate));
+    (s.lastDate === null || isDate(s.lastDate)) &&
+    (s.parBeaten === undefined || isCount(s.parBeaten)) && (s.parDate === undefined || s.parDate === null || isDate(s.parDate));
+}
+
+/** Statistics after the run of `date` beat the day's par: once per day, and only for the day's counted run. */
+export function addParBeaten(stats, date) {
+  if (stats.lastDate !== date || stats.parDate === date) return stats;
+  return { ...stats, parBeaten: (stats.parBeaten ?? 0) + 1, parDate: date };
 }
 
 /** Statistics after one finished run on `date` (a day already counted is not counted twice). */
@@ -172,5 +186,19 @@ export class GameStorage {
 
   saveStats(stats) {
     return this.write(STATS_KEY, JSON.stringify(stats));
+  }
+
+  /** Nothing saved on this device yet, no run and no statistics: a first visit. */
+  isNewPlayer() {
+    return this.read(RUN_KEY) === null && this.read(STATS_KEY) === null;
+  }
+
+  /** Has the first-visit guide been finished or skipped here? */
+  guideSeen() {
+    return this.read(GUIDE_KEY) !== null;
+  }
+
+  markGuideSeen() {
+    return this.write(GUIDE_KEY, "visto");
   }
 }

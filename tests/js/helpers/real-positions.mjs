@@ -60,3 +60,16 @@ export function strongRun(day, constants, words) {
 export function realPositions(days, constants, words) {
   return days.flatMap((day) => dayPositions(day, constants, words));
 }
+
+/** The strong player's whole run of one real day, as its action log (bench/engine.mjs analyses it). */
+export function strongRun(day, constants, words) {
+  let state = newRun(day, constants);
+  const log = [];
+  while (state.phase === "play" || state.phase === "trunfo") {
+    for (const action of nextActions(state, words)) {
+      state = apply(state, action, words).state;
+      log.push(action);
+    }
+  }
+  return log;
+}

@@ -1,0 +1,62 @@
+// The end screen's part of the analysis: asks the worker (analysis_client.js) once a
+// run is over, fills in the par and adds it to the share text when it arrives, counts
+// a beaten par in the statistics, and shows the "Análise da corrida" dialog. Nothing
+// here is shown while a run is on, and nothing waits: a failure is a sentence.
+
+import { parVerdict } from "./analysis_text.js";
+import { analysisBody, parBlock } from "./analysis_view.js";
+import { AnalysisError } from "./analysis_client.js";
+import { el } from "./dialogs.js";
+import { withPar } from "./share.js";
+import { addParBeaten } from "./storage.js";
+
+const isOver = (state) => state.phase === "won" || state.phase === "lost";
+const verdictOf = (analysis) => parVerdict(analysis.run, analysis.par, analysis.beaten);
+
+export class RunAnalysis {
+  /** `client`: an AnalysisClient; `storage`: GameStorage; `dialogs`: Dialogs; `dawgUrl` absolute. */
+  constructor(client, storage, dialogs, dawgUrl) {
+    Object.assign(this, { client, storage, dialogs, dawgUrl });
+  }
+
+  /**
+   * The promise of the finished run's analysis. `dawgUrl`: the word list the run was played
+   * with, when not the page's; `countPar`: false for an archive run, which never touches the
+   * daily statistics (a beaten par is counted there once it is known).
+   */
+  request(date, data, state, actions, { dawgUrl = this.dawgUrl, countPar = true } = {}) {
+    if (!isOver(state)) return Promise.reject(new AnalysisError("A análise só aparece quando a corrida acaba.", state.phase));
+    const answer = this.client.analyse({ date, day: data.day, constants: data.constants, dawgUrl,
+      actions: actions.slice() });
+    answer.then((analysis) => {
+      if (!analysis.beaten || !countPar) return;
+      const { stats, problem } = this.storage.loadStats();
+      if (!problem) this.storage.saveStats(addParBeaten(stats, date));
+    }, (error) => console.error(error.detail || error));
+    return answer;
+  }
+
+  /** The end screen's par block; when the par arrives, the share text shown in `body` gains its line. */
+  endNodes(answer, body) {
+    const block = parBlock();
+    answer.then((analysis) => {
+      block.show(analysis.par, verdictOf(analysis));
+      const shown = body.find((node) => node.id === "texto-partilha");
+      if (shown) shown.textContent = withPar(shown.textContent, analysis.par);
+    }, (error) => block.fail(error.message));
+    return [block.node];
+  }
+
+  /** The analysis dialog; resolves with "fim" when the player goes back to the end screen. */
+  async show(answer, constants) {
+    const status = el("p", { class: "aviso carregar", role: "status", text: "A analisar a corrida…" });
+    const buttons = [{ text: "Voltar ao resultado", value: "fim" }, { text: "Fechar", value: null, kind: "principal" }];
+    const shown = this.dialogs.ask("Análise da corrida", [status], buttons, { kind: "analise" });
+    answer.then((analysis) => {
+      if (status.isConnected) this.dialogs.body.replaceChildren(...analysisBody(analysis, constants, verdictOf(analysis)));
+    }, (error) => {
+      if (status.isConnected) status.replaceWith(el("p", { class: "aviso-erro", role: "alert", text: error.message }));
+    });
+    return shown;
+  }
+}

@@ -1,0 +1,33 @@
+// The first-visit guide's words: one step per thing a first play needs, in order.
+// Pure, so its sentences are tested without a page (tests/js/ui/learn.test.mjs).
+
+import { counted, points } from "./labels.js";
+
+/**
+ * The steps of the guide for the run `state` (a new run): `{id, title, text, targets}`,
+ * `targets` the selectors of what the step talks about (never covered by the guide).
+ * `opener` is the opening word, or "" when it is not known.
+ */
+export function guideSteps(state, opener) {
+  const through = opener ? `por ${opener}` : "pelas letras do tabuleiro";
+  return [
+    { id: "alvo", title: "O alvo do andar", targets: [".painel"],
+      text: `Para subir de andar, faça ${points(state.target)} em ${counted(state.playsLeft, "jogada", "jogadas")}. `
+        + "Aqui vê os pontos, o alvo e as jogadas que restam." },
+    { id: "pecas", title: "Pôr peças", targets: ["#tabuleiro", "#mao"],
+      text: `Forme uma palavra que passe ${through}: toque numa casa e depois nas peças `
+        + "(outro toque na casa: para baixo), ou use as setas e escreva." },
+    { id: "previsao", title: "A previsão", targets: ["#tabuleiro", "#previsao"],
+      text: "Esta linha diz quanto vale a jogada, ou porque ainda não é válida. Tocar numa peça posta tira-a." },
+    { id: "jogar", title: "Jogar", targets: ["#previsao", ".controlos"],
+      text: "Gostou da previsão? Carregue em Jogar (ou Enter). Se uma palavra não existir, as peças voltam e nada se perde." },
+    { id: "subir", title: "Continue a subir", targets: [".painel"],
+      text: "Boa jogada! Ao chegar ao alvo, sobe de andar e escolhe um trunfo: o guia explica-o nessa altura." },
+  ];
+}
+
+/** What the guide adds to the trunfo dialog the first time the player climbs. */
+export const TRUNFO_NOTE = {
+  title: "O que é um trunfo?",
+  text: "Uma vantagem para o resto da corrida: cada carta diz o que muda nas regras. Escolha a que mais lhe convém.",
+};

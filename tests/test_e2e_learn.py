@@ -1,0 +1,296 @@
+"""Learning from a run (issue 10): the end screen's par and "Análise da corrida" (computed
+in a Web Worker, checked against the engine's own numbers), the par in the share text and
+the statistics, and the first-visit guide: shown once, skippable, never over what it talks
+about, back from Como jogar, and usable from the keyboard alone."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e_support import DESKTOP, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from test_e2e_a11y import axe_violations
+
+SMALL_PHONE = {"width": 360, "height": 640}
+
+# Replays the saved run in the page with the engine's own modules (static/<hash>/js/engine):
+# for each play made or pass, [its points, the best legal play's points], and the par.
+ENGINE_NUMBERS = """async (base) => {
+  const e = await import(base + 'js/engine/index.js');
+  const d = await import(base + 'js/dawg.js');
+  const main = document.getElementById('jogo');
+  const words = d.wordLookup(new d.Dawg(await (await fetch(main.dataset.dawg)).arrayBuffer()));
+  const day = await (await fetch('/dias/2026-12-01.json')).json();
+  const constants = await (await fetch('/constantes.json')).json();
+  let state = e.newRun(day, constants);
+  const rows = [];
+  for (const action of JSON.parse(localStorage.getItem('torre.corrida')).actions) {
+    const result = e.apply(state, action, words);
+    const played = result.events.find((x) => x.type === 'played');
+    if (played || action.type === 'pass') rows.push([played ? played.points : 0, e.bestLegalPlay(state, words)?.points ?? 0]);
+    state = result.state;
+  }
+  const par = e.parRun(day, constants, words);
+  return { rows, par: [par.floor, par.total] };
+}"""
+
+# A strong player's whole run (the best legal play each time, the first trunfo offered),
+# saved as the day's run: the page replays it on reload and shows its end.
+STRONG_RUN = """async (base) => {
+  const e = await import(base + 'js/engine/index.js');
+  const d = await import(base + 'js/dawg.js');
+  const words = d.wordLookup(new d.Dawg(await (await fetch(document.getElementById('jogo').dataset.dawg)).arrayBuffer()));
+  const day = await (await fetch('/dias/2026-12-01.json')).json();
+  const constants = await (await fetch('/constantes.json')).json();
+  let state = e.newRun(day, constants);
+  const actions = [];
+  while (state.phase === 'play' || state.phase === 'trunfo') {
+    const best = state.phase === 'play' ? e.bestLegalPlay(state, words) : null;
+    const next = state.phase === 'trunfo' ? [{ type: 'chooseTrunfo', id: state.offer[0] }]
+      : best ? e.playActions(state, best) : [{ type: 'pass' }];
+    for (const action of next) { state = e.apply(state, action, words).state; actions.push(action); }
+  }
+  localStorage.setItem('torre.corrida', JSON.stringify({ v: 1, date: '2026-12-01', actions }));
+  return e.summary(state).total;
+}"""
+
+
+def static_base(player) -> str:
+    return player.page.locator("#jogo").get_attribute("data-static")
+
+
+def end_by_praxe_then_passes(player):
+    """Floor 1 climbed with PRAXE, the first trunfo, then three passes: the run ends on floor 2."""
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta").first.click()
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+
+
+def open_analysis(player):
+    player.dialog_button("Análise da corrida").click()
+    player.expect_text("#dialogo-titulo", "Análise da corrida")
+    player.page.locator("#dialogo ol.analise").wait_for()
+
+
+def test_the_analysis_lists_each_play_next_to_the_best_one_as_the_engine_counts_them(new_player):
+    player = new_player().open().wait_ready()
+    worker_requests = []
+    player.page.on("request", lambda r: "/js/analise.js" in r.url and worker_requests.append(r.url))
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta").first.click()
+    assert worker_requests == [], "the worker bundle loads only once the run is over"
+    player.pass_turn(3)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia: \d\.º andar, \d+ pontos\.$"))
+    assert len(worker_requests) == 1
+    expected = player.page.evaluate(ENGINE_NUMBERS, static_base(player))
+    floor, total = expected["par"]
+    assert player.text("#par-linha") == f"Par do dia: {floor}.º andar, {total} pontos."
+    assert player.text("#par-veredicto") == "Não bateu o par do dia."
+    assert f"Par do dia: {floor}.º andar, {total} pontos" in player.text("#texto-partilha").splitlines()
+    open_analysis(player)
+    rows = player.page.locator("#dialogo ol.analise > li")
+    got = rows.evaluate_all("items => items.map(li => [Number(li.dataset.sua), Number(li.dataset.melhor)])")
+    assert got == expected["rows"] and len(got) == 4  # PRAXE and three passes
+    assert rows.nth(0).locator("h3").inner_text() == "1.º andar, 1.ª jogada"
+    assert rows.nth(0).locator(".sua").inner_text() == "A sua: PRAXE (62 pontos)"
+    assert rows.nth(1).locator(".sua").inner_text() == "A sua: passou"
+    summary = player.text("#analise-resumo")
+    assert re.fullmatch(r"Ficou a \d+ pontos? do 3\.º andar; a melhor jogada no 2\.º andar valia \d+ pontos?\.", summary)
+    player.screenshot("analise")
+    assert player.errors == []
+
+
+def test_the_best_play_shows_on_a_small_labelled_board_on_demand(new_player):
+    player = new_player(viewport=SMALL_PHONE).open().wait_ready()
+    player.pass_turn(3)
+    open_analysis(player)
+    first = player.page.locator("#dialogo ol.analise > li").first
+    toggle = first.get_by_role("button", name="Ver no tabuleiro")
+    board = first.locator("table.mini-tabuleiro")
+    expect(board).to_be_hidden()
+    toggle.click()
+    expect(board).to_be_visible()
+    assert first.get_by_role("button", name="Esconder o tabuleiro").get_attribute("aria-expanded") == "true"
+    assert board.locator("caption").inner_text().startswith("A melhor jogada: PRAXE em C2–C6")
+    assert board.locator("th[scope=col]").all_inner_texts() == list("ABCDEFG")
+    assert board.locator("td.nova").count() == 4 and "(nova)" in board.locator("td.nova").first.inner_text()
+    assert board.locator("tr").nth(4).locator("td").all_inner_texts()[1:5] == ["F", "A", "D", "O"]  # the opener
+    box = board.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"], "the small board fits a phone"
+    player.screenshot("analise-tabuleiro")
+    player.dialog_button("Voltar ao resultado").click()
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+
+
+def test_the_analysis_is_there_again_after_a_reload_and_never_while_the_run_is_on(new_player):
+    player = new_player().open().wait_ready()
+    assert player.page.get_by_role("button", name="Análise da corrida").count() == 0
+    player.pass_turn(3)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia"))
+    player.page.reload()
+    player.wait_ready()
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    open_analysis(player)
+    assert player.page.locator("#dialogo ol.analise > li").count() == 3
+
+
+def test_a_run_that_beats_the_par_says_so_and_counts_once_in_the_statistics(new_player):
+    player = new_player(viewport=DESKTOP).open().wait_ready()
+    player.page.evaluate(STRONG_RUN, static_base(player))
+    player.page.reload()
+    player.wait_ready()
+    player.expect_text("#par-veredicto", "Bateu o par do dia.")
+    player.dialog_button("Estatísticas").click()
+    facts = player.page.locator("#dialogo .factos")
+    expect(facts.locator("dt").last).to_have_text("Dias com o par batido")
+    expect(facts.locator("dd").last).to_have_text("1")
+    player.page.reload()  # the end screen again: the day is not counted twice
+    player.wait_ready()
+    player.expect_text("#par-veredicto", "Bateu o par do dia.")
+    player.dialog_button("Estatísticas").click()
+    expect(player.page.locator("#dialogo .factos dd").last).to_have_text("1")
+
+
+def test_without_workers_the_end_screen_says_so_and_still_works(new_player):
+    player = new_player(permissions=["clipboard-read", "clipboard-write"])
+    player.page.add_init_script("delete window.Worker;")
+    player.open().wait_ready()
+    player.pass_turn(3)
+    message = "Este navegador não consegue fazer a análise da corrida; o resto do jogo funciona na mesma."
+    player.expect_text("#par-linha", message)
+    player.dialog_button("Partilhar resultado").click()
+    player.expect_text(".confirmacao", "Copiado: cole onde quiser.")
+    open_analysis_failed = player.dialog_button("Análise da corrida")
+    open_analysis_failed.click()
+    player.expect_text("#dialogo .aviso-erro", message)
+    assert player.errors == []
+
+
+def test_a_broken_worker_is_a_sentence_not_a_blank_end_screen(new_player):
+    player = new_player()
+    player.page.route(re.compile(r"/js/analise\.js$"), lambda route: route.fulfill(status=500, body=""))
+    player.open().wait_ready()
+    player.pass_turn(3)
+    player.expect_text("#par-linha", "A análise da corrida falhou; o resto do jogo funciona na mesma.")
+    player.expect_text("#texto-partilha", re.compile(r"^A Torre · 01/12/2026"))
+
+
+# The guide ---------------------------------------------------------------------------
+
+def overlaps(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
+        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+def assert_guide_clear_of(player, *selectors):
+    box = player.page.locator("#guia").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= player.page.viewport_size["height"], "the guide is in view"
+    for selector in selectors:
+        target = player.page.locator(selector).first.bounding_box()
+        assert not overlaps(box, target), f"the guide covers {selector}"
+
+
+def test_a_first_visit_is_guided_through_a_first_play_without_covering_what_each_step_shows(new_player):
+    player = new_player(viewport=SMALL_PHONE, guide=True).open().wait_ready()
+    card = player.page.locator("#guia")
+    expect(card).to_be_visible()
+    player.expect_text("#guia-titulo", "O alvo do andar")
+    assert player.text("#guia-texto").startswith("Para subir de andar, faça 25 pontos em 3 jogadas.")
+    assert_guide_clear_of(player, ".painel")
+    player.screenshot("guia-1")
+    card.get_by_role("button", name="Seguinte").click()
+    player.expect_text("#guia-titulo", "Pôr peças")
+    assert "passe por FADO" in player.text("#guia-texto")
+    assert_guide_clear_of(player, "#tabuleiro", "#mao")
+    player.cell("C2").click()
+    player.cell("C2").click()
+    player.tile("P").click()
+    player.expect_text("#guia-titulo", "A previsão")  # the first tile put moves the guide on
+    assert_guide_clear_of(player, "#tabuleiro", "#previsao")
+    for letter in "RXE":
+        player.tile(letter).click()
+    card.get_by_role("button", name="Seguinte").click()
+    player.expect_text("#guia-titulo", "Jogar")
+    assert_guide_clear_of(player, "#previsao", ".controlos")
+    player.screenshot("guia-4")
+    player.button("jogar").click()
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    expect(player.page.locator("#dialogo .guia-nota h3")).to_have_text("O que é um trunfo?")
+    expect(card).to_be_hidden()
+    player.screenshot("guia-trunfo")
+    assert player.page.evaluate("() => localStorage.getItem('torre.guia')") == "visto"
+    player.page.locator("#dialogo .carta").first.click()
+    player.page.reload()
+    player.wait_ready()
+    expect(card).to_have_count(0)
+    assert player.errors == []
+
+
+def test_skipping_the_guide_hides_it_for_good_and_como_jogar_brings_it_back(new_player):
+    player = new_player(guide=True).open().wait_ready()
+    card = player.page.locator("#guia")
+    expect(card).to_be_visible()
+    card.get_by_role("button", name="Saltar").click()
+    expect(card).to_be_hidden()
+    player.page.reload()
+    player.wait_ready()
+    expect(card).to_have_count(0)  # a fresh page, no save yet: the flag alone keeps it away
+    player.open("/como-jogar/")
+    player.page.get_by_role("link", name="Jogue com o guia").click()
+    player.wait_ready()
+    expect(card).to_be_visible()
+    player.expect_text("#guia-titulo", "O alvo do andar")
+    assert player.page.url == player.url + "/", "the address forgets ?guia=1: a reload does not ask again"
+
+
+def test_the_guide_is_not_shown_to_someone_who_has_played_before(new_player):
+    player = new_player(guide=True)
+    player.page.add_init_script("localStorage.setItem('torre.estatisticas', JSON.stringify("
+                                "{v: 1, runs: 1, wins: 0, floors: [1, 0, 0, 0, 0], best: 0, streak: 1, bestStreak: 1,"
+                                " lastDate: '2026-11-30'}))")
+    player.open().wait_ready()
+    player.page.wait_for_timeout(300)
+    expect(player.page.locator("#guia")).to_have_count(0)
+
+
+def test_the_guide_from_the_keyboard_alone_with_escape_to_skip(new_player):
+    player = new_player(viewport=DESKTOP, guide=True).open().wait_ready()
+    card = player.page.locator("#guia")
+    expect(card).to_be_visible()
+    focused = lambda: player.page.evaluate("() => document.activeElement.textContent")  # noqa: E731
+    assert focused() == "Seguinte", "focus starts on the guide"
+    assert card.get_attribute("aria-labelledby") == "guia-titulo"
+    player.press("Enter")
+    player.expect_text("#guia-titulo", "Pôr peças")
+    player.press("ArrowLeft", "ArrowLeft", "ArrowUp")  # the board's cursor: D3, then C3, then C2
+    player.page.locator("#tabuleiro [data-square=C2]").focus()
+    player.press(" ")  # down
+    player.type_word("PRXE")
+    player.expect_text("#guia-titulo", "A previsão")
+    player.expect_text("#previsao", re.compile("62 pontos"))
+    card.get_by_role("button", name="Seguinte").focus()
+    player.press("Escape")
+    expect(card).to_be_hidden()
+    assert player.page.evaluate("() => localStorage.getItem('torre.guia')") == "visto"
+    assert player.page.evaluate("() => document.activeElement.closest('#tabuleiro') !== null"), "focus back on the board"
+    assert len(player.board_snapshot()) == 49 and player.number("jogadas") == 3
+    player.press("Enter")  # the tiles stayed: Enter plays them
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    assert player.page.locator("#dialogo .guia-nota").count() == 0, "a skipped guide says nothing more"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_guide_the_par_and_the_analysis_have_no_axe_violations(new_player, scheme):
+    player = new_player(viewport=SMALL_PHONE, guide=True, color_scheme=scheme).open().wait_ready()
+    expect(player.page.locator("#guia")).to_be_visible()
+    assert axe_violations(player.page) == [], "the guide"
+    player.page.locator("#guia").get_by_role("button", name="Saltar").click()
+    player.pass_turn(3)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia"))
+    assert axe_violations(player.page) == [], "the end screen with the par"
+    open_analysis(player)
+    player.page.locator("#dialogo .ver-tabuleiro").first.click()
+    assert axe_violations(player.page) == [], "the analysis with a small board"
+    player.screenshot(f"analise-{scheme}")
