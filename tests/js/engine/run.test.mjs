@@ -84,8 +84,8 @@ test("every refusal carries a portuguese message", () => {
 test("the preview names the words that don't exist, singular or plural", () => {
   const state = setup({ board: [E, E, E, ".DOS...", E, E, E], hand: "EUSTAMOR" });
   const placed = placeAll(state, [["B5", "E"], ["C5", "U"]]); // EU across, DE and OU down
-  assert.equal(preview(placed, wordChecker(["EU", "DE"])).message, "Não existe: OU.");
-  assert.equal(preview(placed, wordChecker(["EU"])).message, "Não existem: DE, OU.");
+  assert.equal(preview(placed, wordChecker(["EU", "DE"])).message, "Não vale: OU.");
+  assert.equal(preview(placed, wordChecker(["EU"])).message, "Não valem: DE, OU.");
 });
 
 test("a coimbra word that climbs with 10 to spare earns two helps in the day's order", () => {
