@@ -50,7 +50,7 @@ BANNED = [
     ("the game's name is contracted", r"d'A Torre"),
     ("the device is called a phone", r"\btelemóve(l|is)\b"),
     ("the direction is changed with another verb", r"(troca|muda) a direção"),
-    ("trunfo offers are called something other than «propostos»", r"\boferecid[oa]s\b|\bpropostas\b"),
+    ("trunfo offers are called something other than «propostos»", r"\boferecid[oa]s\b|\bpropostas\b|\bofertas? de trunfos\b"),
     ("the blank is not called «a peça branca»", r"\b[aA] branca\b"),
     ("a help is named without «a ajuda «X»»", r"\b(Usou|Ganhou) (?!a ajuda «)"),
     ("two wordings of a climb", r"Subiu do\b"),

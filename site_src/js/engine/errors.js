@@ -21,7 +21,7 @@ const MESSAGES = {
   pending_tiles: "Recolha primeiro as peças que pôs no tabuleiro.",
   not_pending: "Essa casa não tem nenhuma peça por confirmar.",
   help_not_held: "Não tem essa ajuda.",
-  dobro_waiting: "Já tem um Dobro à espera da próxima jogada.",
+  dobro_waiting: "Já tem a ajuda «Dobro» à espera da próxima jogada.",
   not_offered: "Esse trunfo não está entre os propostos.",
   bad_action: "Pedido inválido.",
 };

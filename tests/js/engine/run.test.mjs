@@ -34,7 +34,7 @@ const BROKEN_DAYS = [
   ["a bag of the wrong mix", { ...day, bag: "A" + day.bag.slice(1) }, /devia ter 14/],
   ["helps that run out", { ...day, helps: day.helps.slice(0, 40) }, /ajudas é curta demais/],
   ["an unknown help", { ...day, helps: ["voar", ...day.helps] }, /ordem das ajudas não é válida/],
-  ["no offers", { ...day, offers: undefined }, /ofertas de trunfos faltam/],
+  ["no offers", { ...day, offers: undefined }, /faltam os trunfos propostos/],
   ["an offer missing", { ...day, offers: { ...day.offers, cabra: undefined } }, /«cabra»/],
   ["an offer of a held trunfo", { ...day, offers: { ...day.offers, cabra: ["cabra", "grelo", "fitas"] } }, /«cabra»/],
   ["no date", { ...day, date: 20261115 }, /falta a data/],
