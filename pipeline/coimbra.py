@@ -32,6 +32,7 @@ from .errors import ConfigError, MissingInputError
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "dictionaries" / "coimbra.toml"
 
 FIELDS = ("word", "folded", "blurb", "slug", "opener", "text")
+OPTIONAL = ("see",)  # slugs of related entries, linked from the page ("Ver também")
 BLURB_MAX_LENGTH = 160
 TEXT_MAX_LENGTH = 800  # the page's 2–4 sentences; the longest today has ~360 characters
 BOM = "\ufeff"
@@ -55,6 +56,7 @@ class CoimbraWord:
     slug: str      # the page is /coimbra/<slug>/
     opener: bool   # one of the 22 words that open a floor
     text: str      # the page: 2–4 sentences, one of them the blurb
+    see: tuple[str, ...] = ()  # slugs of the entries that tell related facts
 
 
 class CoimbraEntryError(ConfigError):
@@ -139,15 +141,19 @@ def check_entry(entry: dict, path: Path, number: int, line: int | None) -> Coimb
     missing = [key for key in FIELDS if key not in entry]
     if missing:
         raise fail(f"missing key(s) {', '.join(missing)}")
-    unknown = sorted(set(entry) - set(FIELDS))
+    unknown = sorted(set(entry) - set(FIELDS) - set(OPTIONAL))
     if unknown:
-        raise fail(f"unknown key(s) {', '.join(unknown)}; expected {', '.join(FIELDS)}")
+        raise fail(f"unknown key(s) {', '.join(unknown)}; expected {', '.join(FIELDS)} "
+                   f"and optionally {', '.join(OPTIONAL)}")
     for key in FIELDS:
         expected = bool if key == "opener" else str
         if not isinstance(entry[key], expected):
             raise fail(f"{key} must be {'true or false' if expected is bool else 'a string'}, "
                        f"found {entry[key]!r}")
-    word = CoimbraWord(**{key: entry[key] for key in FIELDS})
+    see = entry.get("see", [])
+    if not isinstance(see, list) or not all(isinstance(slug, str) for slug in see):
+        raise fail(f"see must be a list of slugs, found {see!r}")
+    word = CoimbraWord(**{key: entry[key] for key in FIELDS}, see=tuple(see))
     problem = next(entry_problems(word), None)
     if problem:
         raise fail(problem)
@@ -211,10 +217,26 @@ def check_collection(words: list[CoimbraWord], path: Path, lines: list[int | Non
                     path, lines[number - 1], f"word {number} ({word.folded})",
                     f"duplicate {key} {value!r}, already used by word {first_seen[value]}")
             first_seen[value] = number
+    check_links(words, path, lines)
     chosen = [word.folded for word in words if word.opener]
     if len(chosen) != OPENERS:
         raise ConfigError(f"{path.name}: {len(chosen)} openers ({', '.join(sorted(chosen))}); "
                           f"exactly {OPENERS} words must have opener = true")
+
+
+def check_links(words: list[CoimbraWord], path: Path, lines: list[int | None]) -> None:
+    """Every `see` names another entry's slug, once: a page never links to a missing page."""
+    slugs = {word.slug for word in words}
+    for number, word in enumerate(words, 1):
+        def fail(problem: str) -> CoimbraEntryError:
+            return CoimbraEntryError(path, lines[number - 1], f"word {number} ({word.folded})", problem)
+        for slug in word.see:
+            if slug == word.slug:
+                raise fail(f"see lists the entry's own slug {slug!r}")
+            if slug not in slugs:
+                raise fail(f"see names {slug!r}, which is no entry's slug")
+        if len(set(word.see)) != len(word.see):
+            raise fail(f"see lists a slug twice: {list(word.see)!r}")
 
 
 def openers(words: Iterable[CoimbraWord]) -> list[str]:

@@ -155,6 +155,7 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "stylesheets": [f"/static/{folder}/{STYLESHEET}"],
         "main_js": f"/static/{folder}/{BUNDLE}",
         "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded), "sources": site.sources,
+        "coimbra_by_slug": {w.slug: w for w in site.coimbra},
         "word_count": site.word_count, "word_files": site.word_files,
         "versao": version, "versoes_url": f"/{VERSIONS}/",
     }

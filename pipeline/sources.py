@@ -24,6 +24,9 @@ ENV_VAR = "TORRE_NATURA_DIR"
 SHA256 = re.compile(r"[0-9a-f]{64}")
 REQUIRED = ("id", "release", "url", "folder", "aff", "dic", "aff_sha256", "dic_sha256",
             "licence", "authors")
+# Optional texts players read (/fontes/, LICENCA-palavras.txt), in Portuguese.
+PLAYER_TEXTS = ("spelling", "obtained_from", "url_label")
+DEFAULT_URL_LABEL = "Edição do Projecto Natura"
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class DictionarySource:
     spelling: str = ""
     obtained_from: str = ""
     tolerated_entries: frozenset[str] = frozenset()
+    url_label: str = DEFAULT_URL_LABEL  # the text of the `url` link
 
 
 def load_manifest(manifest: Path | None = None) -> list[dict]:
@@ -71,6 +75,10 @@ def check_recorded_values(manifest: Path, number: int, entry: dict) -> None:
         if not (isinstance(entry[key], str) and SHA256.fullmatch(entry[key])):
             raise ConfigError(f"{manifest}: dictionary #{number} ({entry['id']}): {key} "
                               f"{entry[key]!r} is not 64 hexadecimal digits in quotes")
+    for key in PLAYER_TEXTS:
+        if key in entry and not (isinstance(entry[key], str) and entry[key].strip()):
+            raise ConfigError(f"{manifest}: dictionary #{number} ({entry['id']}): {key} "
+                              f"{entry[key]!r} must be a non-empty text")
     words = entry.get("words")
     if words is not None and (not isinstance(words, int) or isinstance(words, bool) or words < 0):
         raise ConfigError(f"{manifest}: dictionary #{number} ({entry['id']}): words "
@@ -124,7 +132,8 @@ def resolve_sources(natura_dir: Path | None = None, *, accept_new: bool = False,
             aff_path=aff, dic_path=dic, licence=entry["licence"],
             authors=tuple(entry["authors"]), spelling=entry.get("spelling", ""),
             obtained_from=entry.get("obtained_from", ""),
-            tolerated_entries=frozenset(entry.get("tolerated_entries", ())), **actual))
+            tolerated_entries=frozenset(entry.get("tolerated_entries", ())),
+            url_label=entry.get("url_label", DEFAULT_URL_LABEL), **actual))
     return sources
 
 

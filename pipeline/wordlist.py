@@ -197,10 +197,11 @@ def licence_text(sources: list[DictionarySource], count: int) -> str:
         "Dicionários usados (ficheiros exatos):",
     ]
     for s in sources:
-        lines += ["", f"  {s.id}: {s.release} ({s.spelling})", f"    a montante (upstream): {s.url}"]
+        spelling = f", {s.spelling}" if s.spelling else ""
+        lines += ["", f"  {s.id}: {s.release}{spelling}", f"    {s.url_label}: {s.url}"]
         if s.obtained_from:
-            lines.append(f"    obtido de: {s.obtained_from}")
-        lines += [f"    Licença: {s.licence}",
+            lines.append(f"    Cópia usada: {s.obtained_from}")
+        lines += [f"    Licença (SPDX): {s.licence}",
                   f"    {s.aff_path.name}  SHA-256 {s.aff_sha256}",
                   f"    {s.dic_path.name}  SHA-256 {s.dic_sha256}"]
     return "\n".join(lines) + "\n"

@@ -35,8 +35,13 @@ def words() -> list[CoimbraWord]:
     return load_coimbra()
 
 
-def test_real_file_holds_30_to_40_words(words):
-    assert 30 <= len(words) <= 40
+def test_real_file_holds_at_least_42_words(words):
+    assert len(words) >= 42
+
+
+def test_real_file_links_only_to_its_own_pages(words):
+    slugs = {w.slug for w in words}
+    assert all(set(w.see) <= slugs - {w.slug} for w in words)
 
 
 def test_real_file_has_exactly_22_openers(words):
@@ -172,6 +177,13 @@ def test_valid_fixture_loads(tmp_path):
     assert len(words) == 25 and len(openers(words)) == 22
 
 
+def test_see_links_to_other_entries_in_the_order_written(tmp_path):
+    entries = fixture_entries()
+    entries[3]["see"] = ["cara", "bara"]
+    words = {w.slug: w for w in load_coimbra(write_toml(tmp_path / "coimbra.toml", entries))}
+    assert words["bora"].see == ("cara", "bara") and words["bara"].see == ()
+
+
 def test_folded_with_c_for_c_cedilla_and_no_accents_loads(tmp_path):
     entries = fixture_entries()
     entries[23] = fixture_entry("paço", False) | {"folded": "PACO", "slug": "paco"}
@@ -230,6 +242,10 @@ BROKEN_ENTRY = [  # (rule, change to entry 4 "bora", what the message must say)
     ("text_must_be_one_line", lambda e: e.update(text=e["blurb"] + "\nOutra."), "one line"),
     ("text_must_not_have_double_spaces",
      lambda e: e.update(text=e["blurb"] + "  Outra."), "double space"),
+    ("see_must_be_a_list_of_slugs", replace("see", "bara"), "see must be a list of slugs"),
+    ("see_must_name_an_entry", replace("see", ["nenhuma"]), "see names 'nenhuma', which is no entry's slug"),
+    ("see_must_not_name_its_own_entry", replace("see", ["bora"]), "see lists the entry's own slug 'bora'"),
+    ("see_must_not_repeat_a_slug", replace("see", ["bara", "bara"]), "see lists a slug twice"),
 ]
 
 

@@ -135,7 +135,7 @@ def test_keys_use_the_helps_and_focus_stays_where_the_player_is(new_player):
     player.press("4")  # Dobro: not held
     player.announced("Não tem a ajuda «Dobro».")
     player.press("2")
-    player.announced(re.compile("^Usou Espreitar. "))
+    player.announced(re.compile("^Usou a ajuda «Espreitar». "))
     assert player.page.locator("#ajudas [data-help=espreitar]").count() == 0
     assert focused(player).startswith(("A", "B", "C", "D", "E", "F", "G"))  # still on the board
 
@@ -146,10 +146,10 @@ def test_after_a_help_button_goes_focus_moves_to_the_next_help(new_player):
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     player.page.locator("#ajudas [data-help=espreitar]").focus()
     player.press("Enter")
-    player.announced(re.compile("^Usou Espreitar. "))
+    player.announced(re.compile("^Usou a ajuda «Espreitar». "))
     assert focused(player) == "branca"
     player.press("Enter")  # Peça branca: the last help; focus falls back to the board
-    player.announced(re.compile("^Usou Peça branca. "))
+    player.announced(re.compile("^Usou a ajuda «Peça branca». "))
     assert len(focused(player)) == 2  # a square such as "D4", not BODY
 
 
@@ -158,7 +158,7 @@ def test_a_blank_on_the_board_is_named_as_the_blank_with_no_points(new_player):
     climb_by_keyboard(player)
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     player.press("1")  # Peça branca
-    player.announced(re.compile("^Usou Peça branca. "))
+    player.announced(re.compile("^Usou a ajuda «Peça branca». "))
     assert player.page.locator("#mao .peca-branca").get_attribute("aria-label") == "peça branca, 0 pontos"
     player.cell("G1").click()
     player.type_word("Z")  # no Z in the hand: the blank becomes Z

@@ -53,7 +53,7 @@ def test_statistics_count_a_finished_day_once_and_survive_export_and_import(new_
     other.button("estatisticas").click()
     other.page.locator("#estatisticas-texto").fill("texto qualquer")
     other.dialog_button("Importar").click()
-    other.expect_text("#dialogo .confirmacao", "Este texto não é uma exportação de estatísticas d'A Torre.")
+    other.expect_text("#dialogo .confirmacao", "Este texto não é uma exportação de estatísticas de A Torre.")
     other.page.locator("#estatisticas-texto").fill(exported)
     other.dialog_button("Importar").click()
     other.expect_text("#anuncio", "Estatísticas importadas.")

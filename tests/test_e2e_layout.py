@@ -101,7 +101,7 @@ def test_screenshots_of_a_play_being_placed(new_player, viewport, scheme):
     player.cell("C2").click()
     player.press("Space")
     player.type_word("PRX")
-    assert player.text("#previsao") == "Não existe: PRAX."
+    assert player.text("#previsao") == "Não vale: PRAX."
     player.type_word("E")
     assert player.text("#previsao") == "62 pontos: PRAXE 52 + Coimbra 10"
     player.screenshot(f"previsao-{scheme}")

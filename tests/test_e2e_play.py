@@ -171,7 +171,7 @@ def test_dobro_shows_while_active_and_doubles_the_previewed_play(new_player):
     play_praxe_by_taps(player)
     player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
     player.page.locator("#ajudas [data-help=dobro]").click()
-    player.expect_text("#ajudas .ativo", "Dobro ativo: a próxima jogada vale a dobrar.")
+    player.expect_text("#ajudas .ativo", "Dobro ativo: a próxima jogada válida vale a dobrar.")
     player.cell("D5").click()  # under the T of FITAS
     player.type_word("U")
     player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2\)$"))

@@ -19,8 +19,8 @@ def rules_text(built_dist) -> str:
      "Para a Latada, passar conta como jogada (quem passa primeiro perde o dobro nesse andar); "
      "uma jogada recusada não conta."),
     ("dobro waits for a word play, not a pass",
-     "a próxima jogada válida que puser palavras (passar não conta) vale a dobrar"),
-    ("latada and dobro stack to ×4", "Com as duas, vale quatro vezes mais."),
+     "a próxima jogada válida (passar não conta) vale a dobrar"),
+    ("latada and dobro stack to ×4", "Com as duas, vale o quádruplo."),
     ("grelo makes 5 exchanges", "Há 3 trocas por corrida (5 com o trunfo Grelo)"),
     ("cabra corners ×4", "os cantos multiplicam a palavra por 4 em vez de 3"),
     ("the blank is worth 0 but keeps its word multiplier",

@@ -283,3 +283,33 @@ def test_a_recorded_value_of_the_wrong_shape_is_a_config_error(manifest, line, s
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ConfigError, match=re.escape(f"dictionary #1 (um): {shown}")):
         load_manifest(path)
+
+
+@pytest.mark.parametrize("line, shown", [
+    ('url_label = ""', "url_label '' must be a non-empty text"),
+    ("spelling = 3", "spelling 3 must be a non-empty text"),
+])
+def test_a_text_players_read_must_be_a_non_empty_text(manifest, line, shown):
+    path, _ = manifest
+    text = path.read_text(encoding="utf-8").replace("licence =", f"{line}\nlicence =", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=re.escape(f"dictionary #1 (um): {shown}")):
+        load_manifest(path)
+
+
+def test_the_link_is_named_as_a_natura_release_unless_the_manifest_says_otherwise(tmp_path, manifest):
+    path, entries = manifest
+    text = path.read_text(encoding="utf-8").replace(
+        "licence =", 'url_label = "Edição mais recente (não é a usada)"\nlicence =', 1)
+    path.write_text(text, encoding="utf-8")
+    for entry in entries:
+        place(tmp_path / "flat", entry)
+    found = resolve_sources(tmp_path / "flat", manifest=path)
+    assert [s.url_label for s in found] == ["Edição mais recente (não é a usada)", "Edição do Projecto Natura"]
+
+
+def test_the_real_manifest_speaks_portuguese_to_players():
+    for entry in load_manifest():
+        for key in sources.PLAYER_TEXTS:
+            assert not re.search(r"\b(the|after|before|repository|renamed|folder|files)\b",
+                                 entry.get(key, "")), (entry["id"], key)

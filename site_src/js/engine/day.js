@@ -93,14 +93,14 @@ function heldSets(ids, size) {
 }
 
 function checkOffers(day, constants, fail) {
-  if (!isObject(day.offers)) fail("as ofertas de trunfos faltam");
+  if (!isObject(day.offers)) fail("faltam os trunfos propostos");
   const ids = constants.trunfos.map((trunfo) => trunfo.id);
   for (let size = 0; size <= constants.floors - 2; size++) {
     for (const held of heldSets(ids, size)) {
       const offer = day.offers[offerKey(held)];
       if (!Array.isArray(offer) || offer.length !== constants.trunfo_offer || new Set(offer).size !== offer.length ||
           !offer.every((id) => ids.includes(id) && !held.includes(id))) {
-        fail(`a oferta de trunfos para «${offerKey(held) || "nenhum"}» não é válida`);
+        fail(`os trunfos propostos a quem tem «${offerKey(held) || "nenhum"}» não são válidos`);
       }
     }
   }

@@ -14,16 +14,16 @@ const MESSAGES = {
   not_in_line: "As peças têm de ficar todas na mesma linha ou na mesma coluna.",
   gap: "Não pode haver casas vazias entre as peças novas.",
   not_connected: "Pelo menos uma peça tem de tocar numa letra que já esteja no tabuleiro.",
-  invalid_words: "Há palavras que não existem.",
+  invalid_words: "Há palavras que não valem.",
   no_exchanges: "Já não tem trocas.",
   blank_not_exchangeable: "A peça branca não se troca.",
   bag_short: "O saco não tem peças que cheguem para essa troca.",
   pending_tiles: "Recolha primeiro as peças que pôs no tabuleiro.",
   not_pending: "Essa casa não tem nenhuma peça por confirmar.",
   help_not_held: "Não tem essa ajuda.",
-  dobro_waiting: "Já tem um Dobro à espera da próxima jogada.",
-  not_offered: "Esse trunfo não está entre os oferecidos.",
-  bad_action: "Pedido mal formado.",
+  dobro_waiting: "Já tem a ajuda «Dobro» à espera da próxima jogada.",
+  not_offered: "Esse trunfo não está entre os propostos.",
+  bad_action: "Pedido inválido.",
 };
 
 export const ERROR_CODES = Object.freeze(Object.keys(MESSAGES));
@@ -33,7 +33,7 @@ export function refuse(code, extra = {}) {
   if (!(code in MESSAGES)) throw new Error(`engine: unknown error code ${code}`);
   let message = MESSAGES[code];
   if (code === "invalid_words" && extra.invalidWords && extra.invalidWords.length) {
-    const verb = extra.invalidWords.length === 1 ? "Não existe" : "Não existem";
+    const verb = extra.invalidWords.length === 1 ? "Não vale" : "Não valem";
     message = `${verb}: ${extra.invalidWords.join(", ")}.`;
   }
   return { ok: false, code, message, ...extra };

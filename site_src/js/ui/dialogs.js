@@ -90,7 +90,8 @@ export class Dialogs {
     ]).then((v) => v === true);
   }
 
-  chooseTrunfo(offer, constants, floorClimbed) {
+  /** The trunfo offer after a climb; `reached` is the index (from 0) of the floor reached. */
+  chooseTrunfo(offer, constants, reached) {
     const cards = offer.map((id) => {
       const t = byId(constants.trunfos, id);
       const card = el("button", { type: "button", class: "carta", "data-trunfo": id }, [
@@ -100,7 +101,7 @@ export class Dialogs {
       ]);
       return this.choice(card, id);
     });
-    const intro = el("p", { text: `Subiu do ${ordinal(floorClimbed)} andar. Escolha um trunfo; fica até ao fim da corrida.` });
+    const intro = el("p", { text: `Subiu ao ${ordinal(reached + 1)} andar! Escolha um trunfo; fica consigo até ao fim da corrida.` });
     return this.ask("Escolha um trunfo", [intro, el("div", { class: "cartas" }, cards)], [],
       { cancellable: false, kind: "trunfos" });
   }

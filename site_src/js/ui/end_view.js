@@ -76,8 +76,8 @@ export function statsBody(stats, today, onImport) {
     field.value = exportStats(stats);
     field.select();
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
-    message.textContent = copied ? "Copiado. Cole este texto no outro telemóvel e carregue em Importar."
-      : "Copie este texto para o outro telemóvel e carregue lá em Importar.";
+    message.textContent = copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
+      : "Copie este texto para o outro aparelho e carregue lá em Importar.";
   });
   const importButton = el("button", { type: "button", text: "Importar" });
   importButton.addEventListener("click", () => {

@@ -121,15 +121,15 @@ export class Game {
         case "climbed": lines.push(`Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`); break;
         case "helpEarned": {
           const name = byId(constants.helps, event.id).name;
-          lines.push(event.kept ? `Ganhou uma ajuda: ${name}.` : `Ganhou ${name}, mas já tem ${counted(constants.help_capacity, "ajuda", "ajudas")}: perdeu-se.`);
+          lines.push(event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`);
           break;
         }
         case "trunfo": lines.push(`Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`); break;
         case "won": lines.push("Subiu a torre toda!"); break;
-        case "lost": lines.push("Acabaram-se as jogadas: a corrida acabou."); break;
+        case "lost": lines.push("Acabaram-se as jogadas sem chegar ao alvo: fim da corrida."); break;
         case "passed": lines.push("Passou a vez."); break;
         case "exchanged": lines.push(`Trocou ${counted(event.count, "peça", "peças")}.`); break;
-        case "helpUsed": lines.push(`Usou a ajuda ${byId(constants.helps, event.id).name}.`); break;
+        case "helpUsed": lines.push(`Usou a ajuda «${byId(constants.helps, event.id).name}».`); break;
         default: break;
       }
     }
@@ -361,7 +361,7 @@ export class Game {
     const point = focusPoint();
     if (this.act({ type: "useHelp", id })) {
       const seen = id === "espreitar" ? ` ${peekText(this.state.peek)}` : "";
-      this.announcer.say(`Usou ${help.name}. ${helpEffect(help)}${seen}`);
+      this.announcer.say(`Usou a ajuda «${help.name}». ${helpEffect(help)}${seen}`);
       this.afterChange();
       if (point.zone || !point.element) returnFocus(point, this.view.boardFocus());
     }

@@ -31,7 +31,7 @@ export function helpEffect(help) {
     case "branca": return "Uma peça que faz a letra que quiser, com 0 pontos.";
     case "espreitar": return help.tiles === 1 ? "Mostra a peça seguinte do saco." : `Mostra as ${help.tiles} peças seguintes do saco.`;
     case "jogada": return "Uma jogada a mais neste andar.";
-    case "dobro": return "A próxima jogada vale a dobrar.";
+    case "dobro": return "A próxima jogada válida vale a dobrar.";
     default: return "";
   }
 }

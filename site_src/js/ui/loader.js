@@ -43,7 +43,7 @@ async function fetchJson(url, what, fetchFn) {
   try {
     return await response.json();
   } catch (error) {
-    throw new LoadError(`Um ficheiro do jogo está danificado (${what}). Recarregue a página.`, `${url}: ${error}`);
+    throw new LoadError(`O ficheiro com ${what} está danificado. Recarregue a página.`, `${url}: ${error}`);
   }
 }
 

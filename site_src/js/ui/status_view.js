@@ -94,7 +94,7 @@ export class StatusView {
     if (state.dobro) {
       const note = document.createElement("span");
       note.className = "rotulo ativo";
-      note.textContent = "Dobro ativo: a próxima jogada vale a dobrar.";
+      note.textContent = "Dobro ativo: a próxima jogada válida vale a dobrar.";
       waiting.push(note);
     }
     this.el.ajudas.replaceChildren(label, ...buttons, ...waiting);

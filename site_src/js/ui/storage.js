@@ -90,7 +90,7 @@ export function exportStats(stats) {
 export function parseStatsExport(text) {
   const line = String(text).trim();
   if (!line.startsWith(EXPORT_PREFIX)) {
-    return { ok: false, message: "Este texto não é uma exportação de estatísticas d'A Torre." };
+    return { ok: false, message: "Este texto não é uma exportação de estatísticas de A Torre." };
   }
   let stats;
   try {

@@ -34,7 +34,7 @@ const BROKEN_DAYS = [
   ["a bag of the wrong mix", { ...day, bag: "A" + day.bag.slice(1) }, /devia ter 14/],
   ["helps that run out", { ...day, helps: day.helps.slice(0, 40) }, /ajudas é curta demais/],
   ["an unknown help", { ...day, helps: ["voar", ...day.helps] }, /ordem das ajudas não é válida/],
-  ["no offers", { ...day, offers: undefined }, /ofertas de trunfos faltam/],
+  ["no offers", { ...day, offers: undefined }, /faltam os trunfos propostos/],
   ["an offer missing", { ...day, offers: { ...day.offers, cabra: undefined } }, /«cabra»/],
   ["an offer of a held trunfo", { ...day, offers: { ...day.offers, cabra: ["cabra", "grelo", "fitas"] } }, /«cabra»/],
   ["no date", { ...day, date: 20261115 }, /falta a data/],
@@ -84,8 +84,8 @@ test("every refusal carries a portuguese message", () => {
 test("the preview names the words that don't exist, singular or plural", () => {
   const state = setup({ board: [E, E, E, ".DOS...", E, E, E], hand: "EUSTAMOR" });
   const placed = placeAll(state, [["B5", "E"], ["C5", "U"]]); // EU across, DE and OU down
-  assert.equal(preview(placed, wordChecker(["EU", "DE"])).message, "Não existe: OU.");
-  assert.equal(preview(placed, wordChecker(["EU"])).message, "Não existem: DE, OU.");
+  assert.equal(preview(placed, wordChecker(["EU", "DE"])).message, "Não vale: OU.");
+  assert.equal(preview(placed, wordChecker(["EU"])).message, "Não valem: DE, OU.");
 });
 
 test("a coimbra word that climbs with 10 to spare earns two helps in the day's order", () => {
