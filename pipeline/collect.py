@@ -1,59 +1,103 @@
-"""One dictionary expanded and every form sorted into the list or a filter's bin.
+"""Every dictionary expanded, each form sorted into the list or a filter's bin.
 
-This runs once per dictionary, the two side by side in two processes
-(pipeline.forked), so what it returns is plain data that crosses a pipe
-quickly: for each word, its lines of palavras-origem.tsv already written out
-(one string per word), not one object per form. Speed matters here (the
-benchmark holds this step to Hunspell's own `unmunch`): the loop below makes
-one string per accepted form and nothing else.
+An entry's forms depend only on its stem and on what its flags mean, so they
+are expanded and filtered once per (stem, flags) and kept as an `EntryForms`;
+and once for both dictionaries when every flag means the same in both .aff
+files (pipeline.hunspell.shared: ~41,400 of the ~44,000 lines of each). Each
+.dic line then only writes its palavras-origem.tsv lines, naming the rules in
+its own .aff. The dictionaries are read in order in one process, so each
+word's lines arrive in the file's order (dictionary, .dic line) with no sort,
+except among the lines one entry gives a word by different rules.
+
+Speed matters here (the benchmark holds this step to Hunspell's `unmunch`):
+the loop in `Collector.trace` makes one string per line of the file and
+nothing else; rare cases (abbreviations, FORBIDDENWORD, a word made twice by
+one entry, `torre words why`) take `trace_slowly`.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .constants import WORD_MAX_LENGTH
 from .filters import FILTERS, PLAYABLE, Folder, failed_filter, is_abbreviation, letters_key
 from .hunspell import AffixFile, DicEntry, DicFile, Expander, convert, read_aff, read_dic
+from .hunspell.shared import line_in, shared_flags
 from .sources import DictionarySource
 
 Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like factory
+Rules = tuple  # of AffixEntry, innermost first
+
+
+class EntryForms(NamedTuple):
+    """The forms of one (stem, flags), through the filters, in expansion order."""
+
+    kept: list[tuple[str, Rules, str]]  # (folded word, rules, form) of the forms that pass
+    refused: list[tuple[str, str, Rules, str]]  # (form, folded, rules, first filter failed)
+    every: list[tuple[str, str, Rules, str | None]]  # both, in order; filter None if kept
+    repeats: bool  # a word comes twice (by different rules): its lines need sorting
+
+
+def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
+    """Fold each form and put it in `kept` or `refused` (pipeline.filters.classify, inline)."""
+    upper, playable = fold.upper_table, PLAYABLE.fullmatch
+    kept, refused, every = [], [], []
+    for form, rules in expanded:
+        if oconv:
+            form = convert(oconv, form)
+        # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
+        folded = form.upper() if form.isascii() else form.translate(upper)
+        if playable(folded) and form == form.lower():
+            kept.append((folded, rules, form))
+            every.append((form, folded, rules, None))
+        else:
+            found = (form, folded, rules, failed_filter(form, folded))
+            refused.append(found)
+            every.append(found)
+    repeats = len(kept) > 1 and len({word for word, _, _ in kept}) < len(kept)
+    return EntryForms(kept, refused, every, repeats)
+
+
+class RuleTexts(dict):
+    """Rules tuple → ``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``.
+
+    The rules may be another file's (a shared expansion): each is named by
+    its twin in this dictionary's .aff (`line_in`).
+    """
+
+    def __init__(self, aff: AffixFile):
+        super().__init__()
+        self.aff = aff
+
+    def __missing__(self, rules: Rules) -> str:
+        name = self.aff.path.name
+        text = " + ".join(f"{r.kind} {r.flag} {name}:{line_in(self.aff, r)}" for r in rules)
+        self[rules] = text or "-"
+        return text or "-"
 
 
 @dataclass
-class DictionaryResult:
+class Spelling:
+    """One dictionary's share of the list."""
+
     ident: str
     dic_name: str
     aff_name: str
-    lines: dict[str, str]  # folded word → its palavras-origem.tsv lines from here, in order
+    words: set[str] = field(default_factory=set)
+    stats: dict = field(default_factory=dict)  # entries, forms_generated, words, pruned
+
+
+@dataclass
+class Collected:
+    rows: dict[str, list[str]]  # word → its palavras-origem.tsv lines, in the file's order
+    spellings: list[Spelling]
     removed: dict[str, set[str]]  # filter → the distinct forms it removed
-    stats: dict  # entries, forms_generated, words, pruned
     near: list[tuple[str, str, str]]  # (form, filter, tsv line) of rejected watched forms
 
-    # Through a pipe, ~100,000 small strings cost more than the work that made
-    # them; joined into a few long ones (split again in C) they cross in ~10 ms.
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state["lines"] = (SEPARATOR.join(self.lines), SEPARATOR.join(self.lines.values()))
-        state["removed"] = {reason: SEPARATOR.join(forms) for reason, forms in self.removed.items()}
-        return state
 
-    def __setstate__(self, state: dict) -> None:
-        words, texts = state["lines"]
-        state["lines"] = dict(zip(split(words), split(texts)))
-        state["removed"] = {reason: set(split(forms)) for reason, forms in state["removed"].items()}
-        self.__dict__.update(state)
-
-
-SEPARATOR = "\0"  # in no word, form or .dic line (the reader would have refused it)
-
-
-def split(joined: str) -> list[str]:
-    return joined.split(SEPARATOR) if joined else []
-
-
-def can_prune(aff, dic, fold: Folder) -> bool:
+def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
     """Pruning by length is exact only if no character folds to nothing."""
     if aff.OCONV:
         return False
@@ -63,103 +107,120 @@ def can_prune(aff, dic, fold: Folder) -> bool:
     return all(fold(c) for c in chars)
 
 
-class RuleTexts(dict):
-    """Rules tuple → ``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``."""
-
-    def __init__(self, aff_name: str):
-        super().__init__()
-        self.aff_name = aff_name
-
-    def __missing__(self, rules: tuple) -> str:
-        text = " + ".join(f"{r.kind} {r.flag} {self.aff_name}:{r.line}" for r in rules) or "-"
-        self[rules] = text
-        return text
-
-
-def row_order(row: str) -> tuple[int, str, str]:
-    """Sort key of one dictionary's rows for a word: .dic line, rules, form."""
-    _, _, line, _, rules, form = row.split("\t")
-    return int(line), rules, form
-
-
-class FormSorter:
-    """Puts each form of a dictionary in the list (as its palavras-origem.tsv line) or
-    in the bin of the first filter it fails; the hot loop of the word-list step."""
-
-    def __init__(self, ident: str, aff: AffixFile, watch: frozenset[str], fold: Folder):
-        self.ident, self.watch, self.fold, self.oconv = ident, watch, fold, aff.OCONV
-        self.texts = RuleTexts(aff.path.name)
-        self.rows: dict[str, list[str]] = {}
-        self.removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
-        self.near: list[tuple[str, str, str]] = []
-        self.generated = 0
-
-    def sort(self, entries: Iterable[DicEntry], expander: Expander, forbidden: set[str],
-             abbreviations: set[int]) -> None:
-        rows, texts, expand, oconv = self.rows, self.texts, expander.expand, self.oconv
-        upper, playable = self.fold.upper_table, PLAYABLE.fullmatch
-        generated = 0
-        for entry in entries:
-            middle = f"\t{self.ident}\t{entry.line}\t{entry.stem}\t"
-            abbreviation = entry.line in abbreviations
-            for form, rules in expand(entry.stem, entry.flags):
-                if oconv:
-                    form = convert(oconv, form)
-                if forbidden and form in forbidden:
-                    continue
-                generated += 1
-                # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
-                folded = form.upper() if form.isascii() else form.translate(upper)
-                if playable(folded) and form == form.lower() and not abbreviation:
-                    found = rows.get(folded)
-                    row = f"{folded}{middle}{texts[rules]}\t{form}\n"
-                    if found is None:
-                        rows[folded] = [row]
-                    else:
-                        found.append(row)
-                    continue
-                self.reject(form, folded, middle, rules, abbreviation)
-        self.generated += generated
-
-    def reject(self, form: str, folded: str, middle: str, rules: tuple,
-               abbreviation: bool) -> None:
-        """A form the fast test refused: the filter it fails first, else its entry's ABR=."""
-        passes = abbreviation and PLAYABLE.fullmatch(folded) and form == form.lower()
-        reason = "abbreviation" if passes else failed_filter(form, folded)
-        self.removed[reason].add(form)
-        if self.watch and letters_key(folded) in self.watch:
-            self.near.append((form, reason, f"{folded}{middle}{self.texts[rules]}\t{form}"))
-
-    def lines(self) -> dict[str, str]:
-        """Word → its rows in order (.dic line, rules, form), one string."""
-        return {word: found[0] if len(found) == 1 else "".join(sorted(found, key=row_order))
-                for word, found in self.rows.items()}
-
-
 def abbreviation_lines(dic: DicFile) -> set[int]:
     return {e.line for e in dic.entries if "ABR=" in e.morph and is_abbreviation(e.morph)}
 
 
-def collect(source: DictionarySource, watch: frozenset[str] = frozenset(),
-            progress: Progress | None = None) -> DictionaryResult:
-    """Expand, filter and trace one dictionary (see the module docstring).
+@dataclass
+class Dictionary:
+    """What tracing one dictionary needs besides its entries."""
 
-    ``watch``: letters of words whose rejected look-alikes to keep (for `why`);
-    forms a little longer than the longest are then spelled out too.
+    index: int  # its place among the sources; 0 expands for the others
+    spelling: Spelling
+    texts: RuleTexts
+    shared: frozenset[str]  # flags that mean here what they mean in the first dictionary
+    forbidden: set[str]  # FORBIDDENWORD stems: no entry may give them
+    abbreviations: set[int]  # .dic lines marked ABR=
+
+
+class Collector:
+    """Traces the dictionaries, in order, into one `Collected`."""
+
+    def __init__(self, watch: frozenset[str] = frozenset(), progress: Progress | None = None):
+        self.watch, self.progress, self.fold = watch, progress, Folder()
+        # With watched words, forms a little longer than the longest are spelled out too.
+        self.limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
+        self.collected = Collected({}, [], {reason: set() for reason in FILTERS}, [])
+        self.expanders: list[Expander] = []
+        self.cache: dict[tuple[int, str, frozenset[str]], EntryForms] = {}
+
+    def add(self, source: DictionarySource) -> None:
+        """Read, expand, filter and trace one dictionary."""
+        aff = read_aff(source.aff_path)
+        dic = read_dic(source.dic_path, aff, source.tolerated_entries)
+        expander = Expander(aff, self.limit if can_prune(aff, dic, self.fold) else None)
+        first = self.expanders[0] if self.expanders else expander
+        shared = (shared_flags(first.aff, aff) if first.max_length == expander.max_length
+                  else frozenset())
+        self.expanders.append(expander)
+        spelling = Spelling(source.id, source.dic_path.name, source.aff_path.name)
+        d = Dictionary(len(self.expanders) - 1, spelling, RuleTexts(aff), shared,
+                       expander.forbidden_words(dic.entries), abbreviation_lines(dic))
+        bar = (self.progress(dic.entries, f"expanding {source.id}", len(dic.entries))
+               if self.progress else nullcontext(dic.entries))
+        with bar as entries:
+            generated = self.trace(entries, d)
+        spelling.stats = {"entries": len(dic.entries), "forms_generated": generated,
+                          "words": len(spelling.words), "pruned": expander.max_length is not None}
+        self.collected.spellings.append(spelling)
+
+    def forms(self, scope: int, stem: str, flags: frozenset[str]) -> EntryForms:
+        """An entry's forms, expanded by dictionary `scope` the first time they are asked for."""
+        expander = self.expanders[scope]
+        found = self.cache[scope, stem, flags] = filter_forms(
+            expander.expand(stem, flags), expander.aff.OCONV, self.fold)
+        return found
+
+    def trace(self, entries: Iterable[DicEntry], d: Dictionary) -> int:
+        """Every entry's lines into `rows`, its refused forms into `removed`; forms counted."""
+        rows, cache, removed = self.collected.rows, self.cache, self.collected.removed
+        texts, words, index, shared = d.texts, d.spelling.words, d.index, d.shared
+        rare = bool(self.watch or d.forbidden)
+        scopes: dict[frozenset[str], int] = {}  # flags → the dictionary that expands them
+        generated = 0
+        for entry in entries:
+            stem, flags = entry.stem, entry.flags
+            scope = scopes.get(flags)
+            if scope is None:
+                scope = scopes[flags] = 0 if flags <= shared else index
+            forms = cache.get((scope, stem, flags)) or self.forms(scope, stem, flags)
+            middle = f"\t{d.spelling.ident}\t{entry.line}\t{stem}\t"
+            if rare or forms.repeats or entry.line in d.abbreviations:
+                generated += self.trace_slowly(entry, forms, middle, d)
+                continue
+            generated += len(forms.every)
+            for folded, rules, form in forms.kept:
+                row = f"{folded}{middle}{texts[rules]}\t{form}\n"
+                found = rows.get(folded)
+                if found is None:
+                    rows[folded] = [row]
+                else:
+                    found.append(row)
+                words.add(folded)
+            for form, _, _, reason in forms.refused:
+                removed[reason].add(form)
+        return generated
+
+    def trace_slowly(self, entry: DicEntry, forms: EntryForms, middle: str,
+                     d: Dictionary) -> int:
+        """`trace` for the rare entry: ABR=, FORBIDDENWORD, a word twice, watched words."""
+        abbreviation = entry.line in d.abbreviations
+        kept, generated = [], 0
+        for form, folded, rules, reason in forms.every:
+            if form in d.forbidden:
+                continue
+            generated += 1
+            if reason is None and not abbreviation:
+                kept.append((folded, d.texts[rules], form))
+                continue
+            reason = reason or "abbreviation"
+            self.collected.removed[reason].add(form)
+            if self.watch and letters_key(folded) in self.watch:
+                row = f"{folded}{middle}{d.texts[rules]}\t{form}"
+                self.collected.near.append((form, reason, row))
+        for folded, text, form in sorted(kept):  # a word's lines: by rules, then form
+            self.collected.rows.setdefault(folded, []).append(f"{folded}{middle}{text}\t{form}\n")
+            d.spelling.words.add(folded)
+        return generated
+
+
+def collect(sources: list[DictionarySource], watch: frozenset[str] = frozenset(),
+            progress: Progress | None = None) -> Collected:
+    """Expand, filter and trace the dictionaries (see the module docstring).
+
+    ``watch``: letters of words whose rejected look-alikes to keep (for `why`).
     """
-    aff = read_aff(source.aff_path)
-    dic = read_dic(source.dic_path, aff, source.tolerated_entries)
-    fold = Folder()
-    limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
-    expander = Expander(aff, limit if can_prune(aff, dic, fold) else None)
-    sorter = FormSorter(source.id, aff, watch, fold)
-    bar = progress(dic.entries, f"expanding {source.id}", len(dic.entries)) \
-        if progress else nullcontext(dic.entries)
-    with bar as entries:
-        sorter.sort(entries, expander, expander.forbidden_words(dic.entries),
-                    abbreviation_lines(dic))
-    lines = sorter.lines()
-    stats = {"entries": len(dic.entries), "forms_generated": sorter.generated,
-             "words": len(lines), "pruned": expander.max_length is not None}
-    return DictionaryResult(source.id, source.dic_path.name, source.aff_path.name, lines,
-                            sorter.removed, stats, sorter.near)
+    collector = Collector(watch, progress)
+    for source in sources:
+        collector.add(source)
+    return collector.collected
