@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from .constants import WORD_MAX_LENGTH
 from .filters import FILTERS, PLAYABLE, Folder, failed_filter, is_abbreviation, letters_key
@@ -31,19 +30,38 @@ Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like fact
 Rules = tuple  # of AffixEntry, innermost first
 
 
-class EntryForms(NamedTuple):
-    """The forms of one (stem, flags), through the filters, in expansion order."""
+class EntryForms:
+    """The forms of one (stem, flags), through the filters, each list in expansion order.
 
-    kept: list[tuple[str, Rules, str]]  # (folded word, rules, form) of the forms that pass
-    refused: list[tuple[str, str, Rules, str]]  # (form, folded, rules, first filter failed)
-    every: list[tuple[str, str, Rules, str | None]]  # both, in order; filter None if kept
-    repeats: bool  # a word comes twice (by different rules): its lines need sorting
+    A word an entry makes twice (``abafa`` by two rules of SFX X) has its
+    lines sorted by rules, which this dictionary names in its own way; so
+    such words are set apart in `twins`, and `singles` need no sort.
+    """
+
+    __slots__ = ("kept", "refused", "singles", "twins", "counted")
+
+    def __init__(self, kept: list[tuple[str, Rules, str]],
+                 refused: list[tuple[str, str, Rules, str]]):
+        self.kept = kept  # (folded word, rules, form) of the forms that pass
+        self.refused = refused  # (form, folded word, rules, first filter failed)
+        self.singles: list[tuple[str, Rules, str]] = kept
+        self.twins: list[tuple[str, list[tuple[Rules, str]]]] = []  # (word, its rules and forms)
+        self.counted = False  # refused forms already in Collected.removed
+        if len({word for word, _, _ in kept}) < len(kept):
+            self.set_twins_apart()
+
+    def set_twins_apart(self) -> None:
+        made: dict[str, list[tuple[Rules, str]]] = {}
+        for word, rules, form in self.kept:
+            made.setdefault(word, []).append((rules, form))
+        self.singles = [(word, *found[0]) for word, found in made.items() if len(found) == 1]
+        self.twins = [(word, found) for word, found in made.items() if len(found) > 1]
 
 
 def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
     """Fold each form and put it in `kept` or `refused` (pipeline.filters.classify, inline)."""
     upper, playable = fold.upper_table, PLAYABLE.fullmatch
-    kept, refused, every = [], [], []
+    kept, refused = [], []
     for form, rules in expanded:
         if oconv:
             form = convert(oconv, form)
@@ -51,13 +69,9 @@ def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -
         folded = form.upper() if form.isascii() else form.translate(upper)
         if playable(folded) and form == form.lower():
             kept.append((folded, rules, form))
-            every.append((form, folded, rules, None))
         else:
-            found = (form, folded, rules, failed_filter(form, folded))
-            refused.append(found)
-            every.append(found)
-    repeats = len(kept) > 1 and len({word for word, _, _ in kept}) < len(kept)
-    return EntryForms(kept, refused, every, repeats)
+            refused.append((form, folded, rules, failed_filter(form, folded)))
+    return EntryForms(kept, refused)
 
 
 class RuleTexts(dict):
@@ -165,53 +179,62 @@ class Collector:
         """Every entry's lines into `rows`, its refused forms into `removed`; forms counted."""
         rows, cache, removed = self.collected.rows, self.cache, self.collected.removed
         texts, words, index, shared = d.texts, d.spelling.words, d.index, d.shared
-        rare = bool(self.watch or d.forbidden)
+        ident, abbreviations, rare = d.spelling.ident, d.abbreviations, bool(self.watch or d.forbidden)
         scopes: dict[frozenset[str], int] = {}  # flags → the dictionary that expands them
         generated = 0
         for entry in entries:
-            stem, flags = entry.stem, entry.flags
+            stem, flags, line = entry[:3]  # faster than by name, ~88,000 times
             scope = scopes.get(flags)
             if scope is None:
                 scope = scopes[flags] = 0 if flags <= shared else index
             forms = cache.get((scope, stem, flags)) or self.forms(scope, stem, flags)
-            middle = f"\t{d.spelling.ident}\t{entry.line}\t{stem}\t"
-            if rare or forms.repeats or entry.line in d.abbreviations:
+            middle = f"\t{ident}\t{line}\t{stem}\t"
+            if rare or line in abbreviations:
                 generated += self.trace_slowly(entry, forms, middle, d)
                 continue
-            generated += len(forms.every)
-            for folded, rules, form in forms.kept:
-                row = f"{folded}{middle}{texts[rules]}\t{form}\n"
-                found = rows.get(folded)
+            generated += len(forms.kept) + len(forms.refused)
+            for word, rules, form in forms.singles:
+                row = f"{word}{middle}{texts[rules]}\t{form}\n"
+                found = rows.get(word)
                 if found is None:
-                    rows[folded] = [row]
+                    rows[word] = [row]
                 else:
                     found.append(row)
-                words.add(folded)
-            for form, _, _, reason in forms.refused:
-                removed[reason].add(form)
+                words.add(word)
+            for word, made in forms.twins:  # its lines by rules, then form
+                lines = sorted((texts[rules], form) for rules, form in made)
+                rows.setdefault(word, []).extend(f"{word}{middle}{text}\t{form}\n"
+                                                 for text, form in lines)
+                words.add(word)
+            if not forms.counted:
+                for form, _, _, reason in forms.refused:
+                    removed[reason].add(form)
+                forms.counted = True
         return generated
 
     def trace_slowly(self, entry: DicEntry, forms: EntryForms, middle: str,
                      d: Dictionary) -> int:
-        """`trace` for the rare entry: ABR=, FORBIDDENWORD, a word twice, watched words."""
+        """`trace` for the rare entry: ABR=, FORBIDDENWORD, watched words (`torre words why`).
+
+        Kept and refused forms are taken apart: one spelling is always in the
+        same list, so each form's near misses stay in expansion order.
+        """
         abbreviation = entry.line in d.abbreviations
-        kept, generated = [], 0
-        for form, folded, rules, reason in forms.every:
-            if form in d.forbidden:
-                continue
-            generated += 1
-            if reason is None and not abbreviation:
-                kept.append((folded, d.texts[rules], form))
-                continue
-            reason = reason or "abbreviation"
+        refused = [(form, word, rules, "abbreviation") for word, rules, form in forms.kept
+                   if abbreviation] + forms.refused
+        kept = [] if abbreviation else [(word, d.texts[rules], form)
+                                        for word, rules, form in forms.kept]
+        kept = [found for found in kept if found[2] not in d.forbidden]
+        refused = [found for found in refused if found[0] not in d.forbidden]
+        for word, text, form in sorted(kept):  # a word's lines: by rules, then form
+            self.collected.rows.setdefault(word, []).append(f"{word}{middle}{text}\t{form}\n")
+            d.spelling.words.add(word)
+        for form, word, rules, reason in refused:
             self.collected.removed[reason].add(form)
-            if self.watch and letters_key(folded) in self.watch:
-                row = f"{folded}{middle}{d.texts[rules]}\t{form}"
+            if self.watch and letters_key(word) in self.watch:
+                row = f"{word}{middle}{d.texts[rules]}\t{form}"
                 self.collected.near.append((form, reason, row))
-        for folded, text, form in sorted(kept):  # a word's lines: by rules, then form
-            self.collected.rows.setdefault(folded, []).append(f"{folded}{middle}{text}\t{form}\n")
-            d.spelling.words.add(folded)
-        return generated
+        return len(kept) + len(refused)
 
 
 def collect(sources: list[DictionarySource], watch: frozenset[str] = frozenset(),
