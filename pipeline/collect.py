@@ -115,7 +115,7 @@ def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
     """Pruning by length is exact only if no character folds to nothing."""
     if aff.OCONV:
         return False
-    chars = set("".join(entry.stem for entry in dic.entries))
+    chars = set("".join([entry[0] for entry in dic.entries]))  # the stems
     chars |= {c for cls in (*aff.PFX.values(), *aff.SFX.values())
               for e in cls.entries for c in e.add}
     return all(fold(c) for c in chars)

@@ -116,15 +116,15 @@ def paused_gc():
 
 def spelling_counts(spellings: list[Spelling]) -> dict[str, int]:
     """How many words come from both dictionaries, and from each one only."""
-    membership: dict[str, int] = {}
-    for bit, spelling in enumerate(spellings):
-        for word in spelling.words:
-            membership[word] = membership.get(word, 0) | 1 << bit
-    every = (1 << len(spellings)) - 1
-    counts: Counter[str] = Counter()
-    for mask, count in Counter(membership.values()).items():
-        found = [s.ident for bit, s in enumerate(spellings) if mask >> bit & 1]
-        counts["both" if mask == every and len(spellings) > 1 else "only_" + "+".join(found)] += count
+    counts: dict[str, int] = {}
+    for mask in range(1, 1 << len(spellings)):  # each non-empty group of dictionaries
+        inside = [s.words for bit, s in enumerate(spellings) if mask >> bit & 1]
+        outside = [s.words for bit, s in enumerate(spellings) if not mask >> bit & 1]
+        count = len(set.intersection(*inside).difference(*outside))
+        if count:
+            name = ("both" if not outside and len(inside) > 1 else
+                    "only_" + "+".join(s.ident for bit, s in enumerate(spellings) if mask >> bit & 1))
+            counts[name] = count
     return dict(sorted(counts.items()))
 
 
