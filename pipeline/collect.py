@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from .constants import WORD_MAX_LENGTH
 from .filters import FILTERS, PLAYABLE, Folder, failed_filter, is_abbreviation, letters_key
@@ -47,7 +48,7 @@ class EntryForms:
         self.singles: list[tuple[str, Rules, str]] = kept
         self.twins: list[tuple[str, list[tuple[Rules, str]]]] = []  # (word, its rules and forms)
         self.counted = False  # refused forms already in Collected.removed
-        if len({word for word, _, _ in kept}) < len(kept):
+        if len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept):
             self.set_twins_apart()
 
     def set_twins_apart(self) -> None:
@@ -146,7 +147,8 @@ class Collector:
         self.limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
         self.collected = Collected({}, [], {reason: set() for reason in FILTERS}, [])
         self.expanders: list[Expander] = []
-        self.cache: dict[tuple[int, str, frozenset[str]], EntryForms] = {}
+        self.cache: dict[tuple[int, frozenset[str], str], EntryForms] = {}
+        self.flag_sets: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
 
     def add(self, source: DictionarySource) -> None:
         """Read, expand, filter and trace one dictionary."""
@@ -168,10 +170,18 @@ class Collector:
                           "words": len(spelling.words), "pruned": expander.max_length is not None}
         self.collected.spellings.append(spelling)
 
-    def forms(self, scope: int, stem: str, flags: frozenset[str]) -> EntryForms:
+    def key(self, flags: frozenset[str], index: int, shared: frozenset[str],
+            keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str]]:
+        """Which dictionary expands entries with these flags (the first one if it can),
+        and one frozenset object per flag set, so that cache keys compare by identity."""
+        scope = 0 if flags <= shared else index
+        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags))
+        return found
+
+    def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms:
         """An entry's forms, expanded by dictionary `scope` the first time they are asked for."""
         expander = self.expanders[scope]
-        found = self.cache[scope, stem, flags] = filter_forms(
+        found = self.cache[scope, flags, stem] = filter_forms(
             expander.expand(stem, flags), expander.aff.OCONV, self.fold)
         return found
 
@@ -180,14 +190,12 @@ class Collector:
         rows, cache, removed = self.collected.rows, self.cache, self.collected.removed
         texts, words, index, shared = d.texts, d.spelling.words, d.index, d.shared
         ident, abbreviations, rare = d.spelling.ident, d.abbreviations, bool(self.watch or d.forbidden)
-        scopes: dict[frozenset[str], int] = {}  # flags → the dictionary that expands them
+        keys: dict[frozenset[str], tuple] = {}  # flags → (dictionary that expands them, flags)
         generated = 0
         for entry in entries:
             stem, flags, line = entry[:3]  # faster than by name, ~88,000 times
-            scope = scopes.get(flags)
-            if scope is None:
-                scope = scopes[flags] = 0 if flags <= shared else index
-            forms = cache.get((scope, stem, flags)) or self.forms(scope, stem, flags)
+            key = keys.get(flags) or self.key(flags, index, shared, keys)
+            forms = cache.get((*key, stem)) or self.forms(*key, stem)
             middle = f"\t{ident}\t{line}\t{stem}\t"
             if rare or line in abbreviations:
                 generated += self.trace_slowly(entry, forms, middle, d)
