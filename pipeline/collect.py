@@ -1,96 +1,28 @@
-"""Every dictionary expanded, each form sorted into the list or a filter's bin.
+"""Both dictionaries read, traced in two processes, and their findings merged.
 
-An entry's forms depend only on its stem and on what its flags mean, so they
-are expanded and filtered once per (stem, flags) and kept as an `EntryForms`;
-and once for both dictionaries when every flag means the same in both .aff
-files (pipeline.hunspell.shared: ~41,400 of the ~44,000 lines of each). Each
-.dic line then only writes its palavras-origem.tsv lines, naming the rules in
-its own .aff. The dictionaries are read in order in one process, so each
-word's lines arrive in the file's order (dictionary, .dic line) with no sort,
-except among the lines one entry gives a word by different rules.
-
-Speed matters here (the benchmark holds this step to Hunspell's `unmunch`):
-the loop in `Collector.trace` makes one string per line of the file and
-nothing else; rare cases (abbreviations, FORBIDDENWORD, a word made twice by
-one entry, `torre words why`) take `trace_slowly`.
+Tracing (pipeline.trace) is the step's bulk, so it is split: each process
+takes one part of every dictionary's entries, the parts cut at the same stem
+in every dictionary, so that an entry both dictionaries share is expanded in
+one process only. A word's lines are then joined back in the file's order:
+dictionary by dictionary (ao90 first), and within one, part by part (the
+parts follow the .dic). With progress bars, one process traces everything.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
-from operator import itemgetter
+from functools import partial
 
 from .constants import WORD_MAX_LENGTH
-from .filters import FILTERS, PLAYABLE, Folder, failed_filter, is_abbreviation, letters_key
-from .hunspell import AffixFile, DicEntry, DicFile, Expander, convert, read_aff, read_dic
-from .hunspell.shared import line_in, shared_flags
+from .filters import FILTERS, Folder, is_abbreviation
+from .forked import run_side_by_side
+from .hunspell import AffixFile, DicFile, Expander, read_aff, read_dic
+from .hunspell.shared import shared_flags
 from .sources import DictionarySource
+from .trace import Dictionary, Traced, Tracer
 
 Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like factory
-Rules = tuple  # of AffixEntry, innermost first
-
-
-class EntryForms:
-    """The forms of one (stem, flags), through the filters, each list in expansion order.
-
-    A word an entry makes twice (``abafa`` by two rules of SFX X) has its
-    lines sorted by rules, which this dictionary names in its own way; so
-    such words are set apart in `twins`, and `singles` need no sort.
-    """
-
-    __slots__ = ("kept", "refused", "singles", "twins", "counted")
-
-    def __init__(self, kept: list[tuple[str, Rules, str]],
-                 refused: list[tuple[str, str, Rules, str]]):
-        self.kept = kept  # (folded word, rules, form) of the forms that pass
-        self.refused = refused  # (form, folded word, rules, first filter failed)
-        self.singles: list[tuple[str, Rules, str]] = kept
-        self.twins: list[tuple[str, list[tuple[Rules, str]]]] = []  # (word, its rules and forms)
-        self.counted = False  # refused forms already in Collected.removed
-        if len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept):
-            self.set_twins_apart()
-
-    def set_twins_apart(self) -> None:
-        made: dict[str, list[tuple[Rules, str]]] = {}
-        for word, rules, form in self.kept:
-            made.setdefault(word, []).append((rules, form))
-        self.singles = [(word, *found[0]) for word, found in made.items() if len(found) == 1]
-        self.twins = [(word, found) for word, found in made.items() if len(found) > 1]
-
-
-def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
-    """Fold each form and put it in `kept` or `refused` (pipeline.filters.classify, inline)."""
-    upper, playable = fold.upper_table, PLAYABLE.fullmatch
-    kept, refused = [], []
-    for form, rules in expanded:
-        if oconv:
-            form = convert(oconv, form)
-        # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
-        folded = form.upper() if form.isascii() else form.translate(upper)
-        if playable(folded) and form == form.lower():
-            kept.append((folded, rules, form))
-        else:
-            refused.append((form, folded, rules, failed_filter(form, folded)))
-    return EntryForms(kept, refused)
-
-
-class RuleTexts(dict):
-    """Rules tuple → ``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``.
-
-    The rules may be another file's (a shared expansion): each is named by
-    its twin in this dictionary's .aff (`line_in`).
-    """
-
-    def __init__(self, aff: AffixFile):
-        super().__init__()
-        self.aff = aff
-
-    def __missing__(self, rules: Rules) -> str:
-        name = self.aff.path.name
-        text = " + ".join(f"{r.kind} {r.flag} {name}:{line_in(self.aff, r)}" for r in rules)
-        self[rules] = text or "-"
-        return text or "-"
+PARTS = 2  # processes; the build machine has two cores
 
 
 @dataclass
@@ -106,7 +38,7 @@ class Spelling:
 
 @dataclass
 class Collected:
-    rows: dict[str, list[str]]  # word → its palavras-origem.tsv lines, in the file's order
+    rows: dict[str, str]  # word → its palavras-origem.tsv lines, in the file's order
     spellings: list[Spelling]
     removed: dict[str, set[str]]  # filter → the distinct forms it removed
     near: list[tuple[str, str, str]]  # (form, filter, tsv line) of rejected watched forms
@@ -126,132 +58,90 @@ def abbreviation_lines(dic: DicFile) -> set[int]:
     return {e.line for e in dic.entries if "ABR=" in e.morph and is_abbreviation(e.morph)}
 
 
-@dataclass
-class Dictionary:
-    """What tracing one dictionary needs besides its entries."""
-
-    index: int  # its place among the sources; 0 expands for the others
-    spelling: Spelling
-    texts: RuleTexts
-    shared: frozenset[str]  # flags that mean here what they mean in the first dictionary
-    forbidden: set[str]  # FORBIDDENWORD stems: no entry may give them
-    abbreviations: set[int]  # .dic lines marked ABR=
-
-
-class Collector:
-    """Traces the dictionaries, in order, into one `Collected`."""
-
-    def __init__(self, watch: frozenset[str] = frozenset(), progress: Progress | None = None):
-        self.watch, self.progress, self.fold = watch, progress, Folder()
-        # With watched words, forms a little longer than the longest are spelled out too.
-        self.limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
-        self.collected = Collected({}, [], {reason: set() for reason in FILTERS}, [])
-        self.expanders: list[Expander] = []
-        self.cache: dict[tuple[int, frozenset[str], str], EntryForms] = {}
-        self.flag_sets: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
-
-    def add(self, source: DictionarySource) -> None:
-        """Read, expand, filter and trace one dictionary."""
+def read_dictionaries(sources: list[DictionarySource], limit: int,
+                      fold: Folder) -> list[Dictionary]:
+    """Each dictionary read, with its expander and the flags it shares with the first."""
+    dictionaries: list[Dictionary] = []
+    for index, source in enumerate(sources):
         aff = read_aff(source.aff_path)
         dic = read_dic(source.dic_path, aff, source.tolerated_entries)
-        expander = Expander(aff, self.limit if can_prune(aff, dic, self.fold) else None)
-        first = self.expanders[0] if self.expanders else expander
+        expander = Expander(aff, limit if can_prune(aff, dic, fold) else None)
+        first = dictionaries[0].expander if dictionaries else expander
         shared = (shared_flags(first.aff, aff) if first.max_length == expander.max_length
                   else frozenset())
-        self.expanders.append(expander)
+        dictionaries.append(Dictionary(index, source.id, dic.entries, expander, shared,
+                                       expander.forbidden_words(dic.entries),
+                                       abbreviation_lines(dic)))
+    return dictionaries
+
+
+def cuts(dictionaries: list[Dictionary], parts: int) -> list[list[int]]:
+    """Where each dictionary's entries are cut into parts: at the first dictionary's
+    even cuts, and in the others at the same stems (else evenly)."""
+    first = dictionaries[0].entries if dictionaries else []
+    stems = [first[len(first) * k // parts].stem for k in range(1, parts) if first]
+    found = []
+    for d in dictionaries:
+        where = {}
+        for position, entry in enumerate(d.entries):
+            where.setdefault(entry.stem, position)
+        size = len(d.entries)
+        inner = [where.get(stem, size * k // parts) for k, stem in enumerate(stems, start=1)]
+        found.append([0, *sorted(inner), size])
+    return found
+
+
+def trace_part(dictionaries: list[Dictionary], bounds: list[list[int]], part: int,
+               watch: frozenset[str], fold: Folder) -> Traced:
+    """One part of every dictionary's entries traced (run in its own process)."""
+    tracer = Tracer(dictionaries, watch, fold)
+    for d, cut in zip(dictionaries, bounds):
+        tracer.trace(d, d.entries[cut[part]:cut[part + 1]])
+    return tracer.traced
+
+
+def trace_with_bars(dictionaries: list[Dictionary], watch: frozenset[str], fold: Folder,
+                    progress: Progress) -> Traced:
+    tracer = Tracer(dictionaries, watch, fold)
+    for d in dictionaries:
+        with progress(d.entries, f"expanding {d.ident}", len(d.entries)) as entries:
+            tracer.trace(d, entries)
+    return tracer.traced
+
+
+def merge(sources: list[DictionarySource], dictionaries: list[Dictionary],
+          parts: list[Traced]) -> Collected:
+    """The parts' findings as one: each word's lines by dictionary, then by part."""
+    rows: dict[str, str] = {}
+    spellings, near = [], []
+    for source, d in zip(sources, dictionaries):
         spelling = Spelling(source.id, source.dic_path.name, source.aff_path.name)
-        d = Dictionary(len(self.expanders) - 1, spelling, RuleTexts(aff), shared,
-                       expander.forbidden_words(dic.entries), abbreviation_lines(dic))
-        bar = (self.progress(dic.entries, f"expanding {source.id}", len(dic.entries))
-               if self.progress else nullcontext(dic.entries))
-        with bar as entries:
-            generated = self.trace(entries, d)
-        spelling.stats = {"entries": len(dic.entries), "forms_generated": generated,
-                          "words": len(spelling.words), "pruned": expander.max_length is not None}
-        self.collected.spellings.append(spelling)
-
-    def key(self, flags: frozenset[str], index: int, shared: frozenset[str],
-            keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str]]:
-        """Which dictionary expands entries with these flags (the first one if it can),
-        and one frozenset object per flag set, so that cache keys compare by identity."""
-        scope = 0 if flags <= shared else index
-        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags))
-        return found
-
-    def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms:
-        """An entry's forms, expanded by dictionary `scope` the first time they are asked for."""
-        expander = self.expanders[scope]
-        found = self.cache[scope, flags, stem] = filter_forms(
-            expander.expand(stem, flags), expander.aff.OCONV, self.fold)
-        return found
-
-    def trace(self, entries: Iterable[DicEntry], d: Dictionary) -> int:
-        """Every entry's lines into `rows`, its refused forms into `removed`; forms counted."""
-        rows, cache, removed = self.collected.rows, self.cache, self.collected.removed
-        texts, words, index, shared = d.texts, d.spelling.words, d.index, d.shared
-        ident, abbreviations, rare = d.spelling.ident, d.abbreviations, bool(self.watch or d.forbidden)
-        keys: dict[frozenset[str], tuple] = {}  # flags → (dictionary that expands them, flags)
-        generated = 0
-        for entry in entries:
-            stem, flags, line = entry[:3]  # faster than by name, ~88,000 times
-            key = keys.get(flags) or self.key(flags, index, shared, keys)
-            forms = cache.get((*key, stem)) or self.forms(*key, stem)
-            middle = f"\t{ident}\t{line}\t{stem}\t"
-            if rare or line in abbreviations:
-                generated += self.trace_slowly(entry, forms, middle, d)
-                continue
-            generated += len(forms.kept) + len(forms.refused)
-            for word, rules, form in forms.singles:
-                row = f"{word}{middle}{texts[rules]}\t{form}\n"
+        for traced in parts:
+            for word, text in traced.rows[d.index].items():
                 found = rows.get(word)
-                if found is None:
-                    rows[word] = [row]
-                else:
-                    found.append(row)
-                words.add(word)
-            for word, made in forms.twins:  # its lines by rules, then form
-                lines = sorted((texts[rules], form) for rules, form in made)
-                rows.setdefault(word, []).extend(f"{word}{middle}{text}\t{form}\n"
-                                                 for text, form in lines)
-                words.add(word)
-            if not forms.counted:
-                for form, _, _, reason in forms.refused:
-                    removed[reason].add(form)
-                forms.counted = True
-        return generated
-
-    def trace_slowly(self, entry: DicEntry, forms: EntryForms, middle: str,
-                     d: Dictionary) -> int:
-        """`trace` for the rare entry: ABR=, FORBIDDENWORD, watched words (`torre words why`).
-
-        Kept and refused forms are taken apart: one spelling is always in the
-        same list, so each form's near misses stay in expansion order.
-        """
-        abbreviation = entry.line in d.abbreviations
-        refused = [(form, word, rules, "abbreviation") for word, rules, form in forms.kept
-                   if abbreviation] + forms.refused
-        kept = [] if abbreviation else [(word, d.texts[rules], form)
-                                        for word, rules, form in forms.kept]
-        kept = [found for found in kept if found[2] not in d.forbidden]
-        refused = [found for found in refused if found[0] not in d.forbidden]
-        for word, text, form in sorted(kept):  # a word's lines: by rules, then form
-            self.collected.rows.setdefault(word, []).append(f"{word}{middle}{text}\t{form}\n")
-            d.spelling.words.add(word)
-        for form, word, rules, reason in refused:
-            self.collected.removed[reason].add(form)
-            if self.watch and letters_key(word) in self.watch:
-                row = f"{word}{middle}{d.texts[rules]}\t{form}"
-                self.collected.near.append((form, reason, row))
-        return len(kept) + len(refused)
+                rows[word] = text if found is None else found + text
+            spelling.words.update(traced.rows[d.index])
+            near += traced.near[d.index]
+        spelling.stats = {"entries": len(d.entries), "words": len(spelling.words),
+                          "forms_generated": sum(t.generated[d.index] for t in parts),
+                          "pruned": d.expander.max_length is not None}
+        spellings.append(spelling)
+    removed = {reason: set().union(*(t.removed[reason] for t in parts)) for reason in FILTERS}
+    return Collected(rows, spellings, removed, near)
 
 
 def collect(sources: list[DictionarySource], watch: frozenset[str] = frozenset(),
             progress: Progress | None = None) -> Collected:
-    """Expand, filter and trace the dictionaries (see the module docstring).
+    """Read, expand, filter and trace the dictionaries (see the module docstring).
 
-    ``watch``: letters of words whose rejected look-alikes to keep (for `why`).
+    ``watch``: letters of words whose rejected look-alikes to keep (for `why`);
+    forms a little longer than the longest are then spelled out too.
     """
-    collector = Collector(watch, progress)
-    for source in sources:
-        collector.add(source)
-    return collector.collected
+    fold = Folder()
+    limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
+    dictionaries = read_dictionaries(sources, limit, fold)
+    if progress is not None:
+        return merge(sources, dictionaries, [trace_with_bars(dictionaries, watch, fold, progress)])
+    bounds = cuts(dictionaries, PARTS)
+    jobs = [partial(trace_part, dictionaries, bounds, part, watch, fold) for part in range(PARTS)]
+    return merge(sources, dictionaries, run_side_by_side(jobs))

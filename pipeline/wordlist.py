@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import chain
 from pathlib import Path
 from typing import NamedTuple
 
@@ -50,13 +49,13 @@ class OriginIndex(Mapping):
         self.names = {s.ident: (s.dic_name, s.aff_name) for s in collected.spellings}
 
     def text(self, word: str) -> str:
-        return "".join(self.rows.get(word, ()))
+        return self.rows.get(word, "")
 
     def __getitem__(self, word: str) -> list[Origin]:
-        return [self.origin(row) for row in self.rows[word]]
+        return [self.origin(row) for row in self.rows[word].splitlines()]
 
     def origin(self, row: str) -> Origin:
-        _, ident, line, stem, rules, form = row.rstrip("\n").split("\t")
+        _, ident, line, stem, rules, form = row.split("\t")
         return Origin(ident, *self.names[ident], int(line), stem, rules, form)
 
     def __contains__(self, word: object) -> bool:
@@ -78,7 +77,7 @@ class WordList:
 
     def origin_text(self) -> str:
         """palavras-origem.tsv without its header: each word's lines, word by word."""
-        return "".join(chain.from_iterable(map(self.origins.rows.__getitem__, self.words)))
+        return "".join(map(self.origins.rows.__getitem__, self.words))
 
 
 def build_word_list(sources: list[DictionarySource], progress: Progress | None = None,
