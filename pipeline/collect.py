@@ -82,11 +82,10 @@ def cuts(dictionaries: list[Dictionary], parts: int) -> list[list[int]]:
     stems = [first[len(first) * k // parts].stem for k in range(1, parts) if first]
     found = []
     for d in dictionaries:
-        where = {}
-        for position, entry in enumerate(d.entries):
-            where.setdefault(entry.stem, position)
-        size = len(d.entries)
-        inner = [where.get(stem, size * k // parts) for k, stem in enumerate(stems, start=1)]
+        size, inner = len(d.entries), []
+        for k, stem in enumerate(stems, start=1):
+            inner.append(next((i for i, entry in enumerate(d.entries) if entry[0] == stem),
+                              size * k // parts))
         found.append([0, *sorted(inner), size])
     return found
 
