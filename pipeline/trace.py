@@ -43,7 +43,7 @@ class EntryForms:
         self.refused = refused  # (form, folded word, rules, first filter failed)
         self.singles: list[tuple[str, Rules, str]] = kept
         self.twins: list[tuple[str, list[tuple[Rules, str]]]] = []  # (word, its rules and forms)
-        self.counted = False  # refused forms already in Collected.removed
+        self.counted = False  # refused forms already in Traced.removed
         if len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept):
             self.set_twins_apart()
 

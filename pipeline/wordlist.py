@@ -121,8 +121,8 @@ def spelling_counts(spellings: list[Spelling]) -> dict[str, int]:
         outside = [s.words for bit, s in enumerate(spellings) if not mask >> bit & 1]
         count = len(set.intersection(*inside).difference(*outside))
         if count:
-            name = ("both" if not outside and len(inside) > 1 else
-                    "only_" + "+".join(s.ident for bit, s in enumerate(spellings) if mask >> bit & 1))
+            idents = [s.ident for bit, s in enumerate(spellings) if mask >> bit & 1]
+            name = "both" if not outside and len(inside) > 1 else "only_" + "+".join(idents)
             counts[name] = count
     return dict(sorted(counts.items()))
 
