@@ -9,9 +9,10 @@ stay), and both files converted to ISO-8859-1 with `SET ISO8859-1`. Its
 output, put through the game's filter (pipeline.filters), must equal our
 palavras.txt word for word; the script fails otherwise.
 
-Ours: one process that finds and verifies both dictionaries, expands them (two
-processes side by side), filters, merges and writes the four files (what
-`torre words build` does). unmunch: each dictionary in turn, output to a file
+Ours: one process that finds and verifies both dictionaries, reads them,
+expands and filters their entries (an entry both share once; two processes,
+each taking one part of both dictionaries), merges and writes the four files
+(what `torre words build` does). unmunch: each dictionary in turn, output to a file
 (the preparation is not timed). Each command runs REPEAT times; the table shows
 the best wall time, its CPU time (user + sys, children included) and the peak
 resident memory of the largest process (GNU time's %M, else wait4).

@@ -76,6 +76,8 @@ def failed_filter(form: str, folded: str) -> str:
     """The first filter a form fails, given that it fails one (`folded` is its fold)."""
     if form != form.lower():
         return "capitalised"
+    if form.isalpha() and folded.isascii() and folded.isalpha():  # none of the next five
+        return length_filter(folded)
     if "." in form:
         return "abbreviation"
     if "-" in form:
@@ -86,6 +88,11 @@ def failed_filter(form: str, folded: str) -> str:
         return "digit"
     if not folded.isascii() or not folded.isalpha():
         return "other_character"
+    return length_filter(folded)
+
+
+def length_filter(folded: str) -> str:
+    """The filter a lowercase form of letters A–Z fails: its length, else K, W or Y."""
     if len(folded) < WORD_MIN_LENGTH:
         return "too_short"
     if len(folded) > WORD_MAX_LENGTH:

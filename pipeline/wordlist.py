@@ -1,9 +1,9 @@
 """The game's word list: both dictionaries expanded, filtered, merged, traced.
 
-The filters are pipeline.filters (RULES.md "Words"); each dictionary is
-expanded by pipeline.collect, the two side by side (pipeline.forked). Both
-spellings are merged; every word keeps each (dictionary, .dic line, stem,
-rules, accented form) that made it, as its lines of palavras-origem.tsv.
+The filters are pipeline.filters (RULES.md "Words"); pipeline.collect expands
+the dictionaries, once for the entries they share. Both spellings are merged;
+every word keeps each (dictionary, .dic line, stem, rules, accented form) that
+made it, as its lines of palavras-origem.tsv.
 """
 from __future__ import annotations
 
@@ -13,14 +13,12 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from .collect import DictionaryResult, Progress, collect
+from .collect import Collected, Progress, Spelling, collect
 from .constants import WORD_MAX_LENGTH, WORD_MIN_LENGTH
 from .filters import FILTERS, Folder, classify, is_abbreviation, letters_key  # noqa: F401
-from .forked import run_side_by_side
 from .files import write_atomic
 from .sources import DictionarySource
 
@@ -44,27 +42,24 @@ class Origin(NamedTuple):
 
 
 class OriginIndex(Mapping):
-    """Word → its origins, read on demand from the dictionaries' palavras-origem.tsv lines."""
+    """Word → its origins, read on demand from its palavras-origem.tsv lines."""
 
-    def __init__(self, results: list[DictionaryResult], words: list[str]):
-        self.results, self.words = results, words
-        self.names = {r.ident: (r.dic_name, r.aff_name) for r in results}
+    def __init__(self, collected: Collected, words: list[str]):
+        self.rows, self.words = collected.rows, words
+        self.names = {s.ident: (s.dic_name, s.aff_name) for s in collected.spellings}
 
     def text(self, word: str) -> str:
-        return "".join(r.lines.get(word, "") for r in self.results)
+        return self.rows.get(word, "")
 
     def __getitem__(self, word: str) -> list[Origin]:
-        text = self.text(word)
-        if not text:
-            raise KeyError(word)
-        return [self.origin(row) for row in text.splitlines()]
+        return [self.origin(row) for row in self.rows[word].splitlines()]
 
     def origin(self, row: str) -> Origin:
         _, ident, line, stem, rules, form = row.split("\t")
         return Origin(ident, *self.names[ident], int(line), stem, rules, form)
 
     def __contains__(self, word: object) -> bool:
-        return any(word in r.lines for r in self.results)
+        return word in self.rows
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.words)
@@ -82,32 +77,23 @@ class WordList:
 
     def origin_text(self) -> str:
         """palavras-origem.tsv without its header: each word's lines, word by word."""
-        results = self.origins.results
-        merged = dict(results[0].lines) if results else {}
-        for result in results[1:]:
-            for word, text in result.lines.items():
-                merged[word] = merged.get(word, "") + text
-        return "".join(map(merged.__getitem__, self.words))
+        return "".join(map(self.origins.rows.__getitem__, self.words))
 
 
 def build_word_list(sources: list[DictionarySource], progress: Progress | None = None,
                     *, watch: frozenset[str] = frozenset()) -> WordList:
     """Expand, filter and merge the dictionaries (see the module docstring).
 
-    Without progress bars the dictionaries are expanded side by side, one per
-    process. ``watch``: the letters of words whose rejected look-alikes to keep
-    (for `why`).
+    ``watch``: the letters of words whose rejected look-alikes to keep (for `why`).
     """
-    jobs = [partial(collect, source, frozenset(watch), progress) for source in sources]
     with paused_gc():
-        results = run_side_by_side(jobs) if progress is None else [job() for job in jobs]
-    words = sorted(set().union(*(r.lines for r in results)))
-    origins = OriginIndex(results, words)
+        collected = collect(sources, frozenset(watch), progress)
+    words = sorted(collected.rows)
+    origins = OriginIndex(collected, words)
     near: dict[str, list[tuple[str, Origin]]] = {}
-    for result in results:
-        for form, reason, row in result.near:
-            near.setdefault(form, []).append((reason, origins.origin(row)))
-    return WordList(words, origins, make_stats(words, results),
+    for form, reason, row in collected.near:
+        near.setdefault(form, []).append((reason, origins.origin(row)))
+    return WordList(words, origins, make_stats(words, collected),
                     {form: near[form] for form in sorted(near)})
 
 
@@ -127,28 +113,27 @@ def paused_gc():
             gc.enable()
 
 
-def spelling_counts(results: list[DictionaryResult]) -> dict[str, int]:
+def spelling_counts(spellings: list[Spelling]) -> dict[str, int]:
     """How many words come from both dictionaries, and from each one only."""
-    membership: dict[str, int] = {}
-    for bit, result in enumerate(results):
-        for word in result.lines:
-            membership[word] = membership.get(word, 0) | 1 << bit
-    every = (1 << len(results)) - 1
-    counts: Counter[str] = Counter()
-    for mask, count in Counter(membership.values()).items():
-        found = [r.ident for bit, r in enumerate(results) if mask >> bit & 1]
-        counts["both" if mask == every and len(results) > 1 else "only_" + "+".join(found)] += count
+    counts: dict[str, int] = {}
+    for mask in range(1, 1 << len(spellings)):  # each non-empty group of dictionaries
+        inside = [s.words for bit, s in enumerate(spellings) if mask >> bit & 1]
+        outside = [s.words for bit, s in enumerate(spellings) if not mask >> bit & 1]
+        count = len(set.intersection(*inside).difference(*outside))
+        if count:
+            idents = [s.ident for bit, s in enumerate(spellings) if mask >> bit & 1]
+            name = "both" if not outside and len(inside) > 1 else "only_" + "+".join(idents)
+            counts[name] = count
     return dict(sorted(counts.items()))
 
 
-def make_stats(words: list[str], results: list[DictionaryResult]) -> dict:
-    removed = {reason: set().union(*(r.removed[reason] for r in results)) for reason in FILTERS}
+def make_stats(words: list[str], collected: Collected) -> dict:
     return {
         "words": len(words),
         "by_length": {str(n): c for n, c in sorted(Counter(map(len, words)).items())},
-        "by_spelling": spelling_counts(results),
-        "dictionaries": {r.ident: r.stats for r in results},
-        "removed_forms": {reason: len(forms) for reason, forms in removed.items()},
+        "by_spelling": spelling_counts(collected.spellings),
+        "dictionaries": {s.ident: s.stats for s in collected.spellings},
+        "removed_forms": {reason: len(forms) for reason, forms in collected.removed.items()},
         "notes": {
             "removed_forms": "distinct accented forms each filter removed (a form is counted "
                              "under the first filter it fails, in this order: "

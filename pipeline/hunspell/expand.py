@@ -15,11 +15,11 @@ Speed: which rules of a class apply depends only on the last (SFX) or first
 (PFX) characters of the word, as many as the class's most demanding rule
 needs, so the answer is cached by that slice and found, on a miss, by a tree
 of states shared by all words (CompiledClass). `applies` is the same test
-written plainly, rule by rule; the tests hold the two to agree. Each answer is
-sorted by how many characters a rule adds; with ``max_length`` set, rules
-whose forms (and everything derived from them) must be longer are never
-spelled out. The pruning is exact: the bound allows for prefixes and second
-suffixes that shorten a word.
+written plainly, rule by rule, with one regex per condition; the tests hold
+the two to agree. Each answer is sorted by how many characters a rule adds;
+with ``max_length`` set, rules whose forms (and everything derived from
+them) must be longer are never spelled out. The pruning is exact: the bound
+allows for prefixes and second suffixes that shorten a word.
 """
 from __future__ import annotations
 
@@ -60,9 +60,18 @@ def add_affix(word: str, entry: AffixEntry) -> str:
     return entry.add + word[len(entry.strip):]
 
 
-def element_regex(element: str) -> re.Pattern[str] | None:
-    """One condition position (``a``, ``[^ã]``, ``[lm]``) as a one-character regex."""
-    return None if element == "." else condition_regex_of((element,))
+def element_chars(element: str) -> tuple[bool, frozenset[str]] | None:
+    """One condition position (``a``, ``[^ã]``, ``[lm]``) as (negated, characters).
+
+    A set test, not a regex: the same answer as `condition_regex_of` gives for
+    one position, and ~60 times cheaper to build (1,300 rules per dictionary).
+    """
+    if element == ".":
+        return None
+    if element.startswith("["):
+        negate = element.startswith("[^")
+        return negate, frozenset(element[2:-1] if negate else element[1:-1])
+    return False, frozenset(element)
 
 
 def condition_regex_of(elements: tuple[str, ...]) -> re.Pattern[str]:
@@ -94,9 +103,9 @@ class CompiledClass:
     """One PFX/SFX class, its conditions compiled, its matches found fast.
 
     Each rule becomes, per character position counted from the end of the word
-    (SFX) or its start (PFX), a test: the compiled regex of that condition
-    position and the character of ``strip`` there, plus the word length the
-    rule needs. Words are read one character at a time through a tree of
+    (SFX) or its start (PFX), a test: the characters that condition position
+    allows or refuses (`element_chars`) and the character of ``strip`` there,
+    plus the word length the rule needs. Words are read one character at a time through a tree of
     states built on demand and shared by every word with the same ending, so
     a condition is tested once per distinct ending, not once per word.
     """
@@ -121,15 +130,16 @@ class CompiledClass:
         elements = e.elements[::-1] if self.suffix else e.elements
         strip_chars = strip[::-1] if self.suffix else strip
         tests = tuple((strip_chars[i] if i < len(strip) else None,
-                       element_regex(elements[i]) if i < n else None) for i in range(need))
+                       element_chars(elements[i]) if i < n else None) for i in range(need))
         return e, tests, need
 
     def _step(self, node: _Node, char: str | None) -> _Node:
         accepted, pending, depth = list(node.accepted), [], node.depth
         if char is not None:
             for spec in node.pending:
-                literal, regex = spec[1][depth]
-                if (literal is None or char == literal) and (regex is None or regex.match(char)):
+                literal, chars = spec[1][depth]
+                if (literal is None or char == literal) and (chars is None
+                                                             or (char in chars[1]) != chars[0]):
                     if spec[2] == depth + 1:
                         accepted.append(spec[0])
                     else:

@@ -1,0 +1,215 @@
+"""Entries of the dictionaries → their palavras-origem.tsv lines and refused forms.
+
+An entry's forms depend only on its stem and on what its flags mean, so they
+are expanded and filtered once per (stem, flags) and kept as an `EntryForms`;
+and once for both dictionaries when every flag means the same in both .aff
+files (pipeline.hunspell.shared: ~41,400 of the ~44,000 lines of each). Each
+.dic line then only writes its lines of palavras-origem.tsv, naming the rules
+in its own .aff. A `Tracer` takes each dictionary's entries in .dic order, so
+a word's lines from one dictionary arrive in the file's order with no sort,
+except among the lines one entry gives a word by different rules (`twins`).
+
+Speed matters here (the benchmark holds this step to Hunspell's `unmunch`):
+the loop in `Tracer.trace` makes one string per line of the file and little
+else; rare cases (abbreviations, FORBIDDENWORD, `torre words why`) take
+`trace_slowly`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from operator import itemgetter
+
+from .filters import FILTERS, PLAYABLE, Folder, failed_filter, letters_key
+from .hunspell import AffixFile, DicEntry, Expander, convert
+from .hunspell.shared import line_in
+
+Rules = tuple  # of AffixEntry, innermost first
+
+
+class EntryForms:
+    """The forms of one (stem, flags), through the filters, each list in expansion order.
+
+    A word an entry makes twice (``abafa`` by two rules of SFX X) has its
+    lines sorted by rules, which this dictionary names in its own way; so
+    such words are set apart in `twins`, and `singles` need no sort.
+    """
+
+    __slots__ = ("kept", "refused", "singles", "twins", "counted")
+
+    def __init__(self, kept: list[tuple[str, Rules, str]],
+                 refused: list[tuple[str, str, Rules, str]]):
+        self.kept = kept  # (folded word, rules, form) of the forms that pass
+        self.refused = refused  # (form, folded word, rules, first filter failed)
+        self.singles: list[tuple[str, Rules, str]] = kept
+        self.twins: list[tuple[str, list[tuple[Rules, str]]]] = []  # (word, its rules and forms)
+        self.counted = False  # refused forms already in Traced.removed
+        if len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept):
+            self.set_twins_apart()
+
+    def set_twins_apart(self) -> None:
+        made: dict[str, list[tuple[Rules, str]]] = {}
+        for word, rules, form in self.kept:
+            made.setdefault(word, []).append((rules, form))
+        self.singles = [(word, *found[0]) for word, found in made.items() if len(found) == 1]
+        self.twins = [(word, found) for word, found in made.items() if len(found) > 1]
+
+
+def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
+    """Fold each form and put it in `kept` or `refused` (pipeline.filters.classify, inline)."""
+    upper, playable = fold.upper_table, PLAYABLE.fullmatch
+    kept, refused = [], []
+    for form, rules in expanded:
+        if oconv:
+            form = convert(oconv, form)
+        # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
+        folded = form.upper() if form.isascii() else form.translate(upper)
+        if playable(folded) and form == form.lower():
+            kept.append((folded, rules, form))
+        else:
+            refused.append((form, folded, rules, failed_filter(form, folded)))
+    return EntryForms(kept, refused)
+
+
+class RuleTexts(dict):
+    """Rules tuple → ``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``.
+
+    The rules may be another file's (a shared expansion): each is named by
+    its twin in this dictionary's .aff (`line_in`).
+    """
+
+    def __init__(self, aff: AffixFile):
+        super().__init__()
+        self.aff = aff
+
+    def __missing__(self, rules: Rules) -> str:
+        name = self.aff.path.name
+        text = " + ".join(f"{r.kind} {r.flag} {name}:{line_in(self.aff, r)}" for r in rules)
+        self[rules] = text or "-"
+        return text or "-"
+
+
+@dataclass
+class Dictionary:
+    """One dictionary, read, and what tracing its entries needs."""
+
+    index: int  # its place among the sources; 0 expands for the others
+    ident: str
+    entries: list[DicEntry]
+    expander: Expander
+    shared: frozenset[str]  # flags that mean here what they mean in the first dictionary
+    forbidden: set[str]  # FORBIDDENWORD stems: no entry may give them
+    abbreviations: set[int]  # .dic lines marked ABR=
+
+
+class Traced:
+    """What a Tracer found; plain data, so that it crosses a pipe quickly."""
+
+    def __init__(self, count: int):
+        self.rows: list[dict[str, str]] = [{} for _ in range(count)]  # per dictionary:
+        # word → its lines from there, in order, as one string
+        self.generated = [0] * count  # forms spelled out, per dictionary
+        self.removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
+        self.near: list[list[tuple[str, str, str]]] = [[] for _ in range(count)]  # per
+        # dictionary: (form, filter, tsv line) of rejected watched forms
+
+    # ~100,000 small strings cost more through a pipe than the work that made
+    # them; joined into a few long ones (split again in C) they cross in ~10 ms.
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["rows"] = [(SEPARATOR.join(rows), SEPARATOR.join(rows.values()))
+                         for rows in self.rows]
+        state["removed"] = {reason: SEPARATOR.join(forms) for reason, forms in self.removed.items()}
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state["rows"] = [dict(zip(split(words), split(texts))) for words, texts in state["rows"]]
+        state["removed"] = {reason: set(split(forms)) for reason, forms in state["removed"].items()}
+        self.__dict__.update(state)
+
+
+SEPARATOR = "\0"  # in no word, form or .dic line (the reader would have refused it)
+
+
+def split(joined: str) -> list[str]:
+    return joined.split(SEPARATOR) if joined else []
+
+
+class Tracer:
+    """Traces entries of the dictionaries into one `Traced`, entry by entry."""
+
+    def __init__(self, dictionaries: list[Dictionary], watch: frozenset[str], fold: Folder):
+        self.dictionaries, self.watch, self.fold = dictionaries, watch, fold
+        self.traced = Traced(len(dictionaries))
+        self.texts = [RuleTexts(d.expander.aff) for d in dictionaries]
+        self.cache: dict[tuple[int, frozenset[str], str], EntryForms] = {}
+        self.flag_sets: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
+
+    def key(self, flags: frozenset[str], d: Dictionary,
+            keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str]]:
+        """Which dictionary expands entries with these flags (the first one if it can),
+        and one frozenset object per flag set, so that cache keys compare by identity."""
+        scope = 0 if flags <= d.shared else d.index
+        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags))
+        return found
+
+    def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms:
+        """An entry's forms, expanded by dictionary `scope` the first time they are asked for."""
+        expander = self.dictionaries[scope].expander
+        found = self.cache[scope, flags, stem] = filter_forms(
+            expander.expand(stem, flags), expander.aff.OCONV, self.fold)
+        return found
+
+    def trace(self, d: Dictionary, entries: Iterable[DicEntry]) -> None:
+        """Each entry's lines into `rows`, its refused forms into `removed`; forms counted."""
+        rows, cache, texts = self.traced.rows[d.index], self.cache, self.texts[d.index]
+        removed, ident, abbreviations = self.traced.removed, d.ident, d.abbreviations
+        rare = bool(self.watch or d.forbidden)
+        keys: dict[frozenset[str], tuple] = {}  # flags → (dictionary that expands them, flags)
+        generated = 0
+        for entry in entries:
+            stem, flags, line = entry[:3]  # faster than by name, ~88,000 times
+            key = keys.get(flags) or self.key(flags, d, keys)
+            forms = cache.get((*key, stem)) or self.forms(*key, stem)
+            middle = f"\t{ident}\t{line}\t{stem}\t"
+            if rare or line in abbreviations:
+                generated += self.trace_slowly(d, entry, forms, middle)
+                continue
+            generated += len(forms.kept) + len(forms.refused)
+            for word, rules, form in forms.singles:
+                row = f"{word}{middle}{texts[rules]}\t{form}\n"
+                found = rows.get(word)
+                rows[word] = row if found is None else found + row
+            for word, made in forms.twins:  # its lines by rules, then form
+                lines = sorted([(texts[rules], form) for rules, form in made])
+                text = "".join([f"{word}{middle}{rule}\t{form}\n" for rule, form in lines])
+                rows[word] = rows.get(word, "") + text
+            if not forms.counted:
+                for form, _, _, reason in forms.refused:
+                    removed[reason].add(form)
+                forms.counted = True
+        self.traced.generated[d.index] += generated
+
+    def trace_slowly(self, d: Dictionary, entry: DicEntry, forms: EntryForms,
+                     middle: str) -> int:
+        """`trace` for the rare entry: ABR=, FORBIDDENWORD, watched words (`torre words why`).
+
+        Kept and refused forms are taken apart: one spelling is always in the
+        same list, so each form's near misses stay in expansion order.
+        """
+        rows, texts = self.traced.rows[d.index], self.texts[d.index]
+        abbreviation = entry.line in d.abbreviations
+        refused = [(form, word, rules, "abbreviation") for word, rules, form in forms.kept
+                   if abbreviation] + forms.refused
+        kept = [] if abbreviation else [(word, texts[rules], form)
+                                        for word, rules, form in forms.kept]
+        kept = [found for found in kept if found[2] not in d.forbidden]
+        refused = [found for found in refused if found[0] not in d.forbidden]
+        for word, text, form in sorted(kept):  # a word's lines: by rules, then form
+            rows[word] = rows.get(word, "") + f"{word}{middle}{text}\t{form}\n"
+        for form, word, rules, reason in refused:
+            self.traced.removed[reason].add(form)
+            if self.watch and letters_key(word) in self.watch:
+                row = f"{word}{middle}{texts[rules]}\t{form}"
+                self.traced.near[d.index].append((form, reason, row))
+        return len(kept) + len(refused)
