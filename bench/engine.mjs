@@ -87,7 +87,7 @@ const floors = pars.map(([, par]) => par.floor);
 const totals = pars.map(([, par]) => par.total).sort((a, b) => a - b);
 console.log(`par of the ${DAYS} days: floor ${Math.min(...floors)}–${Math.max(...floors)}, total p10/p50/p90 ` +
   `${percentile(totals, 0.1)}/${percentile(totals, 0.5)}/${percentile(totals, 0.9)}`);
-const strongRuns = days.map((day) => [day, strongRun(day, constants, words)]);
+const strongRuns = days.map((day) => [day, strongRun(day, constants, words).actions]);
 show("analyseRun per run (strong player)", perItem(strongRuns, ([day, log]) => analyseRun(day, constants, log, words), 3));
 show("analyseRun per run (the par's run)", perItem(pars.map(([, par], k) => [days[k], par.actions]),
   ([day, log]) => analyseRun(day, constants, log, words), 3));

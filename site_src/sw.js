@@ -5,7 +5,9 @@
 // network (issue 14):
 // - hashed static files and the DAWG never change under their name: cache first;
 // - day files never change under their date (docs/days-format.md): cache first,
-//   in a cache of their own that outlives builds (`torre-dias`);
+//   in a cache of their own that outlives builds (`torre-dias`); so do the kept
+//   word lists of /versoes/ (docs/hosting.md), in `torre-versoes`, which a saved
+//   run begun with an older list needs offline;
 // - pages and the other kept files with stable names (constantes.json,
 //   coimbra.json, boot.js, …): stale-while-revalidate, this build's copy at
 //   once and the network's fetched in the background to replace it;
@@ -34,6 +36,8 @@
 const VERSION = {{ version | tojson }};
 const CACHE = `torre-${VERSION}`;
 const DAYS_CACHE = "torre-dias";
+const VERSIONS_CACHE = "torre-versoes";
+const LASTING = new Set([DAYS_CACHE, VERSIONS_CACHE]);
 const PRECACHE = {{ precache | tojson }};
 const OTHER_FILES = {{ other_files | tojson }};
 const DAYS = {{ days | tojson }};
@@ -42,13 +46,16 @@ const BUILD_FILES = new Set([...PRECACHE, ...OTHER_FILES]);
 const NOT_FOUND_PAGE = "/404.html";
 const OFFLINE_PAGE = "/sem-rede.html";
 const DAY_FILE = /^\/dias\/(\d{4}-\d{2}-\d{2})\.json$/;
+const VERSION_FILE = /^\/versoes\/[0-9a-f]+\.(dawg|coimbra\.json)$/;
 // The hashed names a page holds: static folders (/static/<hash>/) and palavras.<hash>.dawg.
 const HASHED_NAMES = /\/static\/[0-9a-f]+\/|\/palavras\.[0-9a-f]+\.dawg/g;
 const STATIC_FOLDERS = new Set(PRECACHE.map((url) => /^\/static\/[0-9a-f]+\//.exec(url)?.[0]).filter(Boolean));
 
-/** The cache a stable-named response belongs in: day files outlive builds. */
+/** The cache a response belongs in: day files and kept word lists outlive builds. */
 function cacheFor(url) {
-  return DAY_FILE.test(new URL(url, self.location.origin).pathname) ? DAYS_CACHE : CACHE;
+  const path = new URL(url, self.location.origin).pathname;
+  if (DAY_FILE.test(path)) return DAYS_CACHE;
+  return VERSION_FILE.test(path) ? VERSIONS_CACHE : CACHE;
 }
 
 /** Never change under their URL: /static/<hash>/… and palavras.<hash>.dawg. */
@@ -74,7 +81,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("torre-") && k !== CACHE && k !== DAYS_CACHE).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("torre-") && k !== CACHE && !LASTING.has(k)).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 
@@ -156,7 +163,7 @@ async function answer(event, url) {
   const request = event.request;
   if (request.mode === "navigate") return navigate(event);
   if (isImmutable(url)) return cacheFirst(request, CACHE);
-  if (DAY_FILE.test(url.pathname)) return cacheFirst(request, DAYS_CACHE);
+  if (DAY_FILE.test(url.pathname) || VERSION_FILE.test(url.pathname)) return cacheFirst(request, cacheFor(url));
   return (await staleWhileRevalidate(event, url.pathname)) || networkFirst(request);
 }
 

@@ -26,6 +26,8 @@ def axe_violations(page) -> list[str]:
         pytest.fail(f"{AXE} is missing: run `make test` (it installs tests/a11y)")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
+    # A toast still fading in is read at part opacity: judge colours as they settle.
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     result = page.evaluate(f"() => axe.run(document, {json.dumps(AXE_OPTIONS)})")
     assert len(result["passes"]) >= 15, "axe checked almost nothing: is the page empty?"
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in result["violations"]]

@@ -72,17 +72,21 @@ def test_a_past_day_plays_its_own_tower_resumes_and_never_touches_the_streak(new
     assert saved[0] is None, "today's run is untouched"
     assert saved[1]["runs"][PAST]["wordList"] == player.page.get_attribute("#jogo", "data-versao")
     finish_by_passing(player)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia: "))  # the analysis has answered
     player.screenshot("arquivo-fim")
     player.dialog_button("Estatísticas").click()
     player.expect_text("#dialogo-titulo", "Estatísticas")
     facts = player.page.locator("#dialogo .factos dd").all_inner_texts()
-    assert facts == ["4", "0", "200", "4", "4"], "runs, towers, best, Dias seguidos, best streak: as before"
+    assert facts == ["4", "0", "200", "4", "4", "0"], "runs, towers, best, Dias seguidos, best streak, par: as before"
     assert "Dias seguidos" in player.text("#dialogo .factos")
     player.expect_text("#estatisticas-arquivo", re.compile(r"^Arquivo: 1 corrida, 0 torres subidas"))
     player.screenshot("arquivo-estatisticas")
     assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas'))") == STREAK_STATS
     items = open_archive(player)
-    assert re.search(r"andar, \d+ pontos", items.first.inner_text()), "the finished day shows its result"
+    assert re.search(r"andar, \d+ pontos, par (não )?batido", items.first.inner_text()), \
+        "the finished day shows its result and the par's verdict"
+    assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas'))") == STREAK_STATS, \
+        "a par beaten in the archive is never counted in the daily statistics"
     assert player.errors == [] and errors == []
 
 

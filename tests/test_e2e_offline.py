@@ -54,6 +54,26 @@ def test_days_already_seen_outlive_a_new_build(new_player):
     wait_until(lambda: page.evaluate(kept, f"/dias/{FIXTURE_DATE}.json"), "today's day file in the days cache")
 
 
+
+def test_a_kept_word_list_outlives_a_new_build_and_opens_offline(new_player, built_dist):
+    version = next((built_dist / "versoes").glob("*.dawg"))
+    url, size = f"/versoes/{version.name}", version.stat().st_size
+    player = new_player(route=False, service_workers="allow").open("/como-jogar/")
+    page = player.page  # no worker yet: these caches are an earlier build's
+    page.evaluate("() => caches.open('torre-versoes').then(c => c.put('/versoes/0123456789.dawg', new Response('x')))")
+    page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
+    player.open().wait_ready()
+    player.wait_service_worker()
+    wait_until(lambda: "torre-antiga" not in page.evaluate("() => caches.keys()"), "the old build's cache to go")
+    kept = "url => caches.open('torre-versoes').then(c => c.match(url)).then(r => Boolean(r))"
+    assert page.evaluate(kept, "/versoes/0123456789.dawg")
+    fetched = "url => fetch(url).then(r => r.arrayBuffer()).then(b => b.byteLength)"
+    assert page.evaluate(fetched, url) == size
+    wait_until(lambda: page.evaluate(kept, url), "the word list in the kept word lists' cache")
+    page.context.set_offline(True)
+    assert page.evaluate(fetched, url) == size
+
+
 # Every page of the site, offline, after a visit of the game only.
 PAGES = {"/como-jogar/": "Como jogar", "/coimbra/": "Palavras de Coimbra", "/fontes/": "Fontes e licenças",
          "/404.html": "Esta página não existe"}

@@ -8,11 +8,14 @@ import { el } from "./dialogs.js";
 import { lisbonDate } from "./lisbon_date.js";
 import { ordinal, points } from "./labels.js";
 
-/** What a played day shows: "3.º andar, 120 pontos", "subiu a torre, …", or "em curso". */
+const PAR_WORDS = { true: ", par batido", false: ", par não batido" };
+
+/** What a played day shows: "3.º andar, 120 pontos, par batido", "subiu a torre, …", or "em curso". */
 export function resultText(result) {
   if (!result) return "";
   if (result.inProgress) return "em curso";
-  return result.won ? `subiu a torre, ${points(result.total)}` : `${ordinal(result.floor)} andar, ${points(result.total)}`;
+  const reached = result.won ? `subiu a torre, ${points(result.total)}` : `${ordinal(result.floor)} andar, ${points(result.total)}`;
+  return reached + (PAR_WORDS[result.beatPar] ?? "");
 }
 
 /** "30 de novembro": the year is in the month's heading. */

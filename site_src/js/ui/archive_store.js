@@ -1,7 +1,8 @@
 // Archive runs in localStorage, apart from today's run and the daily statistics
 // (which they never touch): one key holds each archive day's saved run (its
-// action log and word-list version) and the result of each day finished. Read
-// back defensively, like storage.js: a damaged entry is dropped, never thrown.
+// action log and word-list version) and the result of each day finished, and,
+// for the archive list only, the result of each day played as the day's tower.
+// Read back defensively, like storage.js: a damaged entry is dropped, never thrown.
 
 const ARCHIVE_KEY = "torre.arquivo";
 const ARCHIVE_VERSION = 1;
@@ -11,10 +12,13 @@ const isDate = (s) => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s);
 const isCount = (n) => Number.isInteger(n) && n >= 0;
 const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
 const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) && typeof r.won === "boolean";
+// A result as kept: the par's verdict (`beatPar`) only once the analysis has given it.
+const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}) });
+const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
 const versionOf = (v) => (typeof v === "string" && VERSION_PATTERN.test(v) ? v : null);
 
 function emptyArchive() {
-  return { v: ARCHIVE_VERSION, runs: {}, results: {} };
+  return { v: ARCHIVE_VERSION, runs: {}, results: {}, daily: {} };
 }
 
 /** The archive's saves and results, over GameStorage's read/write. */
@@ -23,7 +27,10 @@ export class ArchiveStore {
     this.storage = storage;
   }
 
-  /** {v, runs:{date:{actions, wordList}}, results:{date:{floor, total, won}}}, well-formed entries only. */
+  /**
+   * {v, runs:{date:{actions, wordList}}, results:{date:{floor, total, won, beatPar?}}, daily:{date: the
+   * same}}, well-formed entries only. `daily` (days played as the day's tower) never counts as archive runs.
+   */
   load() {
     let data = null;
     try {
@@ -36,8 +43,10 @@ export class ArchiveStore {
     for (const [date, run] of Object.entries(data.runs ?? {})) {
       if (isDate(date) && run && isActions(run.actions)) archive.runs[date] = { actions: run.actions, wordList: versionOf(run.wordList) };
     }
-    for (const [date, result] of Object.entries(data.results ?? {})) {
-      if (isDate(date) && isResult(result)) archive.results[date] = { floor: result.floor, total: result.total, won: result.won };
+    for (const kind of ["results", "daily"]) {
+      for (const [date, result] of Object.entries(data[kind] ?? {})) {
+        if (isDate(date) && isResult(result)) archive[kind][date] = keptResult(result);
+      }
     }
     return archive;
   }
@@ -68,7 +77,24 @@ export class ArchiveStore {
   addResult(date, summary) {
     const archive = this.load();
     if (archive.results[date]) return false;
-    archive.results[date] = { floor: summary.floorReached, total: summary.total, won: summary.won };
+    archive.results[date] = resultOf(summary);
+    return this.save(archive);
+  }
+
+  /** Records how the day's tower of `date` went, for the archive list once that day is past. */
+  addDaily(date, summary) {
+    const archive = this.load();
+    if (archive.daily[date]) return false;
+    archive.daily[date] = resultOf(summary);
+    return this.save(archive);
+  }
+
+  /** The par's verdict on the recorded result of `date` (`daily`: the day's tower's), given once. */
+  setPar(date, beatPar, { daily = false } = {}) {
+    const archive = this.load();
+    const result = archive[daily ? "daily" : "results"][date];
+    if (!result || "beatPar" in result) return false;
+    result.beatPar = beatPar;
     return this.save(archive);
   }
 }
@@ -80,11 +106,13 @@ export function archiveStats(archive) {
 }
 
 /**
- * What the archive shows for a day played on this device: {floor, total, won} when
- * finished, {inProgress:true} for an unfinished saved run, null when never played.
+ * What the archive shows for a day played on this device: {floor, total, won, beatPar?}
+ * when finished (from the archive, else as the day's tower), {inProgress:true} for an
+ * unfinished saved run, null when never played.
  */
 export function dayResult(archive, date) {
-  if (archive.results[date]) return archive.results[date];
+  const finished = archive.results[date] ?? archive.daily[date];
+  if (finished) return finished;
   return archive.runs[date] ? { inProgress: true } : null;
 }
 

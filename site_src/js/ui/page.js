@@ -199,7 +199,10 @@ export class Page {
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
     if (this.archiveDate) this.archive.addResult(this.archiveDate, summary); // never the daily statistics
-    else this.storage.saveStats(addRun(stats, this.date, summary));
+    else {
+      this.storage.saveStats(addRun(stats, this.date, summary));
+      this.archive.addDaily(this.date, summary); // what the archive shows once the day is past
+    }
     this.main.querySelector("[data-action=resultado]").hidden = false;
     const url = replayUrl(this.data, this.game, this.runVersion, location.origin);
     const text = shareText(summary, this.date, this.data.constants, url);
@@ -208,6 +211,7 @@ export class Page {
       dawgUrl: this.runVersion === this.urls.version ? undefined
         : new URL(versionUrls(this.urls, this.runVersion).dawg, location.href).href,
       countPar: !this.archiveDate,
+      onPar: (beaten) => this.archive.setPar(this.date, beaten, { daily: !this.archiveDate }),
     });
     analysis.catch(() => {}); // said on the end screen and in the analysis dialog
     body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));

@@ -22,13 +22,15 @@ export class RunAnalysis {
   /**
    * The promise of the finished run's analysis. `dawgUrl`: the word list the run was played
    * with, when not the page's; `countPar`: false for an archive run, which never touches the
-   * daily statistics (a beaten par is counted there once it is known).
+   * daily statistics (a beaten par is counted there once it is known); `onPar(beaten)`, when
+   * the analysis arrives, records the verdict for the archive list.
    */
-  request(date, data, state, actions, { dawgUrl = this.dawgUrl, countPar = true } = {}) {
+  request(date, data, state, actions, { dawgUrl = this.dawgUrl, countPar = true, onPar = () => {} } = {}) {
     if (!isOver(state)) return Promise.reject(new AnalysisError("A análise só aparece quando a corrida acaba.", state.phase));
     const answer = this.client.analyse({ date, day: data.day, constants: data.constants, dawgUrl,
       actions: actions.slice() });
     answer.then((analysis) => {
+      onPar(analysis.beaten);
       if (!analysis.beaten || !countPar) return;
       const { stats, problem } = this.storage.loadStats();
       if (!problem) this.storage.saveStats(addParBeaten(stats, date));

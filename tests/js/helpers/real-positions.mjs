@@ -41,7 +41,7 @@ export function dayPositions(day, constants, words) {
   return positions;
 }
 
-/** `{actions, state}`: the strong player's whole run of one day (bench/replay_link.mjs). */
+/** `{actions, state}`: the strong player's whole run of one real day (bench/replay_link.mjs, bench/engine.mjs). */
 export function strongRun(day, constants, words) {
   let state = newRun(day, constants);
   const log = [];
@@ -59,17 +59,4 @@ export function strongRun(day, constants, words) {
 /** The positions of several days, in order. */
 export function realPositions(days, constants, words) {
   return days.flatMap((day) => dayPositions(day, constants, words));
-}
-
-/** The strong player's whole run of one real day, as its action log (bench/engine.mjs analyses it). */
-export function strongRun(day, constants, words) {
-  let state = newRun(day, constants);
-  const log = [];
-  while (state.phase === "play" || state.phase === "trunfo") {
-    for (const action of nextActions(state, words)) {
-      state = apply(state, action, words).state;
-      log.push(action);
-    }
-  }
-  return log;
 }

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { archiveMonths, isCalendarDate, previousDate, requestedDay } from "../../../site_src/js/ui/archive.js";
+import { resultText } from "../../../site_src/js/ui/archive_page.js";
 import { ArchiveStore, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive_store.js";
 import { lisbonDate } from "../../../site_src/js/ui/lisbon_date.js";
 import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/loader.js";
@@ -146,4 +147,34 @@ test("a save of another word-list version is replayed with that version's kept f
   await assert.rejects(old.coimbra, (error) => error.name === "LoadError");
   assert.deepEqual(asked.sort(), ["/versoes/0123456789.coimbra.json", "/versoes/0123456789.dawg"]);
   assert.deepEqual(versionUrls({}, "0123456789"), { dawg: "/versoes/0123456789.dawg", coimbra: "/versoes/0123456789.coimbra.json" });
+});
+
+test("a day played as the day's tower shows its result in the archive but is never an archive run", () => {
+  const archive = new ArchiveStore(new GameStorage(new MemoryBackend()));
+  archive.addDaily("2026-11-02", SUMMARY);
+  archive.addDaily("2026-11-02", { won: true, floorReached: 5, total: 600 }); // the first finish of the day counts
+  assert.deepEqual(dayResult(archive.load(), "2026-11-02"), { floor: 3, total: 150, won: false });
+  assert.deepEqual(archiveStats(archive.load()), { runs: 0, wins: 0 });
+  archive.addResult("2026-11-02", { won: true, floorReached: 5, total: 600 }); // replayed later from the archive
+  assert.deepEqual(dayResult(archive.load(), "2026-11-02"), { floor: 5, total: 600, won: true });
+});
+
+test("the archive says whether the par was beaten once the analysis has given it, and only once", () => {
+  const archive = new ArchiveStore(new GameStorage(new MemoryBackend()));
+  archive.addResult("2026-11-01", SUMMARY);
+  archive.addDaily("2026-11-02", SUMMARY);
+  assert.equal(resultText(dayResult(archive.load(), "2026-11-01")), "3.º andar, 150 pontos");
+  archive.setPar("2026-11-01", true);
+  archive.setPar("2026-11-01", false); // a later analysis of the same run changes nothing
+  archive.setPar("2026-11-02", false, { daily: true });
+  assert.equal(archive.setPar("2026-11-03", true), false, "no result, no verdict");
+  assert.equal(resultText(dayResult(archive.load(), "2026-11-01")), "3.º andar, 150 pontos, par batido");
+  assert.equal(resultText(dayResult(archive.load(), "2026-11-02")), "3.º andar, 150 pontos, par não batido");
+});
+
+test("an archive without the day's-tower results or par verdicts (an older save) still loads", () => {
+  const old = JSON.stringify({ v: 1, runs: {}, results: { "2026-11-01": { floor: 2, total: 40, won: false } } });
+  const archive = new ArchiveStore(new GameStorage(new MemoryBackend({ "torre.arquivo": old })));
+  assert.deepEqual(dayResult(archive.load(), "2026-11-01"), { floor: 2, total: 40, won: false });
+  assert.deepEqual(archive.load().daily, {});
 });
