@@ -20,7 +20,7 @@ export function guideSteps(state, opener) {
     { id: "previsao", title: "A previsão", targets: ["#tabuleiro", "#previsao"],
       text: "Esta linha diz quanto vale a jogada, ou porque ainda não é válida. Tocar numa peça posta tira-a." },
     { id: "jogar", title: "Jogar", targets: ["#previsao", ".controlos"],
-      text: "Gostou da previsão? Carregue em Jogar (ou Enter). Se uma palavra não existir, as peças voltam e nada se perde." },
+      text: "Gostou da previsão? Carregue em Jogar (ou Enter). Se uma palavra não valer, as peças voltam e nada se perde." },
     { id: "subir", title: "Continue a subir", targets: [".painel"],
       text: "Boa jogada! Ao chegar ao alvo, sobe de andar e escolhe um trunfo: o guia explica-o nessa altura." },
   ];
