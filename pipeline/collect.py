@@ -9,14 +9,16 @@ parts follow the .dic). With progress bars, one process traces everything.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import accumulate
 
 from .constants import WORD_MAX_LENGTH
 from .filters import FILTERS, Folder, is_abbreviation
 from .forked import run_side_by_side
-from .hunspell import AffixFile, DicFile, Expander, read_aff, read_dic
+from .hunspell import AffixFile, DicEntry, DicFile, Expander, read_aff, read_dic
 from .hunspell.shared import shared_flags
 from .sources import DictionarySource
 from .trace import Dictionary, Traced, Tracer
@@ -75,11 +77,19 @@ def read_dictionaries(sources: list[DictionarySource], limit: int,
     return dictionaries
 
 
+def even_cuts(entries: list[DicEntry], parts: int) -> list[int]:
+    """Where to cut `entries` into parts of about equal work. An entry's work grows
+    with its flags (each one a class of forms to spell out and trace): cutting by
+    1 + flags, not by entries, evens the two processes (0.43/0.37 s, not 0.60/0.33)."""
+    work = list(accumulate(1 + len(entry[1]) for entry in entries))
+    return [min(bisect_left(work, work[-1] * k / parts), len(entries) - 1) for k in range(1, parts)]
+
+
 def cuts(dictionaries: list[Dictionary], parts: int) -> list[list[int]]:
     """Where each dictionary's entries are cut into parts: at the first dictionary's
     even cuts, and in the others at the same stems (else evenly)."""
     first = dictionaries[0].entries if dictionaries else []
-    stems = [first[len(first) * k // parts].stem for k in range(1, parts) if first]
+    stems = [first[i].stem for i in even_cuts(first, parts)] if first else []
     found = []
     for d in dictionaries:
         size, inner = len(d.entries), []

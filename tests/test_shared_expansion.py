@@ -13,9 +13,9 @@ import pytest
 
 from conftest import SHARED_DICTIONARIES
 from pipeline import collect as collect_module
-from pipeline.collect import collect, cuts, read_dictionaries
+from pipeline.collect import collect, cuts, even_cuts, read_dictionaries
 from pipeline.filters import Folder
-from pipeline.hunspell import Expander, read_aff
+from pipeline.hunspell import DicEntry, Expander, read_aff
 from pipeline.hunspell.expand import condition_regex_of, element_chars
 from pipeline.hunspell.shared import line_in, shared_flags
 from pipeline.sources import DictionarySource, resolve_sources, sha256_of
@@ -154,6 +154,14 @@ def test_two_processes_find_what_one_finds(pair):
     assert split.removed == single.removed
     assert [s.stats for s in split.spellings] == [s.stats for s in single.spellings]
     assert [s.words for s in split.spellings] == [s.words for s in single.spellings]
+
+
+def test_the_parts_are_cut_by_work_so_entries_with_many_flags_weigh_more():
+    heavy = [DicEntry(f"a{i}", frozenset("ABCDEFG"), i + 2) for i in range(10)]
+    light = [DicEntry(f"b{i}", frozenset(), i + 12) for i in range(70)]
+    assert even_cuts(heavy + light, 2) == [9], "10 entries of work 8 weigh as much as 70 of work 1"
+    assert even_cuts(light, 2) == [34]  # the first entry at or past half the work
+    assert even_cuts(light[:1], 3) == [0, 0]
 
 
 def test_the_parts_are_cut_at_the_same_stem_in_every_dictionary(pair):
