@@ -41,30 +41,29 @@ def test_service_worker_deletes_caches_of_older_builds(new_player):
     assert any(name.startswith("torre-") for name in page.evaluate("() => caches.keys()"))
 
 
-def test_days_already_seen_outlive_a_new_build(new_player):
+def after_a_new_build(new_player, cache: str, url: str):
+    """A player whose browser kept `url` in `cache` and an old build's cache, then opened this build."""
     player = new_player(route=False, service_workers="allow").open("/como-jogar/")
-    page = player.page
-    page.evaluate("() => caches.open('torre-dias').then(c => c.put('/dias/2026-11-02.json', new Response('{}')))")
+    page = player.page  # no worker yet: these caches are an earlier build's
+    page.evaluate("([cache, url]) => caches.open(cache).then(c => c.put(url, new Response('{}')))", [cache, url])
     page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
     player.open().wait_ready()
     player.wait_service_worker()
     wait_until(lambda: "torre-antiga" not in page.evaluate("() => caches.keys()"), "the old build's cache to go")
+    return player
+
+
+def test_days_already_seen_outlive_a_new_build(new_player):
+    page = after_a_new_build(new_player, "torre-dias", "/dias/2026-11-02.json").page
     kept = "url => caches.open('torre-dias').then(c => c.match(url)).then(r => Boolean(r))"
     assert page.evaluate(kept, "/dias/2026-11-02.json")
     wait_until(lambda: page.evaluate(kept, f"/dias/{FIXTURE_DATE}.json"), "today's day file in the days cache")
 
 
-
 def test_a_kept_word_list_outlives_a_new_build_and_opens_offline(new_player, built_dist):
     version = next((built_dist / "versoes").glob("*.dawg"))
     url, size = f"/versoes/{version.name}", version.stat().st_size
-    player = new_player(route=False, service_workers="allow").open("/como-jogar/")
-    page = player.page  # no worker yet: these caches are an earlier build's
-    page.evaluate("() => caches.open('torre-versoes').then(c => c.put('/versoes/0123456789.dawg', new Response('x')))")
-    page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
-    player.open().wait_ready()
-    player.wait_service_worker()
-    wait_until(lambda: "torre-antiga" not in page.evaluate("() => caches.keys()"), "the old build's cache to go")
+    page = after_a_new_build(new_player, "torre-versoes", "/versoes/0123456789.dawg").page
     kept = "url => caches.open('torre-versoes').then(c => c.match(url)).then(r => Boolean(r))"
     assert page.evaluate(kept, "/versoes/0123456789.dawg")
     fetched = "url => fetch(url).then(r => r.arrayBuffer()).then(b => b.byteLength)"

@@ -84,20 +84,21 @@ def test_shared_classes_are_the_identical_ones_wherever_they_are_written(pair):
     assert shared_flags(first, other) == {"p", "R", "T"}  # X adds -inho in one, -ito in the other
 
 
+def shared_between(tmp_path, first_text: str, other_text: str) -> frozenset[str]:
+    first, other = tmp_path / "a.aff", tmp_path / "b.aff"
+    first.write_text(first_text, "utf-8")
+    other.write_text(other_text, "utf-8")
+    return shared_flags(read_aff(first), read_aff(other))
+
+
 def test_a_class_whose_continuation_differs_is_not_shared(tmp_path):
-    first = tmp_path / "a.aff"
-    other = tmp_path / "b.aff"
-    first.write_text("SET UTF-8\nSFX A Y 1\nSFX A 0 s/B .\nSFX B Y 1\nSFX B 0 x .\n", "utf-8")
-    other.write_text("SET UTF-8\nSFX A Y 1\nSFX A 0 s/B .\nSFX B Y 1\nSFX B 0 y .\n", "utf-8")
-    assert shared_flags(read_aff(first), read_aff(other)) == set()
+    assert shared_between(tmp_path, "SET UTF-8\nSFX A Y 1\nSFX A 0 s/B .\nSFX B Y 1\nSFX B 0 x .\n",
+                          "SET UTF-8\nSFX A Y 1\nSFX A 0 s/B .\nSFX B Y 1\nSFX B 0 y .\n") == set()
 
 
 def test_files_with_different_settings_share_nothing(tmp_path):
-    first = tmp_path / "a.aff"
-    other = tmp_path / "b.aff"
-    first.write_text("SET UTF-8\nSFX A Y 1\nSFX A 0 s .\n", "utf-8")
-    other.write_text("SET UTF-8\nFULLSTRIP\nSFX A Y 1\nSFX A 0 s .\n", "utf-8")
-    assert shared_flags(read_aff(first), read_aff(other)) == set()
+    assert shared_between(tmp_path, "SET UTF-8\nSFX A Y 1\nSFX A 0 s .\n",
+                          "SET UTF-8\nFULLSTRIP\nSFX A Y 1\nSFX A 0 s .\n") == set()
 
 
 def test_a_shared_rule_is_named_by_its_twin_line_in_the_other_file(pair):
