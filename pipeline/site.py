@@ -35,6 +35,9 @@ ROOT_FILES = ("favicon.svg", "manifest.webmanifest", "boot.js")
 # every page's one stylesheet, the sheets joined in this order (the cascade of
 # two sheets in a row is that of the two joined): one request each (issue 14).
 BUNDLE = "js/torre.js"
+# The archive's and the replay's pages each load their own, smaller script (entry → bundle).
+ARCHIVE_BUNDLE, REPLAY_BUNDLE = "js/arquivo.js", "js/repeticao.js"
+PAGE_BUNDLES = {ARCHIVE_BUNDLE: "archive_main.js", REPLAY_BUNDLE: "replay_main.js"}
 # The analysis worker's bundle: loaded only when a run ends (ui/analysis_client.js), not precached.
 WORKER_BUNDLE = "js/analise.js"
 WORKER_ENTRY = "worker/analysis.js"
@@ -154,6 +157,7 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "dawg_url": f"/{dawg_name}",
         "stylesheets": [f"/static/{folder}/{STYLESHEET}"],
         "main_js": f"/static/{folder}/{BUNDLE}",
+        "archive_js": f"/static/{folder}/{ARCHIVE_BUNDLE}", "replay_js": f"/static/{folder}/{REPLAY_BUNDLE}",
         "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded), "sources": site.sources,
         "coimbra_by_slug": {w.slug: w for w in site.coimbra},
         "word_count": site.word_count, "word_files": site.word_files,
@@ -205,13 +209,15 @@ def content_version(out_dir: Path, urls: list[str]) -> str:
 def generated_assets(src: Path) -> dict[str, bytes]:
     """The files of static/<hash>/ that the build makes: the bundles and the joined stylesheet."""
     css = "\n".join((src / part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
+    bundles = {name: bundle(src / "js", entry).encode("utf-8") for name, entry in PAGE_BUNDLES.items()}
     return {BUNDLE: bundle(src / "js").encode("utf-8"), STYLESHEET: css.encode("utf-8"),
-            WORKER_BUNDLE: bundle(src / "js", WORKER_ENTRY).encode("utf-8")}
+            WORKER_BUNDLE: bundle(src / "js", WORKER_ENTRY).encode("utf-8"), **bundles}
 
 
 def page_assets(static_urls: list[str]) -> list[str]:
-    """The static files pages load: the bundle and the joined stylesheet, not their parts."""
-    return [u for u in static_urls if u.endswith(("/" + BUNDLE, "/" + STYLESHEET))]
+    """The static files pages load: the pages' bundles and the joined stylesheet, not their parts."""
+    loaded = ("/" + BUNDLE, "/" + STYLESHEET, *("/" + name for name in PAGE_BUNDLES))
+    return [u for u in static_urls if u.endswith(loaded)]
 
 
 def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path,

@@ -113,6 +113,16 @@ def test_the_page_bundle_leaves_the_move_generator_and_the_par_to_the_analysis_w
     assert not {name for name in worker if name.startswith("ui/")}, "the worker has no page code"
 
 
+
+def test_each_page_loads_only_its_own_code_the_game_neither_the_archive_nor_the_replay():
+    game = module_names(bundle(SITE_SRC / "js"))
+    archive = module_names(bundle(SITE_SRC / "js", "archive_main.js"))
+    replay = module_names(bundle(SITE_SRC / "js", "replay_main.js"))
+    assert not game & {"ui/archive_page.js", "ui/replay_page.js"}
+    assert "ui/archive_page.js" in archive and not archive & {"ui/page.js", "ui/replay_page.js"}
+    assert "ui/replay_page.js" in replay and not replay & {"ui/page.js", "ui/archive_page.js"}
+
+
 WORKER_HOST = """
 import { readFileSync } from "node:fs";
 const answers = [];

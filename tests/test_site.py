@@ -179,7 +179,7 @@ def test_the_archive_page_is_a_shell_its_script_fills_from_the_day_index(site):
     main = next(a for t, a in tags if t == "main")
     assert (main["id"], main["data-indice"], main["data-days"]) == (
         "arquivo", "/dias/indice.json", "/dias/")
-    assert ("script", {"type": "module", "src": f"/static/{report.static_hash}/js/torre.js"}) in tags
+    assert ("script", {"type": "module", "src": f"/static/{report.static_hash}/js/arquivo.js"}) in tags
     text = (out / "arquivo" / "index.html").read_text(encoding="utf-8")
     assert "<h1>Arquivo</h1>" in text and "<noscript>" in text
 
@@ -191,7 +191,7 @@ def test_the_replay_page_is_a_shell_naming_the_word_lists_days_and_constants(sit
     assert main["id"] == "repeticao"
     assert main["data-versoes"] == "/versoes/" and main["data-days"] == "/dias/"
     assert main["data-constants"] == "/constantes.json" and main["data-versao"] == report.version
-    assert ("script", {"type": "module", "src": f"/static/{report.static_hash}/js/torre.js"}) in tags
+    assert ("script", {"type": "module", "src": f"/static/{report.static_hash}/js/repeticao.js"}) in tags
     assert "<noscript>" in (out / "repeticao" / "index.html").read_text(encoding="utf-8")
 
 
@@ -345,7 +345,8 @@ def test_service_worker_precaches_every_page_and_the_games_files(site):
     assert {"/constantes.json", "/coimbra.json", f"/{report.dawg_name}", "/boot.js",
             "/favicon.svg", "/manifest.webmanifest", "/icone-192.png", "/icone-512.png",
             "/icone-mascaravel-512.png", "/apple-touch-icon.png",
-            f"/static/{report.static_hash}/js/torre.js", f"/static/{report.static_hash}/css/estilo.css"} <= set(precache)
+            f"/static/{report.static_hash}/js/torre.js", f"/static/{report.static_hash}/css/estilo.css",
+            f"/static/{report.static_hash}/js/arquivo.js", f"/static/{report.static_hash}/js/repeticao.js"} <= set(precache)
     assert not any(url.endswith("/js/main.js") for url in precache)  # the bundle's parts are not loaded
     assert precache == sorted(precache)
     for url in precache:

@@ -32,8 +32,10 @@ def pages(built_dist: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def bundle(built_dist: Path) -> str:
-    (script,) = built_dist.glob("static/*/js/torre.js")
-    return script.read_text(encoding="utf-8")
+    """Every script a page or the analysis worker loads, joined."""
+    scripts = sorted(built_dist.glob("static/*/js/*.js"))
+    assert {s.name for s in scripts} >= {"torre.js", "arquivo.js", "repeticao.js", "analise.js"}
+    return "\n".join(script.read_text(encoding="utf-8") for script in scripts)
 
 
 def page(pages: dict[str, str], name: str) -> str:

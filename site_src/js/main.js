@@ -1,19 +1,11 @@
-// Wires the page: the real engine, localStorage, the clock and fetch, and the
-// service worker that keeps the game playable offline.
+// Wires the game page: the real engine, localStorage, the clock and fetch, and the
+// service worker that keeps the game playable offline. The archive and replay pages
+// have their own scripts (archive_main.js, replay_main.js).
 
 import * as engine from "./engine/play.js";
 import { Page } from "./ui/page.js";
+import { markStarted, safeLocalStorage } from "./ui/browser.js";
 import { GameStorage } from "./ui/storage.js";
-import { showArchive } from "./ui/archive_page.js";
-import { showReplay } from "./ui/replay_page.js";
-
-function safeLocalStorage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage blocked: the game still plays, without saving
-  }
-}
 
 /** Asks /sw.js to keep each day file the game loaded for offline play. The worker is
  * registered when the first day is ready, so its precache never slows the game's start. */
@@ -37,16 +29,4 @@ if (main && main.querySelector("#partida")) {
   });
   page.start().catch((error) => page.fail(error)); // never a half-drawn page
 }
-const archive = document.getElementById("arquivo");
-if (archive) {
-  showArchive(archive, { storage: new GameStorage(safeLocalStorage()), now: () => Date.now(), fetchFn: (url) => fetch(url) })
-    .catch((error) => console.error(error));
-}
-const replay = document.getElementById("repeticao");
-if (replay) {
-  const run = () => showReplay(replay, { fetchFn: (url) => fetch(url), hash: location.hash }).catch((error) => console.error(error));
-  run();
-  window.addEventListener("hashchange", () => location.reload()); // a new code: a fresh page, no listeners left over
-}
-// Every module loaded and the page started: /boot.js, which checks this mark, stays quiet.
-document.documentElement.dataset.jogo = "iniciado";
+markStarted();
