@@ -71,19 +71,29 @@
     return new Date(ms + (summer ? 3600000 : 0)).toISOString().slice(0, 10);
   }
 
+  // The day the page will play: today, or a past day asked for with ?dia=YYYY-MM-DD
+  // (the archive). Null for a date the game will refuse (malformed or after today).
+  function dayToPlay(search) {
+    var today = lisbonToday(Date.now());
+    var asked = /[?&]dia=([^&#]*)/.exec(search || "");
+    if (!asked || asked[1] === "") return today;
+    return /^\d{4}-\d{2}-\d{2}$/.test(asked[1]) && asked[1] <= today ? asked[1] : null;
+  }
+
   // The days' folder is on this script's own tag: the page may not be parsed yet.
   // When the game already runs (this script came in late) it has asked for the day.
-  function preloadToday(script) {
+  function preloadDay(script) {
     var days = script && script.getAttribute("data-days");
-    if (!days || root.getAttribute("data-jogo")) return;
+    var day = dayToPlay(location.search);
+    if (!days || !day || root.getAttribute("data-jogo")) return;
     var link = document.createElement("link");
     link.rel = "preload";
     link.as = "fetch";
     link.crossOrigin = "anonymous";
-    link.href = days.replace(/\/?$/, "/") + lisbonToday(Date.now()) + ".json";
+    link.href = days.replace(/\/?$/, "/") + day + ".json";
     document.head.appendChild(link);
   }
-  preloadToday(document.currentScript);
+  preloadDay(document.currentScript);
 
   // By `load` every deferred and module script has run and every stylesheet settled.
   window.addEventListener("load", function () {

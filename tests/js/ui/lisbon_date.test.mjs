@@ -35,7 +35,10 @@ function clockChanges() {
   return changes;
 }
 
-/** boot.js run against a minimal page; `at(ms)` runs it again at instant `ms` and returns the day it preloads. */
+/**
+ * boot.js run against a minimal page; `at(ms, search)` runs it again at instant `ms` on a page
+ * whose address ends in `search` and returns the day it preloads, or null when it preloads none.
+ */
 function bootAt() {
   const script = new vm.Script(readFileSync(new URL("../../../site_src/boot.js", import.meta.url), "utf8"));
   const appended = [];
@@ -51,11 +54,14 @@ function bootAt() {
   class FixedDate extends Date {
     static now() { return now; }
   }
-  const context = vm.createContext({ document, window: { addEventListener() {} }, Date: FixedDate });
-  return (ms) => {
+  const location = { search: "" };
+  const context = vm.createContext({ document, location, window: { addEventListener() {} }, Date: FixedDate });
+  return (ms, search = "") => {
     now = ms;
+    location.search = search;
+    appended.length = 0;
     script.runInContext(context);
-    return /\/dias\/(\d{4}-\d{2}-\d{2})\.json$/.exec(appended.at(-1).href)[1];
+    return appended.length ? /\/dias\/(\d{4}-\d{2}-\d{2})\.json$/.exec(appended[0].href)[1] : null;
   };
 }
 
@@ -98,4 +104,16 @@ test("boot.js preloads the same Lisbon day the game loads", () => {
   }
   const bootDate = bootAt();
   for (const ms of instants) assert.equal(bootDate(ms), lisbonDate(ms), new Date(ms).toISOString());
+});
+
+test("boot.js preloads the archive day asked for with ?dia=, and nothing for a date the game refuses", () => {
+  const at = bootAt();
+  const noon = Date.UTC(2026, 11, 1, 12);
+  assert.equal(at(noon, "?dia=2026-11-20"), "2026-11-20");
+  assert.equal(at(noon, "?guia=1&dia=2026-11-30"), "2026-11-30");
+  assert.equal(at(noon, "?dia=2026-12-01"), "2026-12-01", "today asked by date");
+  assert.equal(at(noon, "?dia="), "2026-12-01", "an empty date is today");
+  assert.equal(at(noon, "?dia=2026-12-02"), null, "a later day is refused: no preload, no spoiler");
+  assert.equal(at(noon, "?dia=ontem"), null);
+  assert.equal(at(noon, "?guia=1"), "2026-12-01");
 });
