@@ -3,6 +3,7 @@ the game page at /?dia=, saved and resumed apart from today's run, never
 counted for the streak or the daily statistics; days it will not open refused."""
 from __future__ import annotations
 
+import base64
 import json
 import re
 
@@ -80,6 +81,10 @@ def test_a_past_day_plays_its_own_tower_resumes_and_never_touches_the_streak(new
     assert facts == ["4", "0", "200", "4", "4", "0"], "runs, towers, best, Dias seguidos, best streak, par: as before"
     assert "Dias seguidos" in player.text("#dialogo .factos")
     player.expect_text("#estatisticas-arquivo", re.compile(r"^Arquivo: 1 corrida, 0 torres subidas"))
+    player.page.locator("#dialogo").get_by_role("button", name="Exportar").click()
+    exported = player.page.input_value("#estatisticas-texto")
+    payload = json.loads(base64.b64decode(exported.removeprefix("TORRE-ESTATISTICAS-1:")))
+    assert list(payload["arquivo"]["results"]) == [PAST], "the archive's finished day travels with the statistics"
     player.screenshot("arquivo-estatisticas")
     assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas'))") == STREAK_STATS
     items = open_archive(player)

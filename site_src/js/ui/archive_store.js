@@ -43,12 +43,15 @@ export class ArchiveStore {
     for (const [date, run] of Object.entries(data.runs ?? {})) {
       if (isDate(date) && run && isActions(run.actions)) archive.runs[date] = { actions: run.actions, wordList: versionOf(run.wordList) };
     }
-    for (const kind of ["results", "daily"]) {
-      for (const [date, result] of Object.entries(data[kind] ?? {})) {
-        if (isDate(date) && isResult(result)) archive[kind][date] = keptResult(result);
-      }
-    }
-    return archive;
+    return { ...archive, ...archiveResults(data) };
+  }
+
+  /** Adds results brought from another device (statistics import); a day already here keeps its own. */
+  importResults(imported) {
+    const archive = this.load();
+    const found = archiveResults(imported);
+    for (const kind of ["results", "daily"]) archive[kind] = { ...found[kind], ...archive[kind] };
+    return this.save(archive);
   }
 
   save(archive) {
@@ -97,6 +100,18 @@ export class ArchiveStore {
     result.beatPar = beatPar;
     return this.save(archive);
   }
+}
+
+/** {results, daily}: the well-formed finished days of `data` (a stored archive or an import). */
+export function archiveResults(data) {
+  const found = { results: {}, daily: {} };
+  for (const kind of ["results", "daily"]) {
+    const entries = data && typeof data[kind] === "object" && data[kind] !== null ? Object.entries(data[kind]) : [];
+    for (const [date, result] of entries) {
+      if (isDate(date) && isResult(result)) found[kind][date] = keptResult(result);
+    }
+  }
+  return found;
 }
 
 /** {runs, wins}: the archive's own statistics, from the finished days. */

@@ -58,8 +58,11 @@ export function endBody(summary, text, constants, now) {
   ];
 }
 
-/** The statistics body; `onImport(stats)` stores imported statistics and returns the new body. */
-export function statsBody(stats, today, onImport) {
+/**
+ * The statistics body; `archive` ({results, daily}) travels in the export, and
+ * `onImport(stats, archive)` stores imported statistics (and archive days, when any).
+ */
+export function statsBody(stats, today, onImport, archive = null) {
   const most = Math.max(1, ...stats.floors);
   const bars = stats.floors.map((count, i) => {
     const bar = el("span", { class: "barra" });
@@ -73,7 +76,7 @@ export function statsBody(stats, today, onImport) {
   // autofocus: the dialog must not open on the text field, which would pop up a phone's keyboard.
   const exportButton = el("button", { type: "button", text: "Exportar", autofocus: true });
   exportButton.addEventListener("click", async () => {
-    field.value = exportStats(stats);
+    field.value = exportStats(stats, archive);
     field.select();
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
     message.textContent = copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
@@ -86,7 +89,7 @@ export function statsBody(stats, today, onImport) {
       message.textContent = parsed.message;
       return;
     }
-    onImport(parsed.stats);
+    onImport(parsed.stats, parsed.archive);
   });
   return [
     facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],

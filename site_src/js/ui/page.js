@@ -6,7 +6,7 @@ import { AnalysisClient } from "./analysis_client.js";
 import { Announcer } from "./announcer.js";
 import { archiveFacts, dayLinks, dayRefusal, markArchive, notInArchive, replayUrl } from "./archive_game.js";
 import { requestedDay, shownDate } from "./archive.js";
-import { ArchiveStore, archiveStats, runStore } from "./archive_store.js";
+import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
 import { endBody, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
@@ -227,12 +227,14 @@ export class Page {
 
   showStats() {
     const { stats, problem } = this.storage.loadStats();
-    const body = statsBody(stats, lisbonDate(this.now()), (imported) => {
+    const archive = this.archive.load();
+    const body = statsBody(stats, lisbonDate(this.now()), (imported, importedArchive) => {
       this.storage.saveStats(imported);
+      if (importedArchive) this.archive.importResults(importedArchive);
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
-    });
-    body.splice(1, 0, archiveFacts(archiveStats(this.archive.load())));
+    }, archiveResults(archive));
+    body.splice(1, 0, archiveFacts(archiveStats(archive)));
     if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }

@@ -3,6 +3,7 @@
 // from an older version, edited by hand or cut short: a bad save is reported
 // as a value, never thrown, so the page can offer to start over.
 
+import { archiveResults } from "./archive_store.js";
 import { nextDate } from "./lisbon_date.js";
 
 const RUN_KEY = "torre.corrida";
@@ -81,12 +82,16 @@ function fromBase64(text) {
   return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
-/** Statistics as one line of text the player can copy to another device. */
-export function exportStats(stats) {
-  return EXPORT_PREFIX + toBase64(JSON.stringify(stats));
+/**
+ * Statistics as one line of text the player can copy to another device; with `archive`
+ * ({results, daily}: archive_store.js), the finished archive days travel with them.
+ */
+export function exportStats(stats, archive = null) {
+  const days = archive && Object.keys(archive.results).length + Object.keys(archive.daily).length;
+  return EXPORT_PREFIX + toBase64(JSON.stringify(days ? { ...stats, arquivo: archive } : stats));
 }
 
-/** {ok:true, stats} or {ok:false, message} for a pasted export line. */
+/** {ok:true, stats, archive?} or {ok:false, message} for a pasted export line (`archive` when it carries one). */
 export function parseStatsExport(text) {
   const line = String(text).trim();
   if (!line.startsWith(EXPORT_PREFIX)) {
@@ -98,10 +103,11 @@ export function parseStatsExport(text) {
   } catch {
     return { ok: false, message: "O texto está incompleto ou foi alterado; copie-o outra vez." };
   }
-  if (!isValidStats(stats)) {
+  const { arquivo, ...daily } = stats !== null && typeof stats === "object" ? stats : {};
+  if (!isValidStats(daily)) {
     return { ok: false, message: "O texto não tem estatísticas válidas." };
   }
-  return { ok: true, stats };
+  return arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
 }
 
 /** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */

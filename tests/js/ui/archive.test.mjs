@@ -7,10 +7,10 @@ import { test } from "node:test";
 
 import { archiveMonths, isCalendarDate, previousDate, requestedDay } from "../../../site_src/js/ui/archive.js";
 import { resultText } from "../../../site_src/js/ui/archive_page.js";
-import { ArchiveStore, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive_store.js";
+import { ArchiveStore, archiveResults, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive_store.js";
 import { lisbonDate } from "../../../site_src/js/ui/lisbon_date.js";
 import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/loader.js";
-import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/storage.js";
+import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
 
 class MemoryBackend {
   constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }
@@ -177,4 +177,33 @@ test("an archive without the day's-tower results or par verdicts (an older save)
   const archive = new ArchiveStore(new GameStorage(new MemoryBackend({ "torre.arquivo": old })));
   assert.deepEqual(dayResult(archive.load(), "2026-11-01"), { floor: 2, total: 40, won: false });
   assert.deepEqual(archive.load().daily, {});
+});
+
+test("the statistics export carries the finished archive days, and an import adds them without replacing this device's", () => {
+  const there = new ArchiveStore(new GameStorage(new MemoryBackend()));
+  there.addResult("2026-11-01", SUMMARY);
+  there.setPar("2026-11-01", true);
+  there.addResult("2026-11-02", { won: true, floorReached: 5, total: 600 });
+  there.addDaily("2026-11-03", SUMMARY);
+  const stats = addRun(emptyStats(), "2026-11-03", SUMMARY);
+  const parsed = parseStatsExport(exportStats(stats, archiveResults(there.load())));
+  assert.deepEqual(parsed.stats, stats, "the daily statistics as they were, without the archive's field");
+  const here = new ArchiveStore(new GameStorage(new MemoryBackend()));
+  here.addResult("2026-11-02", { won: false, floorReached: 1, total: 3 });
+  here.importResults(parsed.archive);
+  assert.deepEqual(dayResult(here.load(), "2026-11-01"), { floor: 3, total: 150, won: false, beatPar: true });
+  assert.deepEqual(dayResult(here.load(), "2026-11-02"), { floor: 1, total: 3, won: false }, "this device's own finish stays");
+  assert.deepEqual(dayResult(here.load(), "2026-11-03"), { floor: 3, total: 150, won: false });
+  assert.deepEqual(archiveStats(here.load()), { runs: 2, wins: 0 });
+});
+
+test("an export without archive days stays as before, and damaged archive days in an import are dropped", () => {
+  const stats = addRun(emptyStats(), "2026-11-03", SUMMARY);
+  const empty = { results: {}, daily: {} };
+  assert.equal(exportStats(stats, empty), exportStats(stats), "no archive days: the export of old");
+  assert.deepEqual(parseStatsExport(exportStats(stats)), { ok: true, stats });
+  const damaged = { results: { "2026-11-01": { floor: 0, total: 1, won: false }, "ontem": SUMMARY,
+    "2026-11-02": { floor: 2, total: 10, won: false } }, daily: "x" };
+  const parsed = parseStatsExport(exportStats(stats, damaged));
+  assert.deepEqual(parsed.archive, { results: { "2026-11-02": { floor: 2, total: 10, won: false } }, daily: {} });
 });
