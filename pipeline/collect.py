@@ -69,8 +69,10 @@ def read_dictionaries(sources: list[DictionarySource], limit: int,
         dic = read_dic(source.dic_path, aff, source.tolerated_entries)
         expander = Expander(aff, limit if can_prune(aff, dic, fold) else None)
         first = dictionaries[0].expander if dictionaries else expander
-        shared = (shared_flags(first.aff, aff) if first.max_length == expander.max_length
-                  else frozenset())
+        # Shared expansion needs the same pruning: the same limit, and the same slack
+        # (which the whole .aff sets, shared classes or not).
+        same_pruning = (first.max_length, first.slack) == (expander.max_length, expander.slack)
+        shared = shared_flags(first.aff, aff) if same_pruning else frozenset()
         dictionaries.append(Dictionary(index, source.id, dic.entries, expander, shared,
                                        expander.forbidden_words(dic.entries),
                                        abbreviation_lines(dic)))

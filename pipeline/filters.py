@@ -64,7 +64,7 @@ class Folder:
 def classify(form: str, fold: Folder) -> tuple[str | None, str]:
     """(first filter the form fails or None, its folded uppercase spelling).
 
-    The first test is the common case, and pipeline.collect repeats it inline.
+    The first test is the common case, and pipeline.trace.filter_forms repeats it inline.
     """
     folded = form.translate(fold.upper_table)
     if PLAYABLE.fullmatch(folded) and form == form.lower():

@@ -28,6 +28,8 @@ from .assets import short_hash
 from .errors import TorreError
 from .files import write_atomic
 
+VERSIONS = "versoes"  # dist/versoes/<id>.dawg and <id>.coimbra.json, every published word list
+
 STORE = Path(__file__).resolve().parent.parent / "dictionaries" / "published"
 WORDS = "words"
 DAYS_MANIFEST = "days.sha256"
@@ -184,7 +186,7 @@ def record_build(dist: Path, store: Path | None = None) -> Recorded:
     """
     store = store or STORE
     check_finished_build(dist)
-    built = load_versions(dist / "versoes")
+    built = load_versions(dist / VERSIONS)
     if not built:
         raise PublishedError(f"{dist}/versoes holds no word-list version; "
                              "is it a build of this version of A Torre?")

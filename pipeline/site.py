@@ -19,7 +19,8 @@ from . import assets
 from . import constants as C
 from . import icons
 from .bundle import bundle
-from .published import WordListVersion, word_list_version
+from . import days
+from .published import VERSIONS, WordListVersion, word_list_version
 
 SITE_SRC = Path(__file__).resolve().parent.parent / "site_src"
 LAYOUTS = frozenset({"base.html"})
@@ -47,8 +48,7 @@ STYLESHEET_PARTS = ("css/game.css", "css/aprender.css", "css/site.css")
 NOT_SERVED = frozenset({"_headers"})
 # Every published word list under its id (pipeline.published), and the list of the days
 # written by pipeline.days, which the archive page reads.
-VERSIONS = "versoes"
-DAY_INDEX = "/dias/indice.json"
+DAY_INDEX = f"/dias/{days.DAY_INDEX}"
 
 
 def is_partial(name: str) -> bool:

@@ -22,9 +22,8 @@ from operator import itemgetter
 
 from .filters import FILTERS, PLAYABLE, Folder, failed_filter, letters_key
 from .hunspell import AffixFile, DicEntry, Expander, convert
+from .hunspell.expand import Rules  # AffixEntry, innermost first
 from .hunspell.shared import line_in
-
-Rules = tuple  # of AffixEntry, innermost first
 
 
 class EntryForms:
@@ -149,7 +148,7 @@ class Tracer:
             keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str]]:
         """Which dictionary expands entries with these flags (the first one if it can),
         and one frozenset object per flag set, so that cache keys compare by identity."""
-        scope = 0 if flags <= d.shared else d.index
+        scope = 0 if d.shared and flags <= d.shared else d.index  # no flags: shared only if the files are
         found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags))
         return found
 

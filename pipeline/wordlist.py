@@ -48,9 +48,6 @@ class OriginIndex(Mapping):
         self.rows, self.words = collected.rows, words
         self.names = {s.ident: (s.dic_name, s.aff_name) for s in collected.spellings}
 
-    def text(self, word: str) -> str:
-        return self.rows.get(word, "")
-
     def __getitem__(self, word: str) -> list[Origin]:
         return [self.origin(row) for row in self.rows[word].splitlines()]
 

@@ -163,7 +163,8 @@ async function answer(event, url) {
   const request = event.request;
   if (request.mode === "navigate") return navigate(event);
   if (isImmutable(url)) return cacheFirst(request, CACHE);
-  if (DAY_FILE.test(url.pathname) || VERSION_FILE.test(url.pathname)) return cacheFirst(request, cacheFor(url));
+  if (DAY_FILE.test(url.pathname)) return cacheFirst(request, DAYS_CACHE);
+  if (VERSION_FILE.test(url.pathname)) return cacheFirst(request, VERSIONS_CACHE);
   return (await staleWhileRevalidate(event, url.pathname)) || networkFirst(request);
 }
 

@@ -118,6 +118,28 @@ def test_shared_expansion_gives_each_dictionary_what_it_gives_alone(pair):
                                 for reason in together.removed}
 
 
+def assert_together_is_each_alone(sources):
+    together = collect(sources)
+    alone = [collect([s]) for s in sources]
+    for word in set(together.rows) | set(alone[0].rows) | set(alone[1].rows):
+        assert together.rows.get(word) == "".join(a.rows.get(word, "") for a in alone), word
+    assert together.removed == {reason: alone[0].removed[reason] | alone[1].removed[reason]
+                                for reason in together.removed}
+
+
+def test_an_entry_without_flags_is_not_shared_when_the_files_settings_differ(tmp_path):
+    # OCONV in one file only: nothing is shared, not even an entry with no flags at all.
+    assert_together_is_each_alone([source(tmp_path, "ao90", "SET UTF-8\nOCONV 1\nOCONV a b\n", "1\ncasa\n"),
+                                   source(tmp_path, "preao", "SET UTF-8\n", "1\ncasa\n")])
+
+
+def test_files_that_prune_lengths_differently_share_nothing(tmp_path):
+    # The second file's prefix strips two letters, so it spells out forms two letters longer.
+    suffix = "SET UTF-8\nSFX p Y 1\nSFX p 0 s .\n"
+    assert_together_is_each_alone([source(tmp_path, "ao90", suffix, "1\nratosxx/p\n"),
+                                   source(tmp_path, "preao", suffix + "PFX Z Y 1\nPFX Z ab 0 ab\n", "1\nratosxx/p\n")])
+
+
 def test_an_entry_in_both_dictionaries_is_expanded_once(pair, monkeypatch):
     calls = []
     expand = Expander.expand

@@ -5,9 +5,9 @@
  * it. Pure and plain data in, plain data out, so the analysis worker
  * (site_src/js/worker/analysis.js) can post the result to the page as it is.
  */
-import { apply, replay } from "./actions.js";
+import { apply } from "./actions.js";
 import { bestLegalPlay } from "./movegen/legal_plays.js";
-import { parRun } from "./par.js";
+import { parResult } from "./par.js";
 import { newRun } from "./state.js";
 import { summary } from "./summary.js";
 
@@ -24,13 +24,6 @@ function row(before, played, words) {
     yours: played ? { words: wordsOf(played.words), points: played.points, tiles: tilesOf(before.pending) } : null,
     best: best ? { words: wordsOf(best.words), points: best.points, tiles: tilesOf(best.tiles) } : null,
   };
-}
-
-/** `{floor, total, won}` of the day's par: parRun, replayed to tell a won par from one lost on the last floor. */
-export function parResult(day, constants, words) {
-  const par = parRun(day, constants, words);
-  const replayed = replay(day, constants, par.actions, words);
-  return { floor: par.floor, total: par.total, won: replayed.ok && replayed.state.phase === "won" };
 }
 
 /**

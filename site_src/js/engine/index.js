@@ -14,5 +14,5 @@ export { offerKey } from "./trunfos.js";
 export { parseSquare, squareName } from "./board.js";
 export { bestLegalPlay, legalPlays } from "./movegen/legal_plays.js";
 export { playActions } from "./play_actions.js";
-export { PAR_WORD_LENGTH, parRun } from "./par.js";
-export { analyseRun, beatsPar, parResult } from "./analysis.js";
+export { PAR_WORD_LENGTH, parResult, parRun, playOut } from "./par.js";
+export { analyseRun, beatsPar } from "./analysis.js";

@@ -20,20 +20,43 @@ export function parActions(state, words) {
   return play ? playActions(state, play) : [{ type: "pass" }];
 }
 
-/** `{actions, floor, total}`: the par's whole run of the day, its floor as summary reports it. */
-export function parRun(day, constants, words) {
+/**
+ * `{actions, state}`: a whole run of `day` played by `decide(state, words)`, which gives the
+ * actions of each next move; `seen(state, actions)` is told of each move before it is made.
+ * Throws when an action is refused: a player that makes refused moves is a bug.
+ */
+export function playOut(day, constants, words, decide, seen = () => {}) {
   let state = newRun(day, constants);
   const actions = [];
   while (state.phase === "play" || state.phase === "trunfo") {
-    for (const action of parActions(state, words)) {
+    const next = decide(state, words);
+    seen(state, next);
+    for (const action of next) {
       const result = apply(state, action, words);
       if (!result.ok || result.events[0]?.type === "rejected") {
-        throw new Error(`engine: the par's ${JSON.stringify(action)} was refused on ${day.date}`);
+        throw new Error(`engine: ${JSON.stringify(action)} was refused on ${day.date}`);
       }
       actions.push(action);
       state = result.state;
     }
   }
+  return { actions, state };
+}
+
+/** `{actions, floor, total}`: the par's whole run of the day, its floor as summary reports it. */
+export function parRun(day, constants, words) {
+  const { actions, floor, total } = parPlayed(day, constants, words);
+  return { actions, floor, total };
+}
+
+/** `{floor, total, won}` of the day's par (won: it climbed the last floor, not only reached it). */
+export function parResult(day, constants, words) {
+  const { floor, total, state } = parPlayed(day, constants, words);
+  return { floor, total, won: state.phase === "won" };
+}
+
+function parPlayed(day, constants, words) {
+  const { actions, state } = playOut(day, constants, words, parActions);
   const { floorReached, total } = summary(state);
-  return { actions, floor: floorReached, total };
+  return { actions, floor: floorReached, total, state };
 }

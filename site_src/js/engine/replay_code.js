@@ -101,16 +101,23 @@ class Reader {
   }
 }
 
+/** A real calendar date written "YYYY-MM-DD" (2026-02-30 is not one). */
+export function isCalendarDate(text) {
+  if (typeof text !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+}
+
 function dayNumber(date) {
-  if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return -1;
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== date) return -1;
-  return Math.round((ms - EPOCH_MS) / DAY_MS);
+  if (!isCalendarDate(date)) return -1;
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - EPOCH_MS) / DAY_MS);
 }
 
 const dateOfNumber = (n) => new Date(EPOCH_MS + n * DAY_MS).toISOString().slice(0, 10);
-const playRadix = (constants) => FIRST_HELP + constants.helps.length + 2;
-const PLAY = (constants) => FIRST_HELP + constants.helps.length + 1;
+// After the helps: exchange, then a word play, the last kind (so the radix is one more).
+const EXCHANGE = (constants) => FIRST_HELP + constants.helps.length;
+const PLAY = (constants) => EXCHANGE(constants) + 1;
+const playRadix = (constants) => EXCHANGE(constants) + 2;
 
 // The board's geometry ----------------------------------------------------------
 
@@ -174,7 +181,7 @@ function playFields(canon, pending) {
 function exchangeFields(canon, action, before) {
   const letterOf = new Map(before.hand.map((t) => [t.id, t.letter]));
   const left = canon.hand.slice();
-  const fields = [[FIRST_HELP + canon.constants.helps.length, playRadix(canon.constants)], [action.tiles.length - 1, left.length]];
+  const fields = [[EXCHANGE(canon.constants), playRadix(canon.constants)], [action.tiles.length - 1, left.length]];
   for (const id of action.tiles) {
     const at = left.findIndex((t) => !isBlankId(canon, t.id) && t.letter === letterOf.get(id));
     fields.push([at, left.length]);
@@ -237,7 +244,8 @@ function encodeChecked(day, constants, actions, words, version) {
   writer.put(mine.floorReached - 1, FLOOR_RADIX);
   writer.put(mine.total, TOTAL_RADIX);
   for (const [symbol, radix] of fields) writer.put(symbol, radix);
-  if (canon.phase === "play" || canon.phase === "trunfo") writer.put(END, 2); // unfinished: END (0)
+  // An unfinished run ends with END (0), read where the decisions run out: as the most
+  // significant field it would add nothing to the number, so it is not written.
   const body = CODE_FORMAT + writer.text();
   return { ok: true, code: body + crcText(body), floor: mine.floorReached, total: mine.total };
 }
@@ -336,8 +344,8 @@ function decodeDecision(state, source) {
   const s = source.take(playRadix(constants));
   if (s === END) return null;
   if (s === PASS) return [{ type: "pass" }];
-  if (s < FIRST_HELP + constants.helps.length) return [{ type: "useHelp", id: constants.helps[s - FIRST_HELP].id }];
-  if (s === FIRST_HELP + constants.helps.length) return exchangeActions(state, source);
+  if (s < EXCHANGE(constants)) return [{ type: "useHelp", id: constants.helps[s - FIRST_HELP].id }];
+  if (s === EXCHANGE(constants)) return exchangeActions(state, source);
   return playActionsOf(state, source);
 }
 

@@ -27,13 +27,13 @@ export class AnalysisClient {
     this.makeWorker = makeWorker;
     this.worker = null;
     this.waiting = new Map(); // request id → {resolve, reject}
-    this.answers = new Map(); // "date/number of actions" → promise of the analysis
+    this.answers = new Map(); // the run (date, word list, actions) → promise of the analysis
     this.nextId = 1;
   }
 
   /** The analysis of a finished run: `{date, day, constants, dawgUrl, actions}` → promise of analyseRun's result. */
   analyse(request) {
-    const key = `${request.date}/${request.actions.length}`;
+    const key = JSON.stringify([request.date, request.dawgUrl, request.actions]);
     if (!this.answers.has(key)) {
       const answer = this.ask(request);
       answer.catch(() => this.answers.delete(key)); // asked again later, tried again

@@ -6,12 +6,8 @@ const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "jul
   "setembro", "outubro", "novembro", "dezembro"];
 const DAY_MS = 86400000;
 
-/** A real calendar date written "YYYY-MM-DD" (2026-02-30 is not one). */
-export function isCalendarDate(text) {
-  if (typeof text !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text;
-}
+import { isCalendarDate } from "../engine/replay_code.js";
+export { isCalendarDate } from "../engine/replay_code.js";
 
 /** The calendar day before `date`. */
 export function previousDate(date) {

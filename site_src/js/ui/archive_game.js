@@ -36,9 +36,6 @@ export function dayRefusal(request) {
   return "Este endereço não indica um dia válido: escreva a data como ?dia=AAAA-MM-DD, ou escolha um dia no arquivo.";
 }
 
-/** The 404 of a past day's file: outside the archive's window. */
-export const notInArchive = (date) => `A torre de ${shownDate(date)} não está no arquivo.`;
-
 /** Links to today's tower and to the archive under an error (shown for past days and refusals). */
 export function dayLinks(box, show) {
   let links = box.querySelector("#erro-ligacoes");

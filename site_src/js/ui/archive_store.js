@@ -4,18 +4,16 @@
 // for the archive list only, the result of each day played as the day's tower.
 // Read back defensively, like storage.js: a damaged entry is dropped, never thrown.
 
+import { isCount, isDate, wordListOf } from "./saved_values.js";
+
 const ARCHIVE_KEY = "torre.arquivo";
 const ARCHIVE_VERSION = 1;
-const VERSION_PATTERN = /^[0-9a-f]{10}$/;
 
-const isDate = (s) => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s);
-const isCount = (n) => Number.isInteger(n) && n >= 0;
 const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
 const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) && typeof r.won === "boolean";
 // A result as kept: the par's verdict (`beatPar`) only once the analysis has given it.
 const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}) });
 const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
-const versionOf = (v) => (typeof v === "string" && VERSION_PATTERN.test(v) ? v : null);
 
 function emptyArchive() {
   return { v: ARCHIVE_VERSION, runs: {}, results: {}, daily: {} };
@@ -41,7 +39,7 @@ export class ArchiveStore {
     const archive = emptyArchive();
     if (!data || typeof data !== "object" || data.v !== ARCHIVE_VERSION) return archive;
     for (const [date, run] of Object.entries(data.runs ?? {})) {
-      if (isDate(date) && run && isActions(run.actions)) archive.runs[date] = { actions: run.actions, wordList: versionOf(run.wordList) };
+      if (isDate(date) && run && isActions(run.actions)) archive.runs[date] = { actions: run.actions, wordList: wordListOf(run.wordList) };
     }
     return { ...archive, ...archiveResults(data) };
   }

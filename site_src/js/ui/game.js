@@ -4,7 +4,7 @@
 // a rule: every change of the run goes through engine.apply.
 
 import { focusPoint, returnFocus } from "./focus.js";
-import { LoadError } from "./loader.js";
+import { DAMAGED_LIST, LoadError } from "./loader.js";
 import { advance, freeSquareFrom, isTaken, offset, tileForLetter } from "./cursor.js";
 import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "./labels.js";
 import { invalidWordsText, peekText } from "./status_view.js";
@@ -18,6 +18,9 @@ export function passWarning(state, constants) {
   const extra = state.helps.includes("jogada") ? ` Ainda tem a ajuda «${byId(constants.helps, "jogada").name}»: use-a antes.` : "";
   return `É a última jogada deste andar: se passar, a corrida acaba aqui.${extra}`;
 }
+
+// A block of the word list found damaged when first read (dawg.js): not the save's fault.
+const isDamagedList = (error) => error?.name === "DawgFormatError";
 
 export class Game {
   /**
@@ -73,9 +76,7 @@ export class Game {
       return { ok: false, reason: `a ação n.º ${result.index + 1} do registo foi recusada («${why}»)` };
     } catch (error) {
       // A damaged word list is not the save's fault: say so and keep the save.
-      if (error?.name === "DawgFormatError") {
-        throw new LoadError("A lista de palavras está danificada. Recarregue a página.", String(error));
-      }
+      if (isDamagedList(error)) throw new LoadError(DAMAGED_LIST, String(error));
       return { ok: false, reason: "o registo guardado tem ações desconhecidas" };
     }
   }
@@ -96,7 +97,6 @@ export class Game {
       result = this.engine.apply(this.state, action, this.words);
     } catch (error) {
       this.sayFailure(error);
-      console.error(error);
       return false;
     }
     if (!result.ok) {
@@ -138,9 +138,7 @@ export class Game {
 
   /** An error the engine threw: a damaged block of the word list is found when first read (dawg.js). */
   sayFailure(error) {
-    const damaged = error?.name === "DawgFormatError";
-    this.announcer.say(damaged ? "A lista de palavras está danificada. Recarregue a página."
-      : "Aconteceu um erro inesperado; recarregue a página.", "erro");
+    this.announcer.say(isDamagedList(error) ? DAMAGED_LIST : "Aconteceu um erro inesperado; recarregue a página.", "erro");
     console.error(error);
   }
 

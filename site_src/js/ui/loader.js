@@ -55,28 +55,40 @@ export function coimbraIndex(data) {
   return new Map(Object.entries(data));
 }
 
+/** How the player's messages name the tower of `date`: today's, or a past day's (`archived`). */
+export function towerWords(date, archived) {
+  const shown = date.split("-").reverse().join("/");
+  return archived
+    ? { name: `a torre de ${shown}`, file: `O ficheiro da torre de ${shown}`, missing: `A torre de ${shown} não está no arquivo.` }
+    : { name: "a torre de hoje", file: "O ficheiro da torre de hoje", missing: `Ainda não há torre para o dia ${shown}. Volte mais tarde.` };
+}
+
 /** The day file of `date`; its shape is the engine's to judge (newRun), its date is checked here. */
-async function loadDay(urls, date, fetchFn, notFound = null) {
+async function loadDay(urls, date, fetchFn, archived) {
   const url = dayUrl(urls, date);
-  const notYet = notFound ?? `Ainda não há torre para o dia ${date.split("-").reverse().join("/")}. Volte mais tarde.`;
-  const response = await fetchOk(url, "a torre de hoje", fetchFn, notYet);
+  const words = towerWords(date, archived);
+  const response = await fetchOk(url, words.name, fetchFn, words.missing);
   let day;
   try {
     day = await response.json();
   } catch (error) {
-    throw new LoadError("O ficheiro da torre de hoje está danificado.", `${url}: ${error}`);
+    throw new LoadError(`${words.file} está danificado.`, `${url}: ${error}`);
   }
-  if (!day || day.date !== date) throw new LoadError("O ficheiro da torre de hoje não é válido.", url);
+  if (!day || day.date !== date) throw new LoadError(`${words.file} não é válido.`, url);
   return day;
 }
 
+/** What the player reads when the word list is damaged, found at load or in play. */
+export const DAMAGED_LIST = "A lista de palavras está danificada. Recarregue a página.";
+
 /** The word checker from the DAWG; a LoadError when it cannot be had. */
+
 export async function loadWords(urls, fetchFn = (url) => fetch(url), what = "a lista de palavras") {
   const response = await fetchOk(urls.dawg, what, fetchFn);
   try {
     return wordLookup(new Dawg(await response.arrayBuffer()));
   } catch (error) {
-    throw new LoadError("A lista de palavras está danificada. Recarregue a página.", String(error));
+    throw new LoadError(DAMAGED_LIST, String(error));
   }
 }
 
@@ -98,8 +110,8 @@ export async function loadShared(urls, fetchFn = (url) => fetch(url)) {
 
 /** Everything to start a run on `date`: {constants, words (a promise), day, coimbra}. With `shared`
  * (what loadShared gave for an earlier day) only the day file is fetched. */
-export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null, notFound = null) {
-  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn, notFound || null)]);
+export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null, archived = false) {
+  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn, archived)]);
   return { ...common, day };
 }
 
@@ -114,7 +126,7 @@ export function versionUrls(urls, v) {
  * The page's own list when `v` is null (saves older than versions) or the current one; else
  * the kept files of `v`, so a run started before a new word list replays as it was played.
  */
-export function wordsForVersion(urls, v, fetchFn = (url) => fetch(url), shared = null) {
+export function wordsForVersion(urls, v, fetchFn, shared) {
   if (!v || v === urls.version) {
     return { version: urls.version, words: shared.words, coimbra: Promise.resolve(shared.coimbra) };
   }

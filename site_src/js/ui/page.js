@@ -4,7 +4,7 @@
 
 import { AnalysisClient } from "./analysis_client.js";
 import { Announcer } from "./announcer.js";
-import { archiveFacts, dayLinks, dayRefusal, markArchive, notInArchive, replayUrl } from "./archive_game.js";
+import { archiveFacts, dayLinks, dayRefusal, markArchive, replayUrl } from "./archive_game.js";
 import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
@@ -13,7 +13,7 @@ import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
-import { LoadError, dayUrl, loadGame, readUrls, versionUrls, wordsForVersion } from "./loader.js";
+import { LoadError, dayUrl, loadGame, readUrls, towerWords, versionUrls, wordsForVersion } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { RunAnalysis } from "./run_analysis.js";
 import { Walkthrough } from "./walkthrough.js";
@@ -87,7 +87,7 @@ export class Page {
     this.show("carregar");
     let data;
     try {
-      data = await loadGame(this.urls, date, this.fetchFn, this.shared, this.archiveDate && notInArchive(date));
+      data = await loadGame(this.urls, date, this.fetchFn, this.shared, Boolean(this.archiveDate));
     } catch (error) {
       this.fail(error);
       return;
@@ -96,7 +96,8 @@ export class Page {
     try {
       this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
     } catch (error) {
-      const message = error?.name === "DayFileError" ? error.message : "O ficheiro da torre de hoje não é válido.";
+      const message = error?.name === "DayFileError" ? error.message
+        : `${towerWords(date, Boolean(this.archiveDate)).file} não é válido.`;
       this.fail(new LoadError(message, String(error)));
       return;
     }

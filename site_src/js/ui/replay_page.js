@@ -50,15 +50,18 @@ async function fetchOrSay(fetchFn, url, missing) {
 
 /** {day, constants, words} the code needs, or an Unverifiable saying what is missing. */
 async function loadFor(read, main, fetchFn) {
-  const urls = { days: main.dataset.days || "/dias/", versions: main.dataset.versoes || "/versoes/" };
+  const urls = { days: main.dataset.days || "/dias/", versions: main.dataset.versoes };
   const date = shownDate(read.date);
-  const [dayResponse, constantsResponse] = await Promise.all([
+  const notHere = `a lista de palavras com que foi jogada (versão ${read.version}) não está neste site`;
+  // All three at once (the word list is the largest); a failure is said in this order.
+  const settled = await Promise.allSettled([
     fetchOrSay(fetchFn, dayUrl(urls, read.date), `a torre de ${date} não existe neste site`),
     fetchOrSay(fetchFn, main.dataset.constants || "/constantes.json", "as regras do jogo não se conseguiram descarregar"),
+    fetchOrSay(fetchFn, versionUrls(urls, read.version).dawg, notHere),
   ]);
-  const files = versionUrls(urls, read.version);
-  const notHere = `a lista de palavras com que foi jogada (versão ${read.version}) não está neste site`;
-  const dawgResponse = await fetchOrSay(fetchFn, files.dawg, notHere);
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+  const [dayResponse, constantsResponse, dawgResponse] = settled.map((s) => s.value);
   try {
     const [day, constants, bytes] = await Promise.all([dayResponse.json(), constantsResponse.json(), dawgResponse.arrayBuffer()]);
     return { day, constants, words: wordLookup(new Dawg(bytes)) };

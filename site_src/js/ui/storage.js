@@ -5,6 +5,7 @@
 
 import { archiveResults } from "./archive_store.js";
 import { nextDate } from "./lisbon_date.js";
+import { isCount, isDate, wordListOf } from "./saved_values.js";
 
 const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
@@ -27,9 +28,6 @@ export function emptyStats() {
 }
 
 /** A save's word-list version (10 hex digits), or null: older saves have none and use the current list. */
-const wordListOf = (v) => (typeof v === "string" && /^[0-9a-f]{10}$/.test(v) ? v : null);
-const isCount = (n) => Number.isInteger(n) && n >= 0;
-const isDate = (s) => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s);
 
 /** True when `s` has the shape of statistics this version wrote. */
 export function isValidStats(s) {

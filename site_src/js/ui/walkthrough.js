@@ -18,7 +18,7 @@ function unionRect(elements) {
   const bottom = Math.max(...rects.map((r) => r.bottom));
   const left = Math.min(...rects.map((r) => r.left));
   const right = Math.max(...rects.map((r) => r.right));
-  return { top, bottom, left, right, height: bottom - top };
+  return { top, bottom, left, right };
 }
 
 export class Walkthrough {

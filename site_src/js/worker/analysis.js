@@ -2,7 +2,7 @@
 // pipeline/bundle.py): replays a finished run and computes the day's par off the
 // page's thread, so the page never blocks. Protocol (docs/architecture.md):
 //   page → worker  {id, day, constants, dawgUrl, actions}
-//   worker → page  {id, ok: true, result, ms}  (result: engine analyseRun's)
+//   worker → page  {id, ok: true, result}  (result: engine analyseRun's)
 //                  {id, ok: false, message}    (a Portuguese sentence for the player)
 // The word list is fetched once per worker (from the HTTP cache or the service worker).
 
@@ -33,9 +33,7 @@ self.addEventListener("message", async (event) => {
     return;
   }
   try {
-    const start = performance.now();
-    const result = analyseRun(day, constants, actions, words);
-    self.postMessage({ id, ok: true, result, ms: performance.now() - start });
+    self.postMessage({ id, ok: true, result: analyseRun(day, constants, actions, words) });
   } catch (error) {
     self.postMessage({ id, ok: false, message: "Não foi possível analisar esta corrida.", detail: String(error) });
   }

@@ -7,7 +7,7 @@
  * which it chose a play kept. Used by the move generator's property test and
  * by bench/engine.mjs.
  */
-import { apply, legalPlays, newRun, playActions } from "../../../site_src/js/engine/index.js";
+import { legalPlays, playActions, playOut } from "../../../site_src/js/engine/index.js";
 
 const HELPS_IN_ORDER = ["branca", "jogada", "dobro"];
 
@@ -25,35 +25,16 @@ function nextActions(state, words) {
 
 /** The states of phase "play" in which the player of one real day chose a play or a pass. */
 export function dayPositions(day, constants, words) {
-  let state = newRun(day, constants);
   const positions = [];
-  while (state.phase === "play" || state.phase === "trunfo") {
-    const actions = nextActions(state, words);
+  playOut(day, constants, words, nextActions, (state, actions) => {
     if (actions.at(-1).type === "play" || actions[0].type === "pass") positions.push(state);
-    for (const action of actions) {
-      const result = apply(state, action, words);
-      if (!result.ok || result.events[0]?.type === "rejected") {
-        throw new Error(`${day.date}: ${JSON.stringify(action)} refused: ${result.code || "invalid_words"}`);
-      }
-      state = result.state;
-    }
-  }
+  });
   return positions;
 }
 
 /** `{actions, state}`: the strong player's whole run of one real day (bench/replay_link.mjs, bench/engine.mjs). */
 export function strongRun(day, constants, words) {
-  let state = newRun(day, constants);
-  const log = [];
-  while (state.phase === "play" || state.phase === "trunfo") {
-    for (const action of nextActions(state, words)) {
-      const result = apply(state, action, words);
-      if (!result.ok) throw new Error(`${day.date}: ${JSON.stringify(action)} refused: ${result.code}`);
-      log.push(action);
-      state = result.state;
-    }
-  }
-  return { actions: log, state };
+  return playOut(day, constants, words, nextActions);
 }
 
 /** The positions of several days, in order. */
