@@ -5,30 +5,46 @@ from __future__ import annotations
 import json
 import re
 
-from e2e_support import (DESKTOP, FIXTURE_DATE, PHONE, browser, new_player, site_url,  # noqa: F401
-                         wait_until)
+from e2e_support import (DESKTOP, FIXTURE_DATE, FIXTURE_NOON, GUIDE_SEEN, PHONE, Player, browser,  # noqa: F401
+                         new_player, site_url, wait_until)
+from pipeline.serve import start_server
 
 
-def test_offline_reload_after_a_first_visit_resumes_the_game(new_player):
-    # The built tower of the fixture's date, unrouted: the service worker sees real requests.
-    player = new_player(route=False, service_workers="allow").open().wait_ready()
-    page = player.page
-    player.wait_service_worker()
-    wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", f"/dias/{FIXTURE_DATE}.json"),
-               "the day file in the service worker's cache")
-    hand = player.hand()
-    player.press("ArrowDown")  # a cursor, then a pass: something to resume
-    player.pass_turn()
-    plays = player.number("jogadas")
+def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist):
+    # A server of its own, shut down before the reload: only the service worker can answer it,
+    # whatever the browser's offline emulation reports (navigator.onLine is not the product).
+    server, url = start_server(built_dist)
+    context = browser.new_context(viewport=PHONE, locale="pt-PT", service_workers="allow")
+    context.add_init_script(GUIDE_SEEN)
+    try:
+        page = context.new_page()
+        page.clock.set_fixed_time(FIXTURE_NOON)
+        player = Player(page, url).open().wait_ready()
+        player.wait_service_worker()
+        wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", f"/dias/{FIXTURE_DATE}.json"),
+                   "the day file in the service worker's cache")
+        hand = player.hand()
+        player.press("ArrowDown")  # a cursor, then a pass: something to resume
+        player.pass_turn()
+        plays = player.number("jogadas")
 
-    page.context.set_offline(True)
-    page.reload()
-    player.wait_ready()
-    assert player.number("jogadas") == plays == 2
-    assert sorted(player.hand()) == sorted(hand)
-    assert page.evaluate("() => navigator.onLine") is False
-    player.screenshot("offline")
-    assert player.errors == []
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        responses, failed = [], []
+        page.on("response", lambda response: responses.append(response))
+        page.on("requestfailed", lambda request: failed.append(request.url))
+        assert page.reload().from_service_worker
+        player.wait_ready()
+        assert player.number("jogadas") == plays == 2
+        assert sorted(player.hand()) == sorted(hand)
+        assert [r.url for r in responses if not r.from_service_worker] == []
+        assert failed == []
+        player.screenshot("offline")
+        assert player.errors == []
+    finally:
+        context.close()
+        server.server_close()
 
 
 def test_service_worker_deletes_caches_of_older_builds(new_player):
