@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
+from e2e_support import DESKTOP, browser, new_player, site_url, wait_until  # noqa: F401
 
 
 def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoilers(new_player):
@@ -29,6 +29,24 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
     player.expect_text(".confirmacao", "Copiado: cole onde quiser.")
     assert player.page.evaluate("navigator.clipboard.readText()") == share
     assert player.button("jogar").is_disabled()
+    assert player.errors == []
+
+
+def test_the_end_screen_buttons_stay_put_when_the_par_arrives(new_player):
+    # The par (and its line in the share text) comes from the analysis worker, maybe seconds later:
+    # if the buttons moved then, a tap aimed at one would land elsewhere.
+    player = new_player().open().wait_ready()
+    held = []
+    player.page.route(re.compile(r"/js/analise\.js"), lambda route: held.append(route))
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    wait_until(lambda: player.page.wait_for_timeout(50) or held, "the analysis worker's request")
+    buttons = player.page.locator("#dialogo button")
+    before = buttons.evaluate_all("bs => bs.map(b => JSON.stringify(b.getBoundingClientRect()))")
+    held[0].continue_()
+    player.expect_text("#par-linha", re.compile(r"^Par do dia: "))
+    assert "Par do dia" in player.text("#texto-partilha")
+    assert buttons.evaluate_all("bs => bs.map(b => JSON.stringify(b.getBoundingClientRect()))") == before
     assert player.errors == []
 
 

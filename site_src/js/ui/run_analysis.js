@@ -41,11 +41,12 @@ export class RunAnalysis {
   /** The end screen's par block; when the par arrives, the share text shown in `body` gains its line. */
   endNodes(answer, body) {
     const block = parBlock();
+    const shown = body.find((node) => node.id === "texto-partilha");
+    shown?.classList.add("espera-par"); // keeps the par line's place: the buttons below never move
     answer.then((analysis) => {
       block.show(analysis.par, verdictOf(analysis));
-      const shown = body.find((node) => node.id === "texto-partilha");
       if (shown) shown.textContent = withPar(shown.textContent, analysis.par);
-    }, (error) => block.fail(error.message));
+    }, (error) => block.fail(error.message)).finally(() => shown?.classList.remove("espera-par"));
     return [block.node];
   }
 
