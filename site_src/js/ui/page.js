@@ -160,14 +160,18 @@ export class Page {
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */
-  refuse(message) {
-    this.fail(new LoadError(message, "?dia="));
+  refuse({ heading, message }) {
+    const title = this.main.querySelector("h1");
+    if (title) title.textContent = heading;
+    this.fail(new LoadError(message, "?dia=", { retry: false }));
   }
 
   fail(error) {
     const box = this.main.querySelector("#erro");
     const message = error instanceof LoadError ? error.message : "Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.";
     box.querySelector("#erro-texto").textContent = message;
+    // A day the site does not have stays missing: no "Tentar outra vez", only the ways on.
+    box.querySelector("#erro-acoes").hidden = error?.retry === false;
     dayLinks(box, this.archiveDate !== null || error?.detail === "?dia=");
     this.show("erro");
     const opener = this.main.querySelector("#abertura"); // the build day's opener: not this day's
