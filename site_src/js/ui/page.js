@@ -67,6 +67,7 @@ export class Page {
 
   show(which) {
     for (const id of ["carregar", "erro", "partida"]) this.main.querySelector(`#${id}`).hidden = id !== which;
+    if (which !== "erro") this.main.removeAttribute("data-recusa");
   }
 
   /** Loads and shows the run of today's Lisbon date (a saved run is resumed). What every day
@@ -171,7 +172,9 @@ export class Page {
     const message = error instanceof LoadError ? error.message : "Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.";
     box.querySelector("#erro-texto").textContent = message;
     // A day the site does not have stays missing: no "Tentar outra vez", only the ways on.
-    box.querySelector("#erro-acoes").hidden = error?.retry === false;
+    const refused = error?.retry === false;
+    box.querySelector("#erro-acoes").hidden = refused;
+    this.main.toggleAttribute("data-recusa", refused); // its heading, shown, names the day refused
     dayLinks(box, this.archiveDate !== null || error?.detail === "?dia=");
     this.show("erro");
     const opener = this.main.querySelector("#abertura"); // the build day's opener: not this day's
