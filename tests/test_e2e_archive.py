@@ -117,6 +117,36 @@ def test_a_future_malformed_or_unknown_day_is_refused_with_the_ways_on(new_playe
     assert player.errors == []
 
 
+
+@pytest.mark.parametrize("value, heading", [("2019-01-01", "A torre de 01/01/2019"), ("2026-12-02", "A torre de 02/12/2026")])
+def test_a_day_the_site_will_not_have_is_named_once_and_offers_only_what_helps(new_player, value, heading):
+    """Issue 24: a day outside the window said its date twice and offered «Tentar outra vez»,
+    which cannot help; the heading names the day, the message does not repeat it, and the
+    ways on are today's tower and the archive."""
+    player = new_player(route=False).open(f"/?dia={value}")
+    player.page.wait_for_selector("#erro:not([hidden])")
+    assert player.page.locator("h1").all_inner_texts() == [heading]
+    assert player.page.locator("h1").is_visible(), "the heading shows which day was asked for"
+    shown = value.split("-")[::-1]
+    assert "/".join(shown) not in player.text("#erro-texto"), "the date is said once, in the heading"
+    assert not player.page.get_by_role("button", name="Tentar outra vez").is_visible()
+    ways = player.page.locator("#erro-ligacoes a")
+    assert ways.all_inner_texts() == ["Jogar a torre de hoje", "Ver o arquivo"] and ways.first.is_visible()
+    player.screenshot(f"arquivo-recusado-{value}")
+    ways.first.click()
+    player.wait_ready()
+    assert player.text("h1") == "A torre de hoje"
+    assert player.errors == []
+
+
+def test_a_past_day_that_fails_to_download_still_offers_to_try_again(new_player):
+    player = new_player(route=False)
+    player.page.route(re.compile(r"/dias/2026-11-30\.json$"), lambda route: route.abort())
+    player.open(f"/?dia={PAST}")
+    player.page.wait_for_selector("#erro:not([hidden])")
+    assert player.page.get_by_role("button", name="Tentar outra vez").is_visible()
+    assert player.page.locator("#erro-ligacoes a").first.is_visible()
+
 def test_today_by_its_date_is_just_todays_tower(new_player):
     player = new_player().open("/?dia=2026-12-01").wait_ready()
     assert player.text("h1") == "A torre de hoje"

@@ -102,6 +102,29 @@ def test_the_analysis_lists_each_play_next_to_the_best_one_as_the_engine_counts_
     assert player.errors == []
 
 
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_par_line_links_to_the_par_explained_and_the_keyboard_reaches_it(new_player, viewport):
+    """Issue 23 §5: the end screen's par line leads to «O par do dia» on Como jogar."""
+    player = new_player(viewport=viewport).open().wait_ready()
+    player.pass_turn(3)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia: "))
+    link = player.page.locator("#dialogo").get_by_role("link", name="O que é o par do dia?")
+    assert link.get_attribute("href") == "/como-jogar/#par"
+    for _ in range(40):  # Tab through the end screen, as a keyboard player would
+        if player.page.evaluate("() => document.activeElement?.id") == "par-o-que-e":
+            break
+        player.page.keyboard.press("Tab")
+    assert player.page.evaluate("() => document.activeElement?.id") == "par-o-que-e", "Tab reaches the link"
+    player.screenshot("fim-par-ligacao")
+    player.page.keyboard.press("Enter")
+    player.page.wait_for_url(re.compile(r"/como-jogar/#par$"))
+    heading = player.page.locator("h2#par")
+    expect(heading).to_have_text("O par do dia")
+    expect(heading).to_be_in_viewport()
+    player.screenshot("como-jogar-par")
+    assert player.errors == []
+
 def test_the_best_play_shows_on_a_small_labelled_board_on_demand(new_player):
     player = new_player(viewport=SMALL_PHONE).open().wait_ready()
     player.pass_turn(3)

@@ -147,7 +147,7 @@ def test_tapping_the_blank_asks_for_its_letter(new_player):
     player.page.locator("#ajudas [data-help=branca]").click()
     player.page.locator("#mao .peca-branca").click()
     player.cell("A1").click()
-    player.expect_text("#dialogo-titulo", "Que letra faz a peça branca?")
+    player.expect_text("#dialogo-titulo", "De que letra faz a peça branca?")
     player.dialog_button("Q").click()
     assert player.label("A1") == "Q, peça branca, 0 pontos, A1, por confirmar, palavra quádrupla"  # Cabra was chosen
 

@@ -73,7 +73,8 @@ def test_the_rules_page_uses_the_one_term_for_each_thing(pages):
     for term in ("vira a direção", "trunfos propostos", "a peça branca", "palavra de abertura",
                  "não valem", "a não ser as palavras de Coimbra", "Se chegar ao alvo, sobe",
                  "Quem subir o 5.º andar ganha a torre", "Sempre que sobe de andar",
-                 "vale o quádruplo", "Pôr 7 peças numa só jogada (uma linha inteira)"):
+                 "vale o quádruplo", "Pôr 7 peças numa só jogada (uma linha ou uma coluna inteira)",
+                 "à exceção da palavra de abertura"):
         assert term in rules, term
 
 
@@ -92,7 +93,9 @@ def test_the_game_script_names_rejected_words_as_not_counting(bundle):
 
 def test_a_word_page_says_the_help_is_one_per_play(pages):
     text = page(pages, "coimbra/praxe/index.html")
-    assert "cada vez que formar esta palavra ganha mais 10 pontos, e a jogada ganha uma ajuda." in text
+    assert ("cada vez que formar esta palavra ganha mais 10 pontos, e a jogada que a formar dá uma ajuda "
+            "(uma só por jogada, mesmo que forme várias palavras de Coimbra).") in text
+    assert "e a jogada ganha uma ajuda." not in text
 
 
 def test_the_sources_page_says_which_release_link_is_not_the_one_used(pages):
@@ -122,3 +125,102 @@ def test_counts_and_refusals_agree_in_number_in_the_game_script():
     assert said["counted"] == ["0 trocas", "1 troca", "2 trocas"]
     assert [("resta 1 troca" in said["exchange"][0]), ("restam 2 trocas" in said["exchange"][1])] == [True, True]
     assert said["refused"] == ["Não vale: PRAX.", "Não valem: DE, OU."]
+
+
+# Issue 24 §1: facts about Coimbra a careful reader found wrong, checked where players read
+# them (the word's page, the list of words, and coimbra.json, which the game shows under the
+# board): (page, what must be gone from everything players read, what the page says instead).
+COIMBRA_FACTS = [
+    ("fitas", "é a elas que a Queima das Fitas deve o nome",
+     "Quem as usa é um fitado, e estreia-as no cortejo da Queima das Fitas."),
+    ("bicho", "logo acima, estão os caloiros", "acima dele, estão os caloiros"),
+    ("grelo", "no penúltimo ano do curso",
+     "ata à pasta um ano antes de poder acabar o curso. Antigamente, nos cursos de cinco anos, era no penúltimo."),
+    ("cortejo", "Cortejo dos Grelados", "Na manhã do cortejo, os grelados queimam o grelo e depois seguem nos carros."),
+    ("bengala", "uma só insígnia", "só a cartola é contada pelo Código da Praxe como insígnia pessoal"),
+    ("cabra", "Toca ao fim da tarde e outra vez de manhã, nos dias de aulas",
+     "Toca ao fim da tarde, na véspera de cada dia de aulas, e outra vez na manhã desse dia."),
+    ("cabra", "outro, de som mais grave, é o Cabrão", "o Cabrão é maior e de som mais grave do que a Cabra"),
+    ("pasta", "uma cerimónia só para elas", "as pastas têm uma cerimónia própria: a Bênção das Pastas"),
+    ("briosa", "Universidade, que joga de negro",
+     "a equipa de futebol de negro nascida entre os estudantes da Universidade."),
+]
+
+
+@pytest.mark.parametrize("slug, wrong, right", COIMBRA_FACTS, ids=[f"{f[0]}: {f[1]}" for f in COIMBRA_FACTS])
+def test_a_coimbra_word_says_the_sourced_fact(pages, built_dist, slug, wrong, right):
+    shown_in_game = (built_dist / "coimbra.json").read_text(encoding="utf-8")
+    found = [name for name, text in pages.items() if wrong in text]
+    assert not found and wrong not in shown_in_game, f"still said: {found or 'coimbra.json'}"
+    assert right in page(pages, f"coimbra/{slug}/index.html")
+
+
+def section(built_dist: Path, name: str, anchor: str) -> str:
+    """The visible text of one <h2 id=anchor> section of a page, up to the next <h2>."""
+    source = (built_dist / name).read_text(encoding="utf-8")
+    start = source.index(f'<h2 id="{anchor}">')
+    end = source.find("<h2", start + 1)
+    part = source[start:end if end != -1 else len(source)]
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", part)).split())
+
+
+def test_the_play_buttons_are_explained_under_the_play_not_the_floors(built_dist):
+    play = section(built_dist, "como-jogar/index.html", "jogada")
+    floors = section(built_dist, "como-jogar/index.html", "andares")
+    for button in ("Baralhar muda", "Trocar devolve", "Desfazer tira", "Passar gasta"):
+        assert button in play and button not in floors, button
+
+
+# (where, what must be gone, what is said instead): the game's script holds the dialogs' texts.
+SCRIPT_TEXTS = [
+    ("the blank's help", "faz a letra que quiser", "Uma peça que faz de qualquer letra, com 0 pontos."),
+    ("the blank's letter dialog", '"Que letra faz a peça branca?"', '"De que letra faz a peça branca?"'),
+    ("the replay's download failure", "o que a repetição precisa", "aquilo de que a repetição precisa"),
+    ("the replay's list of steps", '"Jogada a jogada"', '"Passo a passo"'),
+    ("the statistics' best streak", '"Melhor sequência"', '"Mais dias seguidos"'),
+    ("a future day refused", "e só depois entra no arquivo", "e só entra no arquivo no dia seguinte."),
+]
+
+
+@pytest.mark.parametrize("where, wrong, right", SCRIPT_TEXTS, ids=[t[0] for t in SCRIPT_TEXTS])
+def test_the_game_script_says_it_the_reviewed_way(bundle, where, wrong, right):
+    assert wrong not in bundle and right in bundle
+
+
+def test_the_statistics_name_the_streak_one_way(bundle):
+    assert '"Dias seguidos"' in bundle and "sequência" not in bundle
+
+
+def test_the_sources_page_says_where_the_coimbra_words_come_from_as_a_fact(pages):
+    text = page(pages, "fontes/index.html")
+    assert "Enquanto essa lista não estiver disponível" not in text
+    assert "A lista é nossa, feita no espírito das respostas de uma só palavra do jogo «A Cheia», sobre Coimbra." in text
+
+
+PAR_LENGTH = 'import { PAR_WORD_LENGTH } from "./site_src/js/engine/par.js"; console.log(PAR_WORD_LENGTH);'
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_rules_page_explains_the_par_as_the_engine_plays_it(pages, built_dist):
+    """Issue 23 §5: who plays the par (par.js) and what beating it means (beatsPar)."""
+    length = subprocess.run(["node", "--input-type=module", "-e", PAR_LENGTH], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout.strip()
+    par = section(built_dist, "como-jogar/index.html", "par")
+    assert par.startswith("O par do dia ")
+    for fact in (f"só forma palavras de até {length} letras, incluindo as que nascem na perpendicular",
+                 "faz a que dá mais pontos entre as que só formam essas palavras; se não houver nenhuma, passa",
+                 "sempre que sobe de andar, fica com o primeiro dos trunfos propostos",
+                 "nunca usa ajudas (por isso nunca tem a peça branca) e nunca troca peças",
+                 "o par é o mesmo para toda a gente",
+                 "Bate o par quem chegar mais alto do que ele (ganhar a torre fica acima de qualquer andar) "
+                 "ou quem acabar no mesmo andar com mais pontos no total da corrida.",
+                 "Acabar no mesmo andar com os mesmos pontos é igualar o par, não batê-lo.",
+                 "«Dias com o par batido» conta os dias em que a corrida da torre do dia bateu o par"):
+        assert fact in par, fact
+    rules = (built_dist / "como-jogar/index.html").read_text(encoding="utf-8")
+    assert '<a href="#par">O par do dia</a>' in rules, "the page's index lists the section"
+
+
+def test_the_end_screen_and_the_archive_link_to_the_par_explained(built_dist, bundle):
+    assert '"/como-jogar/#par"' in bundle and '"O que é o par do dia?"' in bundle
+    assert '<a href="/como-jogar/#par">par do dia</a>' in (built_dist / "arquivo/index.html").read_text(encoding="utf-8")

@@ -6,13 +6,20 @@ import { el } from "./dialogs.js";
 import { analysisSummary, parLine, parVerdict, playText, squaresText } from "./analysis_text.js";
 import { ordinal } from "./labels.js";
 
-/** The end screen's par block: "A calcular o par do dia…" until `show(par, verdict)` fills it in. */
+/** Where Como jogar explains the par (its section «O par do dia»). */
+export const PAR_HELP_URL = "/como-jogar/#par";
+
+/**
+ * The end screen's par block: "A calcular o par do dia…" until `show(par, verdict)` fills it
+ * in, and a link to what the par is (outside the status region, so it is not re-announced).
+ */
 export function parBlock() {
   const line = el("p", { class: "par-linha", id: "par-linha", text: "A calcular o par do dia…" });
   const verdict = el("p", { class: "par-veredicto", id: "par-veredicto" });
-  const block = el("div", { class: "par", role: "status" }, [line, verdict]);
+  const status = el("div", { role: "status" }, [line, verdict]);
+  const help = el("p", { class: "par-ajuda" }, [el("a", { href: PAR_HELP_URL, id: "par-o-que-e", text: "O que é o par do dia?" })]);
   return {
-    node: block,
+    node: el("div", { class: "par" }, [status, help]),
     show(par, verdictText) {
       line.textContent = `${parLine(par)}.`;
       verdict.textContent = verdictText;

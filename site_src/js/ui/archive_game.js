@@ -28,12 +28,17 @@ export function markArchive(main, date) {
   heading ? heading.after(mark) : main.prepend(mark);
 }
 
-/** What the page says for a `?dia=` it will not open. */
+/**
+ * What the page says for a `?dia=` it will not open: `{heading, message}`. The heading
+ * names the day asked for (not today's tower), so the message does not repeat it.
+ */
 export function dayRefusal(request) {
   if (request.kind === "future") {
-    return `A torre de ${shownDate(request.date)} ainda não abriu: cada torre abre à meia-noite de Lisboa e só depois entra no arquivo.`;
+    return { heading: `A torre de ${shownDate(request.date)}`,
+      message: "Esta torre ainda não abriu: cada torre abre à meia-noite de Lisboa e só entra no arquivo no dia seguinte." };
   }
-  return "Este endereço não indica um dia válido: escreva a data como ?dia=AAAA-MM-DD, ou escolha um dia no arquivo.";
+  return { heading: "Arquivo",
+    message: "Este endereço não indica um dia válido: escreva a data como ?dia=AAAA-MM-DD, ou escolha um dia no arquivo." };
 }
 
 /** Links to today's tower and to the archive under an error (shown for past days and refusals). */

@@ -109,7 +109,7 @@ export class Dialogs {
   chooseBlankLetter(alphabet) {
     const letters = [...alphabet].map((letter) =>
       this.choice(el("button", { type: "button", class: "letra-branca", text: letter }), letter));
-    return this.ask("Que letra faz a peça branca?", [el("div", { class: "letras" }, letters)],
+    return this.ask("De que letra faz a peça branca?", [el("div", { class: "letras" }, letters)],
       [{ text: "Cancelar", value: null }], { kind: "branca" });
   }
 

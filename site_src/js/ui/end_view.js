@@ -94,7 +94,7 @@ export function statsBody(stats, today, onImport, archive = null) {
   return [
     facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],
       ["Melhor pontuação", String(stats.best)], ["Dias seguidos", String(currentStreak(stats, today))],
-      ["Melhor sequência", String(stats.bestStreak)], ["Dias com o par batido", String(stats.parBeaten ?? 0)]]),
+      ["Mais dias seguidos", String(stats.bestStreak)], ["Dias com o par batido", String(stats.parBeaten ?? 0)]]),
     el("h3", { text: "Onde acabaram as corridas" }),
     el("ol", { class: "histograma" }, bars),
     el("h3", { text: "Levar para outro aparelho" }),

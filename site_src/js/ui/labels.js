@@ -28,7 +28,7 @@ export const trunfoLabel = (trunfo) => `${trunfo.emoji} ${trunfo.name}`;
 /** One sentence on what a help does. */
 export function helpEffect(help) {
   switch (help.id) {
-    case "branca": return "Uma peça que faz a letra que quiser, com 0 pontos.";
+    case "branca": return "Uma peça que faz de qualquer letra, com 0 pontos.";
     case "espreitar": return help.tiles === 1 ? "Mostra a peça seguinte do saco." : `Mostra as ${help.tiles} peças seguintes do saco.`;
     case "jogada": return "Uma jogada a mais neste andar.";
     case "dobro": return "A próxima jogada válida vale a dobrar.";

@@ -5,10 +5,12 @@
 import { Dawg, wordLookup } from "../dawg.js";
 
 export class LoadError extends Error {
-  constructor(message, detail) {
+  /** `retry`: false when trying again cannot help (a day the site does not have), so none is offered. */
+  constructor(message, detail, { retry = true } = {}) {
     super(message);
     this.name = "LoadError";
     this.detail = detail;
+    this.retry = retry;
   }
 }
 
@@ -23,15 +25,18 @@ export function dayUrl(urls, date) {
   return `${urls.days.replace(/\/?$/, "/")}${date}.json`;
 }
 
-/** The response to `url`, or a LoadError naming `what`; `notFound` is the message for a 404. */
-async function fetchOk(url, what, fetchFn, notFound = null) {
+/**
+ * The response to `url`, or a LoadError naming `what`; `notFound` is the message for a 404,
+ * and `notFoundRetry` whether trying again may find it.
+ */
+async function fetchOk(url, what, fetchFn, notFound = null, notFoundRetry = true) {
   let response;
   try {
     response = await fetchFn(url);
   } catch (error) {
     throw new LoadError(`Não foi possível descarregar ${what}. Verifique a ligação à Internet e recarregue a página.`, `${url}: ${error}`);
   }
-  if (notFound && response.status === 404) throw new LoadError(notFound, url);
+  if (notFound && response.status === 404) throw new LoadError(notFound, url, { retry: notFoundRetry });
   if (!response.ok) {
     throw new LoadError(`Não foi possível descarregar ${what} (erro ${response.status}).`, url);
   }
@@ -55,11 +60,14 @@ export function coimbraIndex(data) {
   return new Map(Object.entries(data));
 }
 
-/** How the player's messages name the tower of `date`: today's, or a past day's (`archived`). */
+/**
+ * How the player's messages name the tower of `date`: today's, or a past day's (`archived`),
+ * whose heading already names the date (so `missing` does not repeat it).
+ */
 export function towerWords(date, archived) {
   const shown = date.split("-").reverse().join("/");
   return archived
-    ? { name: `a torre de ${shown}`, file: `O ficheiro da torre de ${shown}`, missing: `A torre de ${shown} não está no arquivo.` }
+    ? { name: `a torre de ${shown}`, file: `O ficheiro da torre de ${shown}`, missing: "Este dia não está no arquivo. Pode escolher outro dia no arquivo ou jogar a torre de hoje." }
     : { name: "a torre de hoje", file: "O ficheiro da torre de hoje", missing: `Ainda não há torre para o dia ${shown}. Volte mais tarde.` };
 }
 
@@ -67,7 +75,8 @@ export function towerWords(date, archived) {
 async function loadDay(urls, date, fetchFn, archived) {
   const url = dayUrl(urls, date);
   const words = towerWords(date, archived);
-  const response = await fetchOk(url, words.name, fetchFn, words.missing);
+  // Today's tower may yet be deployed; a past day missing from the archive never will be.
+  const response = await fetchOk(url, words.name, fetchFn, words.missing, !archived);
   let day;
   try {
     day = await response.json();

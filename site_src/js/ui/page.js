@@ -67,6 +67,7 @@ export class Page {
 
   show(which) {
     for (const id of ["carregar", "erro", "partida"]) this.main.querySelector(`#${id}`).hidden = id !== which;
+    if (which !== "erro") this.main.removeAttribute("data-recusa");
   }
 
   /** Loads and shows the run of today's Lisbon date (a saved run is resumed). What every day
@@ -160,14 +161,20 @@ export class Page {
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */
-  refuse(message) {
-    this.fail(new LoadError(message, "?dia="));
+  refuse({ heading, message }) {
+    const title = this.main.querySelector("h1");
+    if (title) title.textContent = heading;
+    this.fail(new LoadError(message, "?dia=", { retry: false }));
   }
 
   fail(error) {
     const box = this.main.querySelector("#erro");
     const message = error instanceof LoadError ? error.message : "Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.";
     box.querySelector("#erro-texto").textContent = message;
+    // A day the site does not have stays missing: no "Tentar outra vez", only the ways on.
+    const refused = error?.retry === false;
+    box.querySelector("#erro-acoes").hidden = refused;
+    this.main.toggleAttribute("data-recusa", refused); // its heading, shown, names the day refused
     dayLinks(box, this.archiveDate !== null || error?.detail === "?dia=");
     this.show("erro");
     const opener = this.main.querySelector("#abertura"); // the build day's opener: not this day's

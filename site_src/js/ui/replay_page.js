@@ -42,7 +42,7 @@ async function fetchOrSay(fetchFn, url, missing) {
   try {
     response = await fetchFn(url);
   } catch {
-    throw new Unverifiable(`${NOT_VERIFIED}: sem ligação à Internet para descarregar o que a repetição precisa. Tente mais tarde.`);
+    throw new Unverifiable(`${NOT_VERIFIED}: sem ligação à Internet para descarregar aquilo de que a repetição precisa. Tente mais tarde.`);
   }
   if (!response.ok) throw new Unverifiable(`${NOT_VERIFIED}: ${missing}.`);
   return response;
@@ -142,7 +142,7 @@ class ReplayView {
     }));
     box.append(el("h2", { text: `A corrida de ${shownDate(read.date)}` }), el("div", { class: "repeticao-grelha" }, [
       el("div", { class: "repeticao-mesa" }, [this.position, grid, el("div", { class: "controlos" }, [this.back, this.next]), this.where]),
-      el("div", { class: "repeticao-passos" }, [el("h3", { text: "Jogada a jogada" }), this.list]),
+      el("div", { class: "repeticao-passos" }, [el("h3", { text: "Passo a passo" }), this.list]),
     ]));
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLElement && event.target.closest("input, textarea")) return;

@@ -49,3 +49,18 @@ test("the board does not wait for the word list, which comes as a promise", asyn
   release();
   await assert.rejects(data.words, (error) => error instanceof LoadError && /lista de palavras/.test(error.message));
 });
+
+test("a past day the archive lacks is refused for good, and today's missing tower may come later", async () => {
+  const { fetchFn } = recordingFetch({});
+  const shared = { constants: {}, words: () => true, coimbra: new Map() };
+  await assert.rejects(loadGame(URLS, "2019-01-01", fetchFn, shared, true), (error) => {
+    assert.equal(error.message, "Este dia não está no arquivo. Pode escolher outro dia no arquivo ou jogar a torre de hoje.");
+    assert.equal(error.retry, false, "trying again cannot find a day outside the window");
+    return true;
+  });
+  await assert.rejects(loadGame(URLS, "2026-12-01", fetchFn, shared, false), (error) => {
+    assert.equal(error.message, "Ainda não há torre para o dia 01/12/2026. Volte mais tarde.");
+    assert.equal(error.retry, true);
+    return true;
+  });
+});

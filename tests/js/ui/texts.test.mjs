@@ -8,7 +8,8 @@ import { visibleFor } from "../../../site_src/js/ui/announcer.js";
 import { squareLabel } from "../../../site_src/js/ui/board_view.js";
 import { exchangeIntro } from "../../../site_src/js/ui/dialogs.js";
 import { passWarning } from "../../../site_src/js/ui/game.js";
-import { counted } from "../../../site_src/js/ui/labels.js";
+import { counted, helpEffect } from "../../../site_src/js/ui/labels.js";
+import { dayRefusal } from "../../../site_src/js/ui/archive_game.js";
 import { invalidWordsText, peekText } from "../../../site_src/js/ui/status_view.js";
 import { loadConstants, setup } from "../helpers/engine-setup.mjs";
 
@@ -62,4 +63,18 @@ test("a message stays longer when it is longer or an error, and never forever", 
   assert.ok(visibleFor("Passou a vez.", "info") >= 3500);
   assert.ok(visibleFor("Não tem nenhum Z na mão.", "erro") > visibleFor("Não tem nenhum Z na mão.", "info"));
   assert.equal(visibleFor("x".repeat(1000), "erro"), 10000);
+});
+
+test("a refused day is named once, by the heading, and the message says when it opens", () => {
+  const future = dayRefusal({ kind: "future", date: "2026-12-02" });
+  assert.equal(future.heading, "A torre de 02/12/2026");
+  assert.equal(future.message,
+    "Esta torre ainda não abriu: cada torre abre à meia-noite de Lisboa e só entra no arquivo no dia seguinte.");
+  const malformed = dayRefusal({ kind: "malformed" });
+  assert.equal(malformed.heading, "Arquivo");
+  assert.match(malformed.message, /^Este endereço não indica um dia válido/);
+});
+
+test("the blank's help says it stands for any letter", () => {
+  assert.equal(helpEffect({ id: "branca" }), "Uma peça que faz de qualquer letra, com 0 pontos.");
 });
