@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import DESKTOP, browser, new_player, site_url, wait_until  # noqa: F401
+import pytest
+
+from e2e_support import DESKTOP, PHONE, browser, new_player, site_url, wait_until  # noqa: F401
 
 
 def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoilers(new_player):
@@ -32,10 +34,11 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
     assert player.errors == []
 
 
-def test_the_end_screen_buttons_stay_put_when_the_par_arrives(new_player):
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_end_screen_buttons_stay_put_when_the_par_arrives(new_player, viewport):
     # The par (and its line in the share text) comes from the analysis worker, maybe seconds later:
     # if the buttons moved then, a tap aimed at one would land elsewhere.
-    player = new_player().open().wait_ready()
+    player = new_player(viewport=viewport).open().wait_ready()
     held = []
     player.page.route(re.compile(r"/js/analise\.js"), lambda route: held.append(route))
     player.pass_turn(3)
