@@ -84,7 +84,7 @@ export function statsBody(stats, today, onImport, archive = null) {
   });
   const importButton = el("button", { type: "button", text: "Importar" });
   importButton.addEventListener("click", () => {
-    const parsed = parseStatsExport(field.value);
+    const parsed = parseStatsExport(field.value, today);
     if (!parsed.ok) {
       message.textContent = parsed.message;
       return;

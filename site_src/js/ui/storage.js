@@ -4,8 +4,9 @@
 // as a value, never thrown, so the page can offer to start over.
 
 import { archiveResults } from "./archive_store.js";
-import { nextDate } from "./lisbon_date.js";
+import { lisbonDate, nextDate } from "./lisbon_date.js";
 import { isCount, isDate, wordListOf } from "./saved_values.js";
+import { archiveImportProblem, statsImportProblem } from "./stats_import.js";
 
 const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
@@ -26,8 +27,6 @@ export function emptyStats() {
   return { v: SAVE_VERSION, runs: 0, wins: 0, floors: [0, 0, 0, 0, 0], best: 0, streak: 0, bestStreak: 0, lastDate: null,
     parBeaten: 0, parDate: null };
 }
-
-/** A save's word-list version (10 hex digits), or null: older saves have none and use the current list. */
 
 /** True when `s` has the shape of statistics this version wrote. */
 export function isValidStats(s) {
@@ -89,8 +88,12 @@ export function exportStats(stats, archive = null) {
   return EXPORT_PREFIX + toBase64(JSON.stringify(days ? { ...stats, arquivo: archive } : stats));
 }
 
-/** {ok:true, stats, archive?} or {ok:false, message} for a pasted export line (`archive` when it carries one). */
-export function parseStatsExport(text) {
+/**
+ * {ok:true, stats, archive?} or {ok:false, message} for a pasted export line (`archive` when it
+ * carries one). Every field must be one the game could have written by `today` (the Lisbon
+ * date): the message names the first that could not (stats_import.js).
+ */
+export function parseStatsExport(text, today = lisbonDate()) {
   const line = String(text).trim();
   if (!line.startsWith(EXPORT_PREFIX)) {
     return { ok: false, message: "Este texto não é uma exportação de estatísticas de A Torre." };
@@ -101,9 +104,13 @@ export function parseStatsExport(text) {
   } catch {
     return { ok: false, message: "O texto está incompleto ou foi alterado; copie-o outra vez." };
   }
-  const { arquivo, ...daily } = stats !== null && typeof stats === "object" ? stats : {};
-  if (!isValidStats(daily)) {
+  if (stats === null || typeof stats !== "object" || Array.isArray(stats)) {
     return { ok: false, message: "O texto não tem estatísticas válidas." };
+  }
+  const { arquivo, ...daily } = stats;
+  const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today));
+  if (problem || !isValidStats(daily)) {
+    return { ok: false, message: problem ?? "O texto não tem estatísticas válidas." };
   }
   return arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
 }

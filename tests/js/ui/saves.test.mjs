@@ -1,0 +1,73 @@
+// Nothing a player saved is lost or frozen (issue 22): an import is refused, naming
+// the field, when it holds what the game could never have written.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
+
+const TODAY = "2026-12-01";
+const SUMMARY = { won: false, floorReached: 3, total: 150 };
+const PLAYED = addRun(addRun(emptyStats(), "2026-11-29", SUMMARY), "2026-11-30", { won: true, floorReached: 5, total: 420 });
+
+/** An export line of `stats` as JSON, bypassing exportStats (a line edited by hand). */
+const line = (stats) => `TORRE-ESTATISTICAS-1:${Buffer.from(JSON.stringify(stats)).toString("base64")}`;
+
+test("an import whose every field the game could have written is accepted", () => {
+  assert.deepEqual(parseStatsExport(exportStats(PLAYED), TODAY), { ok: true, stats: PLAYED });
+  assert.deepEqual(parseStatsExport(exportStats(emptyStats()), TODAY), { ok: true, stats: emptyStats() });
+  const today = addRun(PLAYED, TODAY, SUMMARY);
+  assert.equal(parseStatsExport(exportStats(today), TODAY).ok, true, "today's run is not in the future");
+});
+
+test("an import with a last day that is not a real date or has not come yet is refused, naming the field", () => {
+  for (const [lastDate, says] of [["9999-12-31", /último dia contado \(lastDate\) é um dia que ainda não chegou \(9999-12-31\)/],
+    ["2026-12-02", /ainda não chegou/], ["2026-99-99", /último dia contado \(lastDate\) não é uma data do calendário/],
+    ["2026-02-30", /não é uma data do calendário/]]) {
+    const parsed = parseStatsExport(line({ ...PLAYED, lastDate }), TODAY);
+    assert.equal(parsed.ok, false, lastDate);
+    assert.match(parsed.message, says, lastDate);
+    assert.match(parsed.message, /^O texto foi recusado: /);
+  }
+  const par = parseStatsExport(line({ ...PLAYED, parBeaten: 1, parDate: "2027-01-01" }), TODAY);
+  assert.match(par.message, /\(parDate\) é um dia que ainda não chegou/);
+});
+
+test("an import with counts that are not whole, are absurd or do not add up is refused, naming the field", () => {
+  const cases = [
+    [{ runs: 1e308 }, /número de corridas \(runs\) é grande de mais/],
+    [{ runs: 2.5 }, /\(runs\) não é um número inteiro/],
+    [{ best: "420" }, /melhor pontuação \(best\) não é um número inteiro/],
+    [{ best: 1e9 }, /\(best\) é grande de mais/],
+    [{ wins: 3 }, /torres subidas \(wins\) é maior do que o número de corridas/],
+    [{ floors: [0, 0, 1, 0, 2] }, /\(floors\) não somam o número de corridas/],
+    [{ floors: [0, 0, 2, 0] }, /\(floors\) não são 5 números/],
+    [{ bestStreak: 7 }, /\(bestStreak\) é maior do que o número de corridas/],
+    [{ streak: 2, bestStreak: 1 }, /dias seguidos \(streak\) é maior do que a melhor sequência/],
+    [{ parBeaten: 5 }, /\(parBeaten\) é maior/],
+    [{ v: 2 }, /versão do formato \(v\)/],
+    [{ extra: 1 }, /campo que o jogo não conhece \(«extra»\)/],
+  ];
+  for (const [change, says] of cases) {
+    const parsed = parseStatsExport(line({ ...PLAYED, ...change }), TODAY);
+    assert.equal(parsed.ok, false, JSON.stringify(change));
+    assert.match(parsed.message, says, JSON.stringify(change));
+  }
+  assert.match(parseStatsExport(line({ ...emptyStats(), lastDate: "2026-11-30" }), TODAY).message, /\(lastDate\) indica um dia, mas não há corridas/);
+});
+
+test("an import whose archive days are not real, not yet come or not possible is refused, naming the field", () => {
+  const good = { floor: 2, total: 40, won: false };
+  const cases = [
+    [{ results: { "2026-99-99": good } }, /dias do arquivo \(arquivo\) tem um dia inválido: 2026-99-99 não é uma data/],
+    [{ results: { "2030-01-01": good } }, /2030-01-01 é um dia que ainda não chegou/],
+    [{ daily: { "2026-11-01": { ...good, total: "40" } } }, /2026-11-01 tem uma pontuação/],
+    [{ results: { "2026-11-01": { ...good, floor: 9 } } }, /andar que não existe/],
+    [{ results: { "2026-11-01": { ...good, won: true } } }, /subida sem chegar ao último andar/],
+    [{ results: "x" }, /\(arquivo\) não é uma lista de dias/],
+  ];
+  for (const [arquivo, says] of cases) {
+    const parsed = parseStatsExport(line({ ...PLAYED, arquivo }), TODAY);
+    assert.equal(parsed.ok, false, JSON.stringify(arquivo));
+    assert.match(parsed.message, says, JSON.stringify(arquivo));
+  }
+});
