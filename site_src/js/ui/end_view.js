@@ -78,6 +78,7 @@ export function statsBody(stats, today, onImport, archive = null) {
   exportButton.addEventListener("click", async () => {
     field.value = exportStats(stats, archive);
     field.select();
+    message.classList.remove("recusa");
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
     message.textContent = copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
       : "Copie este texto para o outro aparelho e carregue lá em Importar.";
@@ -87,6 +88,7 @@ export function statsBody(stats, today, onImport, archive = null) {
     const parsed = parseStatsExport(field.value, today);
     if (!parsed.ok) {
       message.textContent = parsed.message;
+      message.classList.add("recusa");
       return;
     }
     onImport(parsed.stats, parsed.archive);

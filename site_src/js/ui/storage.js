@@ -179,7 +179,8 @@ export class GameStorage {
 
   /**
    * {stats, problem}: unreadable statistics are reported, kept aside under
-   * DAMAGED_STATS_KEY (the next save would overwrite them) and replaced by empty ones.
+   * DAMAGED_STATS_KEY (the next save would overwrite them) and replaced by empty ones;
+   * the problem says whether the copy could be written.
    */
   loadStats() {
     const raw = this.read(STATS_KEY);
@@ -190,9 +191,10 @@ export class GameStorage {
     } catch {
       /* reported below */
     }
-    this.write(DAMAGED_STATS_KEY, raw);
+    // The copy is promised only when it was written: a full storage (quota) refuses it.
+    const kept = this.write(DAMAGED_STATS_KEY, raw);
     return { stats: emptyStats(), problem: "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero "
-      + "(guardámos uma cópia das antigas à parte)." };
+      + (kept ? "(guardámos uma cópia das antigas à parte)." : "(não foi possível guardar uma cópia das antigas: o navegador recusou-a).") };
   }
 
   saveStats(stats) {

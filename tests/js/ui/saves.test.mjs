@@ -3,7 +3,18 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
+import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
+
+/** localStorage in memory; the keys of `full` are refused as a full storage refuses them. */
+class MemoryBackend {
+  constructor(entries = {}, full = []) { this.map = new Map(Object.entries(entries)); this.full = new Set(full); }
+  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
+  setItem(key, value) {
+    if (this.full.has(key)) throw Object.assign(new Error("quota"), { name: "QuotaExceededError" });
+    this.map.set(key, String(value));
+  }
+  removeItem(key) { this.map.delete(key); }
+}
 
 const TODAY = "2026-12-01";
 const SUMMARY = { won: false, floorReached: 3, total: 150 };
@@ -11,6 +22,16 @@ const PLAYED = addRun(addRun(emptyStats(), "2026-11-29", SUMMARY), "2026-11-30",
 
 /** An export line of `stats` as JSON, bypassing exportStats (a line edited by hand). */
 const line = (stats) => `TORRE-ESTATISTICAS-1:${Buffer.from(JSON.stringify(stats)).toString("base64")}`;
+
+test("damaged statistics promise a copy only when the copy was written", () => {
+  const kept = new GameStorage(new MemoryBackend({ "torre.estatisticas": "[1,2" }));
+  assert.match(kept.loadStats().problem, /\(guardámos uma cópia das antigas à parte\)\.$/);
+  const backend = new MemoryBackend({ "torre.estatisticas": "[1,2" }, ["torre.estatisticas.danificadas"]);
+  const refused = new GameStorage(backend).loadStats();
+  assert.deepEqual(refused.stats, emptyStats());
+  assert.match(refused.problem, /não foi possível guardar uma cópia das antigas/);
+  assert.doesNotMatch(refused.problem, /guardámos/);
+});
 
 test("an import whose every field the game could have written is accepted", () => {
   assert.deepEqual(parseStatsExport(exportStats(PLAYED), TODAY), { ok: true, stats: PLAYED });

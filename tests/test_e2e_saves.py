@@ -1,0 +1,94 @@
+"""Nothing a player saved is lost (issue 22): a save the site cannot replay is kept aside
+and the day can be started again, a damaged archive is copied aside and its readable days
+kept, a copy is promised only once it was written, and an import that could freeze the
+statistics is refused naming the field. Each new dialog state is checked by axe, light
+and dark, and photographed at phone and desktop sizes."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import pytest
+
+from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
+from test_e2e_a11y import axe_violations
+
+PHONE_SMALL = {"width": 360, "height": 640}
+VIEWPORTS = [PHONE_SMALL, DESKTOP]
+STATS = {"v": 1, "runs": 2, "wins": 1, "floors": [0, 0, 1, 0, 1], "best": 420, "streak": 2, "bestStreak": 2,
+         "lastDate": "2026-11-30"}
+# Refuses to write `key`, as a browser whose storage is full does (QuotaExceededError).
+FULL_FOR = """key => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (name, value) {
+    if (name === key) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return setItem.call(this, name, value);
+  };
+}"""
+
+
+def storage(player, key: str):
+    return player.page.evaluate("key => localStorage.getItem(key)", key)
+
+
+def put(player, key: str, value: str):
+    player.page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
+
+
+def export_line(stats: dict) -> str:
+    return "TORRE-ESTATISTICAS-1:" + base64.b64encode(json.dumps(stats).encode()).decode()
+
+
+def check_looks(player, name: str, scheme: str):
+    assert axe_violations(player.page) == [], name
+    player.screenshot(f"{name}-{scheme}")
+
+
+# Item 8 ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
+def test_damaged_statistics_whose_copy_the_browser_refused_say_no_copy_was_kept(new_player, scheme, viewport):
+    player = new_player(viewport=viewport, color_scheme=scheme)
+    player.page.add_init_script(f"({FULL_FOR})('torre.estatisticas.danificadas')")
+    player.open().wait_ready()
+    put(player, "torre.estatisticas", '{"v": 1, "runs": "muitas"' + " " * 1000)
+    player.button("estatisticas").click()
+    warning = player.page.locator("#dialogo .aviso-erro")
+    player.expect_text("#dialogo .aviso-erro", re.compile("não foi possível guardar uma cópia das antigas"))
+    assert "guardámos" not in warning.inner_text(), "no copy was written: none may be promised"
+    assert storage(player, "torre.estatisticas.danificadas") is None
+    warning.scroll_into_view_if_needed()
+    check_looks(player, "estatisticas-sem-copia", scheme)
+    assert player.errors == []
+
+
+def test_damaged_statistics_whose_copy_was_written_say_it_was_kept(new_player):
+    player = new_player().open().wait_ready()
+    put(player, "torre.estatisticas", "[1,2")
+    player.button("estatisticas").click()
+    player.expect_text("#dialogo .aviso-erro", re.compile(r"\(guardámos uma cópia das antigas à parte\)\.$"))
+    assert storage(player, "torre.estatisticas.danificadas") == "[1,2"
+
+
+# Item 9 ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_import_from_a_day_that_has_not_come_is_refused_naming_the_field(new_player, scheme):
+    player = new_player(viewport=PHONE_SMALL, color_scheme=scheme).open().wait_ready()
+    put(player, "torre.estatisticas", json.dumps(STATS))
+    player.button("estatisticas").click()
+    for change, says in [({"lastDate": "9999-12-31"}, "o último dia contado (lastDate) é um dia que ainda não chegou"),
+                         ({"lastDate": "2026-99-99"}, "o último dia contado (lastDate) não é uma data do calendário"),
+                         ({"runs": 1e308}, "o número de corridas (runs) é grande de mais"),
+                         ({"wins": 3}, "o número de torres subidas (wins) é maior do que o número de corridas")]:
+        player.page.fill("#estatisticas-texto", export_line({**STATS, **change}))
+        player.dialog_button("Importar").click()
+        player.expect_text("#dialogo .confirmacao", re.compile(re.escape(says)))
+        assert "recusa" in player.page.get_attribute("#dialogo .confirmacao", "class"), "a refusal is not shown as a success"
+    assert json.loads(storage(player, "torre.estatisticas")) == STATS, "nothing imported"
+    check_looks(player, "importacao-recusada", scheme)
+    player.page.set_viewport_size(DESKTOP)
+    player.screenshot(f"importacao-recusada-{scheme}")
+    assert player.errors == []
