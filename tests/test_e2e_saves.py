@@ -92,3 +92,66 @@ def test_an_import_from_a_day_that_has_not_come_is_refused_naming_the_field(new_
     player.page.set_viewport_size(DESKTOP)
     player.screenshot(f"importacao-recusada-{scheme}")
     assert player.errors == []
+
+
+# Item 7 ---------------------------------------------------------------------------------
+
+PAST = "2026-11-30"
+QUIET_PAGE = "/como-jogar/"  # a page of the site whose script never reads the archive: storage is set there
+GOOD_DAY = {"floor": 3, "total": 180, "won": False}
+# An archive with one readable finished day and one whose total is text.
+TEXT_TOTAL = json.dumps({"v": 1, "runs": {}, "results": {"2026-11-28": GOOD_DAY,
+                                                          "2026-11-27": {**GOOD_DAY, "total": "180"}}})
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
+def test_a_damaged_archive_is_copied_aside_and_the_archive_page_says_so(new_player, scheme, viewport):
+    player = new_player(viewport=viewport, route=False, color_scheme=scheme).open(QUIET_PAGE)
+    put(player, "torre.arquivo", TEXT_TOTAL)
+    player.open("/arquivo/")
+    player.page.wait_for_selector("#arquivo[data-arquivo=pronto]")
+    player.expect_text("#arquivo-aviso", re.compile(
+        r"^Os dias do arquivo guardados neste aparelho estavam danificados: .*\(guardámos uma cópia dos antigos à parte\)\.$"))
+    assert storage(player, "torre.arquivo.danificado") == TEXT_TOTAL
+    day = player.page.locator("#arquivo-lista li[data-date='2026-11-28'] .arquivo-resultado")
+    assert day.inner_text() == "3.º andar, 180 pontos", "the readable day is kept"
+    assert json.loads(storage(player, "torre.arquivo"))["results"] == {"2026-11-28": GOOD_DAY}
+    check_looks(player, "arquivo-danificado", scheme)
+    player.page.reload()
+    player.page.wait_for_selector("#arquivo[data-arquivo=pronto]")
+    assert player.page.locator("#arquivo-aviso").count() == 0, "said once: what was readable is now sound"
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(new_player, scheme):
+    player = new_player(viewport=PHONE_SMALL, route=False, color_scheme=scheme).open(QUIET_PAGE)
+    for raw in (json.dumps({"v": 2, "runs": {}}), TEXT_TOTAL[:50]):
+        player.open(QUIET_PAGE)
+        put(player, "torre.arquivo", raw)
+        player.open(f"/?dia={PAST}")
+        player.expect_text("#dialogo-titulo", "O arquivo estava danificado")
+        player.expect_text("#dialogo-corpo", re.compile(r"\(guardámos uma cópia dos antigos à parte\)\.$"))
+        check_looks(player, "jogo-arquivo-danificado", scheme)
+        player.dialog_button("Continuar").click()
+        player.wait_ready()
+        player.pass_turn()
+        assert storage(player, "torre.arquivo.danificado") == raw
+        assert json.loads(storage(player, "torre.arquivo"))["runs"][PAST]["actions"] == [{"type": "pass"}]
+    player.page.set_viewport_size(DESKTOP)
+    player.open(QUIET_PAGE)
+    put(player, "torre.arquivo", TEXT_TOTAL)
+    player.open("/").page.wait_for_selector("#dialogo[open]")
+    player.screenshot(f"jogo-arquivo-danificado-{scheme}")
+    assert player.errors == []
+
+
+def test_a_damaged_archive_whose_copy_the_browser_refused_says_no_copy_was_kept(new_player):
+    player = new_player(route=False)
+    player.page.add_init_script(f"({FULL_FOR})('torre.arquivo.danificado')")
+    player.open(QUIET_PAGE)
+    put(player, "torre.arquivo", TEXT_TOTAL)
+    player.open("/arquivo/").page.wait_for_selector("#arquivo[data-arquivo=pronto]")
+    player.expect_text("#arquivo-aviso", re.compile("não foi possível guardar uma cópia dos antigos"))
+    assert storage(player, "torre.arquivo") == TEXT_TOTAL, "no copy: the damaged text is not written over by the repair"

@@ -104,6 +104,8 @@ export class Page {
     this.data = data;
     this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
     if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
+    await this.warnDamagedArchive();
+    if (date !== this.date) return;
     const run = await this.runWords(date, data);
     if (!run || date !== this.date) return;
     const grid = this.main.querySelector("#tabuleiro");
@@ -157,6 +159,14 @@ export class Page {
     }
     const words = list.words === data.words ? data.words : list.words.catch((error) => { throw kept(error); });
     return { version: list.version, words, coimbra, store: runStore({ storage: this.storage, archive, wordList: list.version }) };
+  }
+
+  /** A damaged torre.arquivo, found before any run reads or writes it: copied aside, its readable days kept, said. */
+  async warnDamagedArchive() {
+    const problem = this.archive.repair();
+    if (!problem) return;
+    await this.dialogs.notice("O arquivo estava danificado", problem,
+      [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */

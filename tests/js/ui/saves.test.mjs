@@ -1,8 +1,10 @@
 // Nothing a player saved is lost or frozen (issue 22): an import is refused, naming
-// the field, when it holds what the game could never have written.
+// the field, when it holds what the game could never have written; a damaged archive
+// is copied aside before anything replaces it, its readable days kept.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { ArchiveStore, dayResult } from "../../../site_src/js/ui/archive_store.js";
 import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
 
 /** localStorage in memory; the keys of `full` are refused as a full storage refuses them. */
@@ -91,4 +93,54 @@ test("an import whose archive days are not real, not yet come or not possible is
     assert.equal(parsed.ok, false, JSON.stringify(arquivo));
     assert.match(parsed.message, says, JSON.stringify(arquivo));
   }
+});
+
+const GOOD_DAY = { floor: 2, total: 40, won: false };
+const DAMAGED_ARCHIVES = {
+  "another version": JSON.stringify({ v: 2, runs: {}, results: { "2026-11-03": GOOD_DAY } }),
+  "cut short": JSON.stringify({ v: 1, runs: {}, results: { "2026-11-03": GOOD_DAY } }).slice(0, 40),
+  "a total that is text": JSON.stringify({ v: 1, runs: { "2026-11-04": { actions: [{ type: "pass" }] } },
+    results: { "2026-11-02": { ...GOOD_DAY, total: "40" }, "2026-11-03": GOOD_DAY } }),
+};
+
+test("a damaged archive is copied aside, its readable days kept, and the player told once", () => {
+  for (const [what, raw] of Object.entries(DAMAGED_ARCHIVES)) {
+    const backend = new MemoryBackend({ "torre.arquivo": raw });
+    const store = new ArchiveStore(new GameStorage(backend));
+    const problem = store.repair();
+    assert.match(problem, /^Os dias do arquivo guardados neste aparelho estavam danificados: .*\(guardámos uma cópia dos antigos à parte\)\.$/, what);
+    assert.equal(backend.getItem("torre.arquivo.danificado"), raw, what);
+    const kept = store.load();
+    if (what !== "cut short") assert.deepEqual(dayResult(kept, "2026-11-03"), GOOD_DAY, what);
+    assert.equal(dayResult(kept, "2026-11-02"), null, what);
+    assert.equal(new ArchiveStore(new GameStorage(backend)).repair(), null, `${what}: the readable days were written back, said once`);
+  }
+  const store = new ArchiveStore(new GameStorage(new MemoryBackend({ "torre.arquivo": DAMAGED_ARCHIVES["a total that is text"] })));
+  assert.deepEqual(store.load().runs["2026-11-04"].actions, [{ type: "pass" }], "an unfinished day is kept too");
+});
+
+test("a damaged archive is never overwritten before its copy is made, even by a save without a repair first", () => {
+  for (const [what, raw] of Object.entries(DAMAGED_ARCHIVES)) {
+    const backend = new MemoryBackend({ "torre.arquivo": raw });
+    new ArchiveStore(new GameStorage(backend)).saveRun("2026-11-05", [{ type: "pass" }], null);
+    assert.equal(backend.getItem("torre.arquivo.danificado"), raw, what);
+    assert.equal(JSON.parse(backend.getItem("torre.arquivo")).runs["2026-11-05"].actions.length, 1, what);
+  }
+});
+
+test("a damaged archive whose copy the browser refused is said so, and left as it was", () => {
+  const raw = DAMAGED_ARCHIVES["a total that is text"];
+  const backend = new MemoryBackend({ "torre.arquivo": raw }, ["torre.arquivo.danificado"]);
+  const problem = new ArchiveStore(new GameStorage(backend)).repair();
+  assert.match(problem, /não foi possível guardar uma cópia dos antigos/);
+  assert.doesNotMatch(problem, /guardámos/);
+  assert.equal(backend.getItem("torre.arquivo"), raw, "without a copy, the repair writes nothing over it");
+});
+
+test("a sound archive is neither copied nor rewritten, and an empty device has nothing to repair", () => {
+  const raw = JSON.stringify({ v: 1, runs: {}, results: { "2026-11-03": GOOD_DAY }, daily: {} });
+  const backend = new MemoryBackend({ "torre.arquivo": raw });
+  assert.equal(new ArchiveStore(new GameStorage(backend)).repair(), null);
+  assert.equal(backend.getItem("torre.arquivo.danificado"), null);
+  assert.equal(new ArchiveStore(new GameStorage(new MemoryBackend())).repair(), null);
 });
