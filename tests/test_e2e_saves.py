@@ -155,3 +155,76 @@ def test_a_damaged_archive_whose_copy_the_browser_refused_says_no_copy_was_kept(
     player.open("/arquivo/").page.wait_for_selector("#arquivo[data-arquivo=pronto]")
     player.expect_text("#arquivo-aviso", re.compile("não foi possível guardar uma cópia dos antigos"))
     assert storage(player, "torre.arquivo") == TEXT_TOTAL, "no copy: the damaged text is not written over by the repair"
+
+
+# Item 6 ---------------------------------------------------------------------------------
+
+TODAY = "2026-12-01"
+UNKNOWN_VERSION = "ffffffffff"
+
+
+def offered_a_new_start(player, tower: str):
+    player.expect_text("#dialogo-titulo", "Não foi possível retomar o jogo")
+    player.expect_text("#dialogo-corpo", re.compile(
+        rf"lista de palavras que este site não tem \(versão {UNKNOWN_VERSION}\).*Pode começar de novo {tower}\.$"))
+    assert player.page.locator("#erro").is_hidden(), "not the error whose «Tentar outra vez» fails the same way"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
+def test_a_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_day_starts_again(new_player, scheme, viewport):
+    player = new_player(viewport=viewport, color_scheme=scheme).open(QUIET_PAGE)
+    raw = json.dumps({"v": 1, "date": TODAY, "actions": [{"type": "pass"}], "wordList": UNKNOWN_VERSION})
+    put(player, "torre.corrida", raw)
+    player.open("/")
+    offered_a_new_start(player, "a torre de hoje")
+    assert "Guardámos uma cópia dele à parte neste aparelho." in player.text("#dialogo-corpo")
+    check_looks(player, "versao-desconhecida", scheme)
+    player.dialog_button("Começar de novo").click()
+    player.wait_ready()
+    assert player.hand() == "PRXESTUM" and player.number("jogadas") == 3, "a new run of the day"
+    assert storage(player, f"torre.corrida.posta-de-parte.{TODAY}") == raw
+    player.pass_turn()
+    assert json.loads(storage(player, "torre.corrida"))["wordList"] == player.page.get_attribute("#jogo", "data-versao")
+    player.page.reload()
+    player.wait_ready()
+    assert not player.page.locator("#dialogo").is_visible(), "the new run resumes"
+    assert player.errors == []
+
+
+def test_an_archive_day_saved_with_a_word_list_the_site_lacks_is_kept_aside_and_starts_again(new_player):
+    player = new_player(route=False).open(QUIET_PAGE)
+    run = {"actions": [{"type": "pass"}], "wordList": UNKNOWN_VERSION}
+    other = {"actions": [{"type": "shuffle"}]}
+    put(player, "torre.arquivo", json.dumps({"v": 1, "runs": {PAST: run, "2026-11-29": other}, "results": {}, "daily": {}}))
+    player.open(f"/?dia={PAST}")
+    offered_a_new_start(player, "a torre de 30/11/2026")
+    player.dialog_button("Começar de novo").click()
+    player.wait_ready()
+    assert player.number("jogadas") == 3
+    assert json.loads(storage(player, f"torre.arquivo.posta-de-parte.{PAST}")) == run
+    runs = json.loads(storage(player, "torre.arquivo"))["runs"]
+    assert PAST not in runs and runs["2026-11-29"]["actions"] == other["actions"], "the other days untouched"
+    assert player.errors == []
+
+
+def test_a_save_of_a_word_list_the_site_lacks_whose_copy_was_refused_says_so(new_player):
+    player = new_player()
+    player.page.add_init_script(f"({FULL_FOR})('torre.corrida.posta-de-parte.{TODAY}')")
+    player.open(QUIET_PAGE)
+    put(player, "torre.corrida", json.dumps({"v": 1, "date": TODAY, "actions": [], "wordList": UNKNOWN_VERSION}))
+    player.open("/")
+    offered_a_new_start(player, "a torre de hoje")
+    body = player.text("#dialogo-corpo")
+    assert "Não foi possível guardar uma cópia dele à parte" in body and "Guardámos" not in body
+
+
+def test_a_save_whose_word_list_cannot_be_downloaded_is_kept_and_the_retry_stays(new_player):
+    player = new_player().open(QUIET_PAGE)
+    save = {"v": 1, "date": TODAY, "actions": [{"type": "pass"}], "wordList": "0123456789"}
+    put(player, "torre.corrida", json.dumps(save))
+    player.page.route(re.compile(r"/versoes/"), lambda route: route.abort())
+    player.open("/")
+    player.expect_text("#erro-texto", re.compile("A corrida guardada neste aparelho não se perdeu\\.$"))
+    assert player.page.locator("#erro-repetir").is_visible(), "offline: trying again may help"
+    assert json.loads(storage(player, "torre.corrida")) == save

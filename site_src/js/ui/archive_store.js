@@ -10,6 +10,8 @@ import { isCount, isDate, wordListOf } from "./saved_values.js";
 const ARCHIVE_KEY = "torre.arquivo";
 // A damaged archive's text is copied here before its readable days replace it, so nothing is lost.
 const DAMAGED_ARCHIVE_KEY = "torre.arquivo.danificado";
+// An archive day's run this site cannot replay is copied to this key followed by its date.
+const ASIDE_RUN_PREFIX = "torre.arquivo.posta-de-parte.";
 const ARCHIVE_VERSION = 1;
 const KINDS = ["runs", "results", "daily"];
 
@@ -118,6 +120,12 @@ export class ArchiveStore {
     const archive = this.load();
     archive.runs[date] = wordList ? { actions, wordList } : { actions };
     return this.save(archive);
+  }
+
+  /** Copies the saved run of `date` aside before that day starts over; true when the browser wrote the copy. */
+  setRunAside(date) {
+    const run = this.load().runs[date];
+    return Boolean(run) && this.storage.write(ASIDE_RUN_PREFIX + date, JSON.stringify(run));
   }
 
   clearRun(date) {

@@ -12,6 +12,9 @@ const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
 // Unreadable statistics are copied here before new ones replace them, so nothing is lost.
 const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
+// A saved run this site cannot replay (its word-list version is not here) is copied to this key
+// followed by its date before the day starts over.
+const ASIDE_RUN_PREFIX = "torre.corrida.posta-de-parte.";
 // Set once the first-visit guide was finished or skipped (ui/walkthrough.js).
 const GUIDE_KEY = "torre.guia";
 const SAVE_VERSION = 1;
@@ -167,6 +170,12 @@ export class GameStorage {
   saveRun(date, actions, wordList = null) {
     const save = wordList ? { v: SAVE_VERSION, date, actions, wordList } : { v: SAVE_VERSION, date, actions };
     return this.write(RUN_KEY, JSON.stringify(save));
+  }
+
+  /** Copies the saved run aside before `date` starts over; true when the browser wrote the copy. */
+  setRunAside(date) {
+    const raw = this.read(RUN_KEY);
+    return raw !== null && this.write(ASIDE_RUN_PREFIX + date, raw);
   }
 
   clearRun() {
