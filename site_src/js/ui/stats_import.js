@@ -55,6 +55,9 @@ function datesProblem(stats, today) {
   if ((stats.lastDate === null) !== (stats.runs === 0)) {
     return refused("lastDate", stats.runs === 0 ? "indica um dia, mas não há corridas" : "falta, mas há corridas");
   }
+  if ((stats.parDate ?? null) === null ? (stats.parBeaten ?? 0) > 0 : !(stats.parBeaten > 0)) {
+    return refused("parDate", "não condiz com os dias com o par batido (parBeaten)");
+  }
   if (stats.parDate && stats.parDate > stats.lastDate) return refused("parDate", "é posterior ao último dia contado");
   return null;
 }
@@ -74,7 +77,7 @@ function relationsProblem(stats) {
 /** Null when the daily statistics of an import could have been written by the game by `today`, else why not. */
 export function statsImportProblem(stats, today) {
   if (stats === null || typeof stats !== "object" || Array.isArray(stats)) return "O texto não tem estatísticas válidas.";
-  const unknown = Object.keys(stats).find((key) => !(key in FIELDS));
+  const unknown = Object.keys(stats).find((key) => !Object.hasOwn(FIELDS, key));
   if (unknown !== undefined) return `O texto foi recusado: tem um campo que o jogo não conhece («${unknown.slice(0, 30)}»).`;
   if (stats.v !== 1) return refused("v", "não é uma que esta versão do jogo conheça");
   for (const field of ["runs", "wins", "streak", "bestStreak"]) {

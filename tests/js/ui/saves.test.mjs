@@ -38,6 +38,8 @@ test("damaged statistics promise a copy only when the copy was written", () => {
 test("an import whose every field the game could have written is accepted", () => {
   assert.deepEqual(parseStatsExport(exportStats(PLAYED), TODAY), { ok: true, stats: PLAYED });
   assert.deepEqual(parseStatsExport(exportStats(emptyStats()), TODAY), { ok: true, stats: emptyStats() });
+  const par = { ...PLAYED, parBeaten: 1, parDate: "2026-11-30" };
+  assert.deepEqual(parseStatsExport(exportStats(par), TODAY), { ok: true, stats: par });
   const today = addRun(PLAYED, TODAY, SUMMARY);
   assert.equal(parseStatsExport(exportStats(today), TODAY).ok, true, "today's run is not in the future");
 });
@@ -66,9 +68,13 @@ test("an import with counts that are not whole, are absurd or do not add up is r
     [{ floors: [0, 0, 2, 0] }, /\(floors\) não são 5 números/],
     [{ bestStreak: 7 }, /\(bestStreak\) é maior do que o número de corridas/],
     [{ streak: 2, bestStreak: 1 }, /dias seguidos \(streak\) é maior do que a melhor sequência/],
-    [{ parBeaten: 5 }, /\(parBeaten\) é maior/],
+    [{ parBeaten: 5, parDate: "2026-11-30" }, /\(parBeaten\) é maior/],
     [{ v: 2 }, /versão do formato \(v\)/],
     [{ extra: 1 }, /campo que o jogo não conhece \(«extra»\)/],
+    [{ toString: 1 }, /campo que o jogo não conhece \(«toString»\)/],
+    [{ parBeaten: 1 }, /\(parDate\) não condiz com os dias com o par batido/],
+    [{ parBeaten: 0, parDate: "2026-11-30" }, /\(parDate\) não condiz/],
+    [{ parBeaten: 1, parDate: "2026-12-01" }, /\(parDate\) é posterior ao último dia contado/],
   ];
   for (const [change, says] of cases) {
     const parsed = parseStatsExport(line({ ...PLAYED, ...change }), TODAY);
