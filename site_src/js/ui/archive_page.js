@@ -46,13 +46,16 @@ export async function showArchive(main, { storage, now, fetchFn }) {
     console.error(error);
     return;
   }
-  const archive = new ArchiveStore(storage).load();
+  const store = new ArchiveStore(storage);
+  const problem = store.repair(); // a damaged archive: copied aside, its readable days kept, said above the list
+  const warning = problem ? [el("p", { id: "arquivo-aviso", class: "aviso aviso-erro", role: "alert", text: problem })] : [];
+  const archive = store.load();
   const months = archiveMonths(index, lisbonDate(now()));
   if (months.length === 0) {
-    box.replaceChildren(el("p", { class: "aviso", text: "Ainda não há dias no arquivo: a primeira torre é a de hoje." }));
+    box.replaceChildren(...warning, el("p", { class: "aviso", text: "Ainda não há dias no arquivo: a primeira torre é a de hoje." }));
     return;
   }
-  box.replaceChildren(...months.map(({ month, days }) => el("section", { class: "arquivo-mes" }, [
+  box.replaceChildren(...warning, ...months.map(({ month, days }) => el("section", { class: "arquivo-mes" }, [
     el("h2", { text: month[0].toUpperCase() + month.slice(1) }),
     el("ol", { class: "arquivo-dias" }, days.map((day) => dayItem(day, archive))),
   ])));

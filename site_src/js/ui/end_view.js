@@ -78,15 +78,17 @@ export function statsBody(stats, today, onImport, archive = null) {
   exportButton.addEventListener("click", async () => {
     field.value = exportStats(stats, archive);
     field.select();
+    message.classList.remove("recusa");
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
     message.textContent = copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
       : "Copie este texto para o outro aparelho e carregue lá em Importar.";
   });
   const importButton = el("button", { type: "button", text: "Importar" });
   importButton.addEventListener("click", () => {
-    const parsed = parseStatsExport(field.value);
+    const parsed = parseStatsExport(field.value, today);
     if (!parsed.ok) {
       message.textContent = parsed.message;
+      message.classList.add("recusa");
       return;
     }
     onImport(parsed.stats, parsed.archive);

@@ -5,12 +5,16 @@
 import { Dawg, wordLookup } from "../dawg.js";
 
 export class LoadError extends Error {
-  /** `retry`: false when trying again cannot help (a day the site does not have), so none is offered. */
-  constructor(message, detail, { retry = true } = {}) {
+  /**
+   * `retry`: false when trying again cannot help (a day the site does not have), so none is
+   * offered; `missing`: the site answered that the file does not exist (404).
+   */
+  constructor(message, detail, { retry = true, missing = false } = {}) {
     super(message);
     this.name = "LoadError";
     this.detail = detail;
     this.retry = retry;
+    this.missing = missing;
   }
 }
 
@@ -36,15 +40,15 @@ async function fetchOk(url, what, fetchFn, notFound = null, notFoundRetry = true
   } catch (error) {
     throw new LoadError(`Não foi possível descarregar ${what}. Verifique a ligação à Internet e recarregue a página.`, `${url}: ${error}`);
   }
-  if (notFound && response.status === 404) throw new LoadError(notFound, url, { retry: notFoundRetry });
+  if (notFound && response.status === 404) throw new LoadError(notFound, url, { retry: notFoundRetry, missing: true });
   if (!response.ok) {
     throw new LoadError(`Não foi possível descarregar ${what} (erro ${response.status}).`, url);
   }
   return response;
 }
 
-async function fetchJson(url, what, fetchFn) {
-  const response = await fetchOk(url, what, fetchFn);
+async function fetchJson(url, what, fetchFn, notFound = null) {
+  const response = await fetchOk(url, what, fetchFn, notFound);
   try {
     return await response.json();
   } catch (error) {
@@ -90,10 +94,9 @@ async function loadDay(urls, date, fetchFn, archived) {
 /** What the player reads when the word list is damaged, found at load or in play. */
 export const DAMAGED_LIST = "A lista de palavras está danificada. Recarregue a página.";
 
-/** The word checker from the DAWG; a LoadError when it cannot be had. */
-
-export async function loadWords(urls, fetchFn = (url) => fetch(url), what = "a lista de palavras") {
-  const response = await fetchOk(urls.dawg, what, fetchFn);
+/** The word checker from the DAWG; a LoadError when it cannot be had (`notFound`: its message for a 404). */
+export async function loadWords(urls, fetchFn = (url) => fetch(url), what = "a lista de palavras", notFound = null) {
+  const response = await fetchOk(urls.dawg, what, fetchFn, notFound);
   try {
     return wordLookup(new Dawg(await response.arrayBuffer()));
   } catch (error) {
@@ -130,10 +133,14 @@ export function versionUrls(urls, v) {
   return { dawg: `${folder}${v}.dawg`, coimbra: `${folder}${v}.coimbra.json` };
 }
 
+/** Said when the site answers that a save's word-list version is not among its kept ones. */
+export const VERSION_MISSING = "Este site não tem a lista de palavras com que esta corrida começou.";
+
 /**
  * The word list a run is played with: {version, words (a promise), coimbra (a promise of the Map)}.
  * The page's own list when `v` is null (saves older than versions) or the current one; else
  * the kept files of `v`, so a run started before a new word list replays as it was played.
+ * A version the site does not have fails with a LoadError whose `missing` is true.
  */
 export function wordsForVersion(urls, v, fetchFn, shared) {
   if (!v || v === urls.version) {
@@ -141,9 +148,9 @@ export function wordsForVersion(urls, v, fetchFn, shared) {
   }
   const files = versionUrls(urls, v);
   const what = "a lista de palavras com que esta corrida começou";
-  const words = loadWords(files, fetchFn, what);
+  const words = loadWords(files, fetchFn, what, VERSION_MISSING);
   words.catch(() => {});
-  const coimbra = fetchJson(files.coimbra, what, fetchFn).then(coimbraIndex);
+  const coimbra = fetchJson(files.coimbra, what, fetchFn, VERSION_MISSING).then(coimbraIndex);
   coimbra.catch(() => {});
   return { version: v, words, coimbra };
 }

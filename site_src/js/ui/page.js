@@ -105,6 +105,8 @@ export class Page {
     this.data = data;
     this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
     if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
+    await this.warnDamagedArchive();
+    if (date !== this.date) return;
     const run = await this.runWords(date, data);
     if (!run || date !== this.date) return;
     const grid = this.main.querySelector("#tabuleiro");
@@ -142,9 +144,10 @@ export class Page {
    * (docs/replay-link.md), fetched from the kept versions when the site's list has changed
    * since; a new run, or a save older than versions, takes the current one. {version,
    * words, coimbra, store}, or null after saying (in Portuguese) that it cannot be had: the
-   * save stays untouched.
+   * save stays untouched. A version the site does not have can never be had here: that save
+   * is kept aside and the day starts over (startOver).
    */
-  async runWords(date, data) {
+  async runWords(date, data, startedOver = false) {
     const archive = this.archiveDate ? this.archive : null;
     const saved = (archive ?? this.storage).loadRun(date);
     const list = wordsForVersion(this.urls, saved.status === "ok" ? saved.wordList : null, this.fetchFn, data);
@@ -152,12 +155,42 @@ export class Page {
     let coimbra;
     try {
       coimbra = await list.coimbra;
+      if (list.words !== data.words) await list.words; // a version the site lacks is found before the board
     } catch (error) {
-      this.fail(kept(error));
-      return null;
+      if (!error?.missing || startedOver) { // startedOver: the save could not even be cleared
+        this.fail(kept(error));
+        return null;
+      }
+      await this.startOver(date, archive ?? this.storage, list.version);
+      return date === this.date ? this.runWords(date, data, true) : null;
     }
     const words = list.words === data.words ? data.words : list.words.catch((error) => { throw kept(error); });
     return { version: list.version, words, coimbra, store: runStore({ storage: this.storage, archive, wordList: list.version }) };
+  }
+
+  /**
+   * A save made with word-list version `version`, which this site does not have (404): trying
+   * again would fail the same way. The save is copied aside, the player told (and whether the
+   * copy could be written), and `date` starts over once they choose to.
+   */
+  async startOver(date, store, version) {
+    const kept = store.setRunAside(date);
+    const tower = this.archiveDate ? `a torre de ${shownDate(date)}` : "a torre de hoje";
+    const copy = kept ? "Guardámos uma cópia dele à parte neste aparelho."
+      : "Não foi possível guardar uma cópia dele à parte: o navegador recusou-a.";
+    await this.dialogs.notice("Não foi possível retomar o jogo",
+      `O jogo guardado neste aparelho foi começado com uma lista de palavras que este site não tem (versão ${version}), `
+      + `por isso não pode ser retomado aqui. ${copy} Pode recomeçar ${tower}.`,
+      [{ text: `Recomeçar ${tower}`, value: true, kind: "principal" }], { cancellable: false });
+    store.clearRun(date);
+  }
+
+  /** A damaged torre.arquivo, found before any run reads or writes it: copied aside, its readable days kept, said. */
+  async warnDamagedArchive() {
+    const problem = this.archive.repair();
+    if (!problem) return;
+    await this.dialogs.notice("O arquivo estava danificado", problem,
+      [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */

@@ -4,13 +4,17 @@
 // as a value, never thrown, so the page can offer to start over.
 
 import { archiveResults } from "./archive_store.js";
-import { nextDate } from "./lisbon_date.js";
+import { lisbonDate, nextDate } from "./lisbon_date.js";
 import { isCount, isDate, wordListOf } from "./saved_values.js";
+import { archiveImportProblem, statsImportProblem } from "./stats_import.js";
 
 const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
 // Unreadable statistics are copied here before new ones replace them, so nothing is lost.
 const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
+// A saved run this site cannot replay (its word-list version is not here) is copied to this key
+// followed by its date before the day starts over.
+const ASIDE_RUN_PREFIX = "torre.corrida.posta-de-parte.";
 // Set once the first-visit guide was finished or skipped (ui/walkthrough.js).
 const GUIDE_KEY = "torre.guia";
 const SAVE_VERSION = 1;
@@ -26,8 +30,6 @@ export function emptyStats() {
   return { v: SAVE_VERSION, runs: 0, wins: 0, floors: [0, 0, 0, 0, 0], best: 0, streak: 0, bestStreak: 0, lastDate: null,
     parBeaten: 0, parDate: null };
 }
-
-/** A save's word-list version (10 hex digits), or null: older saves have none and use the current list. */
 
 /** True when `s` has the shape of statistics this version wrote. */
 export function isValidStats(s) {
@@ -89,8 +91,12 @@ export function exportStats(stats, archive = null) {
   return EXPORT_PREFIX + toBase64(JSON.stringify(days ? { ...stats, arquivo: archive } : stats));
 }
 
-/** {ok:true, stats, archive?} or {ok:false, message} for a pasted export line (`archive` when it carries one). */
-export function parseStatsExport(text) {
+/**
+ * {ok:true, stats, archive?} or {ok:false, message} for a pasted export line (`archive` when it
+ * carries one). Every field must be one the game could have written by `today` (the Lisbon
+ * date): the message names the first that could not (stats_import.js).
+ */
+export function parseStatsExport(text, today = lisbonDate()) {
   const line = String(text).trim();
   if (!line.startsWith(EXPORT_PREFIX)) {
     return { ok: false, message: "Este texto não é uma exportação de estatísticas de A Torre." };
@@ -101,9 +107,13 @@ export function parseStatsExport(text) {
   } catch {
     return { ok: false, message: "O texto está incompleto ou foi alterado; copie-o outra vez." };
   }
-  const { arquivo, ...daily } = stats !== null && typeof stats === "object" ? stats : {};
-  if (!isValidStats(daily)) {
+  if (stats === null || typeof stats !== "object" || Array.isArray(stats)) {
     return { ok: false, message: "O texto não tem estatísticas válidas." };
+  }
+  const { arquivo, ...daily } = stats;
+  const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today));
+  if (problem || !isValidStats(daily)) {
+    return { ok: false, message: problem ?? "O texto não tem estatísticas válidas." };
   }
   return arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
 }
@@ -162,6 +172,12 @@ export class GameStorage {
     return this.write(RUN_KEY, JSON.stringify(save));
   }
 
+  /** Copies the saved run aside before `date` starts over; true when the browser wrote the copy. */
+  setRunAside(date) {
+    const raw = this.read(RUN_KEY);
+    return raw !== null && this.write(ASIDE_RUN_PREFIX + date, raw);
+  }
+
   clearRun() {
     try {
       this.backend.removeItem(RUN_KEY);
@@ -172,7 +188,8 @@ export class GameStorage {
 
   /**
    * {stats, problem}: unreadable statistics are reported, kept aside under
-   * DAMAGED_STATS_KEY (the next save would overwrite them) and replaced by empty ones.
+   * DAMAGED_STATS_KEY (the next save would overwrite them) and replaced by empty ones;
+   * the problem says whether the copy could be written.
    */
   loadStats() {
     const raw = this.read(STATS_KEY);
@@ -183,9 +200,10 @@ export class GameStorage {
     } catch {
       /* reported below */
     }
-    this.write(DAMAGED_STATS_KEY, raw);
+    // The copy is promised only when it was written: a full storage (quota) refuses it.
+    const kept = this.write(DAMAGED_STATS_KEY, raw);
     return { stats: emptyStats(), problem: "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero "
-      + "(guardámos uma cópia das antigas à parte)." };
+      + (kept ? "(guardámos uma cópia das antigas à parte)." : "(não foi possível guardar uma cópia das antigas: o navegador recusou-a).") };
   }
 
   saveStats(stats) {

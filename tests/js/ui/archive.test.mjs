@@ -186,7 +186,7 @@ test("the statistics export carries the finished archive days, and an import add
   there.addResult("2026-11-02", { won: true, floorReached: 5, total: 600 });
   there.addDaily("2026-11-03", SUMMARY);
   const stats = addRun(emptyStats(), "2026-11-03", SUMMARY);
-  const parsed = parseStatsExport(exportStats(stats, archiveResults(there.load())));
+  const parsed = parseStatsExport(exportStats(stats, archiveResults(there.load())), "2026-12-01");
   assert.deepEqual(parsed.stats, stats, "the daily statistics as they were, without the archive's field");
   const here = new ArchiveStore(new GameStorage(new MemoryBackend()));
   here.addResult("2026-11-02", { won: false, floorReached: 1, total: 3 });
@@ -197,13 +197,13 @@ test("the statistics export carries the finished archive days, and an import add
   assert.deepEqual(archiveStats(here.load()), { runs: 2, wins: 0 });
 });
 
-test("an export without archive days stays as before, and damaged archive days in an import are dropped", () => {
+test("an export without archive days stays as before, and damaged archive days in an import refuse the line", () => {
   const stats = addRun(emptyStats(), "2026-11-03", SUMMARY);
   const empty = { results: {}, daily: {} };
   assert.equal(exportStats(stats, empty), exportStats(stats), "no archive days: the export of old");
-  assert.deepEqual(parseStatsExport(exportStats(stats)), { ok: true, stats });
-  const damaged = { results: { "2026-11-01": { floor: 0, total: 1, won: false }, "ontem": SUMMARY,
-    "2026-11-02": { floor: 2, total: 10, won: false } }, daily: "x" };
-  const parsed = parseStatsExport(exportStats(stats, damaged));
-  assert.deepEqual(parsed.archive, { results: { "2026-11-02": { floor: 2, total: 10, won: false } }, daily: {} });
+  assert.deepEqual(parseStatsExport(exportStats(stats), "2026-12-01"), { ok: true, stats });
+  const damaged = { results: { "2026-11-01": { floor: 0, total: 1, won: false }, "2026-11-02": { floor: 2, total: 10, won: false } }, daily: {} };
+  const parsed = parseStatsExport(exportStats(stats, damaged), "2026-12-01");
+  assert.equal(parsed.ok, false, "a day the game could not have written is not quietly dropped: the player is told");
+  assert.match(parsed.message, /\(arquivo\) tem um dia inválido: 2026-11-01/);
 });
