@@ -2,8 +2,9 @@
 
 unmunch on the Natura files as given is wrong (it misreads the TAB morphology
 fields and, in UTF-8, conditions with non-ASCII classes: ~67,700 words instead
-of 49,149), so it is given what it can read: each .dic line cut to its
-word/flags, the CAT=punct entries, the ABR=1 entries and the capitalised
+of 49,132), so it is given what it can read: each .dic line cut to its
+word/flags, the CAT=punct entries, the ABR=1 and subcat=rom entries (abbreviations
+and Roman numerals, pipeline.filters.entry_filter) and the capitalised
 CAT=np entries dropped (the lowercase CAT=np ones, month names and "verões",
 stay), and both files converted to ISO-8859-1 with `SET ISO8859-1`. Its
 output, put through the game's filter (pipeline.filters), must equal our
@@ -33,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.filters import Folder, classify, is_abbreviation  # noqa: E402
+from pipeline.filters import Folder, classify, entry_filter  # noqa: E402
 from pipeline.sources import resolve_sources  # noqa: E402
 
 GOAL, LIMIT = 1.0, 2.0  # ours / unmunch, wall time (issue 13)
@@ -52,7 +53,7 @@ def unmunch_entry(line: str) -> str | None:
     word, _, morph = line.partition("\t")
     word = word.rstrip()
     stem = word.split("/")[0]
-    if not word or "CAT=punct" in morph or is_abbreviation(morph):
+    if not word or "CAT=punct" in morph or entry_filter(morph):
         return None
     if "CAT=np" in morph and stem != stem.lower():
         return None

@@ -16,7 +16,7 @@ from functools import partial
 from itertools import accumulate
 
 from .constants import WORD_MAX_LENGTH
-from .filters import FILTERS, Folder, is_abbreviation
+from .filters import FILTERS, Folder, entry_filter
 from .forked import run_side_by_side
 from .hunspell import AffixFile, DicEntry, DicFile, Expander, read_aff, read_dic
 from .hunspell.shared import shared_flags
@@ -56,8 +56,10 @@ def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
     return all(fold(c) for c in chars)
 
 
-def abbreviation_lines(dic: DicFile) -> set[int]:
-    return {e.line for e in dic.entries if "ABR=" in e.morph and is_abbreviation(e.morph)}
+def dropped_entries(dic: DicFile) -> dict[int, str]:
+    """.dic line → the filter its morphology puts the entry under (abbreviation, Roman numeral)."""
+    marked = [e for e in dic.entries if "ABR=" in e.morph or "subcat=rom" in e.morph]
+    return {e.line: reason for e in marked if (reason := entry_filter(e.morph))}
 
 
 def read_dictionaries(sources: list[DictionarySource], limit: int,
@@ -75,7 +77,7 @@ def read_dictionaries(sources: list[DictionarySource], limit: int,
         shared = shared_flags(first.aff, aff) if same_pruning else frozenset()
         dictionaries.append(Dictionary(index, source.id, dic.entries, expander, shared,
                                        expander.forbidden_words(dic.entries),
-                                       abbreviation_lines(dic)))
+                                       dropped_entries(dic)))
     return dictionaries
 
 

@@ -3,8 +3,10 @@
 A form enters the list only if it is all lowercase (no proper nouns or
 acronyms), has no dot (abbreviations), hyphen, apostrophe or digit, and, with
 accents folded by unidecode (Ç → C) and put in uppercase, is 2–7 letters of
-A–Z without K, W or Y. Abbreviations written without a dot are marked ABR=1
-in their .dic entry and caught per entry (is_abbreviation).
+A–Z without K, W or Y. Two kinds of entry are caught by their morphology, per
+entry: abbreviations written without a dot (ABR=1, is_abbreviation) and Roman
+numerals (subcat=rom, is_roman_numeral: VIII is no word). A form another
+entry also gives stays: VI (from *ver*) and LI (from *ler*) are words.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ PLAYABLE = re.compile(f"[A-JL-VXZ]{{{WORD_MIN_LENGTH},{WORD_MAX_LENGTH}}}")
 FILTERS = {
     "capitalised": "is capitalised (a proper noun or an acronym)",
     "abbreviation": "is an abbreviation (has a dot, or ABR= in the .dic entry)",
+    "roman_numeral": "is a Roman numeral, not a word (subcat=rom in the .dic entry)",
     "hyphen": "has a hyphen",
     "apostrophe": "has an apostrophe",
     "digit": "has a digit",
@@ -29,6 +32,9 @@ FILTERS = {
 }
 DIGIT = re.compile(r"\d")
 ABBREVIATION = re.compile(r"\bABR=(?!0)")
+ROMAN_NUMERAL = re.compile(r"\bsubcat=rom\b")
+# The filters decided by a whole .dic entry (its morphology), not by the form.
+ENTRY_FILTERS = ("abbreviation", "roman_numeral")
 NOT_LETTER = re.compile(r"[^A-Z]")
 
 
@@ -103,6 +109,20 @@ def length_filter(folded: str) -> str:
 def is_abbreviation(morph: str) -> bool:
     """Natura marks abbreviations without a dot (``sr``, ``pág``) with ABR=1."""
     return ABBREVIATION.search(morph) is not None
+
+
+def is_roman_numeral(morph: str) -> bool:
+    """Natura's ao90 file lists the Roman numerals ``ii`` … ``xxx`` as CAT=card, subcat=rom."""
+    return "subcat=rom" in morph and ROMAN_NUMERAL.search(morph) is not None
+
+
+def entry_filter(morph: str) -> str | None:
+    """The filter (of ENTRY_FILTERS) that a .dic entry's morphology puts all its forms under."""
+    if "ABR=" in morph and is_abbreviation(morph):
+        return "abbreviation"
+    if is_roman_numeral(morph):
+        return "roman_numeral"
+    return None
 
 
 def letters_key(folded: str) -> str:

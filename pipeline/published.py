@@ -48,7 +48,7 @@ class WordListVersion:
 
     id: str
     dawg: bytes
-    coimbra_json: bytes  # the format of dist/coimbra.json: folded word → {word, blurb, slug}
+    coimbra_json: bytes  # the format of dist/coimbra.json: folded word → {word, blurb, slug[, opener]}
 
 
 def coimbra_words_bytes(folded: Iterable[str]) -> bytes:

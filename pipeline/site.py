@@ -111,8 +111,9 @@ def environment(site_src: Path) -> jinja2.Environment:
 
 
 def coimbra_index(words: list[Any]) -> dict[str, dict]:
-    """dist/coimbra.json: folded word → {word, blurb, slug}, for the client."""
-    return {w.folded: {"word": w.word, "blurb": w.blurb, "slug": w.slug}
+    """dist/coimbra.json: folded word → {word, blurb, slug, opener}, for the client; `opener`
+    publishes the 22 openers that every day file is derived from (docs/days-format.md)."""
+    return {w.folded: {"word": w.word, "blurb": w.blurb, "slug": w.slug, "opener": w.opener}
             for w in sorted(words, key=lambda w: w.folded)}
 
 

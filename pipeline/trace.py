@@ -11,7 +11,7 @@ except among the lines one entry gives a word by different rules (`twins`).
 
 Speed matters here (the benchmark holds this step to Hunspell's `unmunch`):
 the loop in `Tracer.trace` makes one string per line of the file and little
-else; rare cases (abbreviations, FORBIDDENWORD, `torre words why`) take
+else; rare cases (abbreviations, Roman numerals, FORBIDDENWORD, `torre words why`) take
 `trace_slowly`.
 """
 from __future__ import annotations
@@ -98,7 +98,7 @@ class Dictionary:
     expander: Expander
     shared: frozenset[str]  # flags that mean here what they mean in the first dictionary
     forbidden: set[str]  # FORBIDDENWORD stems: no entry may give them
-    abbreviations: set[int]  # .dic lines marked ABR=
+    dropped: dict[int, str]  # .dic line → filter: entries marked ABR= or subcat=rom
 
 
 class Traced:
@@ -162,7 +162,7 @@ class Tracer:
     def trace(self, d: Dictionary, entries: Iterable[DicEntry]) -> None:
         """Each entry's lines into `rows`, its refused forms into `removed`; forms counted."""
         rows, cache, texts = self.traced.rows[d.index], self.cache, self.texts[d.index]
-        removed, ident, abbreviations = self.traced.removed, d.ident, d.abbreviations
+        removed, ident, dropped = self.traced.removed, d.ident, d.dropped
         rare = bool(self.watch or d.forbidden)
         keys: dict[frozenset[str], tuple] = {}  # flags → (dictionary that expands them, flags)
         generated = 0
@@ -171,7 +171,7 @@ class Tracer:
             key = keys.get(flags) or self.key(flags, d, keys)
             forms = cache.get((*key, stem)) or self.forms(*key, stem)
             middle = f"\t{ident}\t{line}\t{stem}\t"
-            if rare or line in abbreviations:
+            if rare or line in dropped:
                 generated += self.trace_slowly(d, entry, forms, middle)
                 continue
             generated += len(forms.kept) + len(forms.refused)
@@ -191,17 +191,18 @@ class Tracer:
 
     def trace_slowly(self, d: Dictionary, entry: DicEntry, forms: EntryForms,
                      middle: str) -> int:
-        """`trace` for the rare entry: ABR=, FORBIDDENWORD, watched words (`torre words why`).
+        """`trace` for the rare entry: ABR=, subcat=rom, FORBIDDENWORD, watched words
+        (`torre words why`). An entry ABR= or subcat=rom marks gives no word: all its
+        forms are refused under that filter (another entry may still give the same word).
 
         Kept and refused forms are taken apart: one spelling is always in the
         same list, so each form's near misses stay in expansion order.
         """
         rows, texts = self.traced.rows[d.index], self.texts[d.index]
-        abbreviation = entry.line in d.abbreviations
-        refused = [(form, word, rules, "abbreviation") for word, rules, form in forms.kept
-                   if abbreviation] + forms.refused
-        kept = [] if abbreviation else [(word, texts[rules], form)
-                                        for word, rules, form in forms.kept]
+        dropped = d.dropped.get(entry.line)
+        refused = [(form, word, rules, dropped) for word, rules, form in forms.kept
+                   if dropped] + forms.refused
+        kept = [] if dropped else [(word, texts[rules], form) for word, rules, form in forms.kept]
         kept = [found for found in kept if found[2] not in d.forbidden]
         refused = [found for found in refused if found[0] not in d.forbidden]
         for word, text, form in sorted(kept):  # a word's lines: by rules, then form

@@ -18,7 +18,8 @@ from typing import NamedTuple
 
 from .collect import Collected, Progress, Spelling, collect
 from .constants import WORD_MAX_LENGTH, WORD_MIN_LENGTH
-from .filters import FILTERS, Folder, classify, is_abbreviation, letters_key  # noqa: F401
+from .filters import (ENTRY_FILTERS, FILTERS, Folder, classify, is_abbreviation,  # noqa: F401
+                      is_roman_numeral, letters_key)
 from .files import write_atomic
 from .sources import DictionarySource
 
@@ -206,7 +207,8 @@ def explain_word(word: str, sources: list[DictionarySource],
 
 def explanation(query: str, word_list: WordList) -> list[str]:
     if query in word_list.origins:
-        return [f"{query} is in the list:"] + [describe(o) for o in word_list.origins[query]]
+        return ([f"{query} is in the list:"] + [describe(o) for o in word_list.origins[query]]
+                + also_left_out(query, word_list))
     lines = [f"{query} is not in the list."]
     fold, key = Folder(), letters_key(query)
     misses = {form: found for form, found in word_list.near_misses.items()
@@ -223,6 +225,18 @@ def explanation(query: str, word_list: WordList) -> list[str]:
     else:
         lines.append("  Neither dictionary produces it.")
     return lines
+
+
+def also_left_out(query: str, word_list: WordList) -> list[str]:
+    """For a word in the list: the entries spelling it that a whole-entry filter left out
+    (VI is a word from *ver*, though the numeral entry vi gives nothing)."""
+    fold = Folder()
+    found = [(reason, o) for form, misses in word_list.near_misses.items()
+             if fold(form).upper() == query for reason, o in misses if reason in ENTRY_FILTERS]
+    lines = ["Entries that also spell it but give no word (the entries above give it):"]
+    for reason, o in found:
+        lines += [f"  {o.form}: {FILTERS[reason]}", f"  {describe(o)}"]
+    return lines if found else []
 
 
 def describe(o: Origin) -> str:

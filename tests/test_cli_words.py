@@ -179,6 +179,17 @@ def test_why_on_the_real_dictionaries_explains_a_place_name(monkeypatch):
     assert "Évora: is capitalised (a proper noun or an acronym)" in result.output
 
 
+@pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")
+def test_why_on_the_real_dictionaries_says_a_roman_numeral_is_no_word_and_vi_comes_from_ver(monkeypatch):
+    monkeypatch.delenv("TORRE_NATURA_DIR", raising=False)
+    result = run("words", "why", "VIII", "VI", "--natura", str(SHARED_DICTIONARIES), "--quiet")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "VIII is not in the list." in lines and "VI is in the list:" in lines
+    assert "  viii: is a Roman numeral, not a word (subcat=rom in the .dic entry)" in lines
+    assert "  ao90  pt_PT.dic:41586  vi  -  → vi" in lines  # vi/PL, of the verb ver
+
+
 def test_output_does_not_depend_on_hash_seed_locale_or_timezone(fixture_dictionary, tmp_path):
     folder, manifest = fixture_dictionary
     code = ("import sys; from pathlib import Path; from pipeline.sources import resolve_sources; "

@@ -7,11 +7,24 @@
   makes of its five words, and its sentence of figures is the built file's;
 - the example column of docs/wordlist.md is one line of palavras-origem.tsv;
 - a writer made from the rules of "Writing the same bytes" alone lays out the
-  real file's edges exactly.
+  real file's edges exactly;
+- every figure dawg-format.md gives of today's file is the built file's;
+- an outsider's readers, written from the three format docs and reading dist/ alone
+  (no pipeline module, no dictionaries/coimbra.toml), get palavras.txt and the
+  Coimbra words out of the DAWG the page loads, every day file byte for byte, the
+  fixed fields of the docs' replay links, and every word-list version's id.
 """
 from __future__ import annotations
 
+import datetime
+import hashlib
+import itertools
+import json
 import re
+import string
+import struct
+import zlib
+from collections import Counter
 from pathlib import Path
 
 import brotli
@@ -172,3 +185,322 @@ def test_a_writer_following_the_doc_makes_the_same_edges(built_dist: Path):
     start = edges_offset(dawg.header.edges)
     assert written_from_the_doc(builder.finish()) == list(dawg.records)
     assert len(data) - start == 4 * len(dawg.records)
+
+
+# --- an outsider's readers: docs/ and dist/ alone ---------------------------------------
+#
+# Each reader below is written from the text of docs/dawg-format.md, docs/days-format.md
+# and docs/replay-link.md, and reads only files of dist/ (no pipeline module, no
+# dictionaries/coimbra.toml): what a third party implementing the formats has.
+
+
+def doc_text(name: str) -> str:
+    """A doc with its lines joined, so that a sentence can be matched across line breaks."""
+    return " ".join((DOCS / name).read_text(encoding="utf-8").split())
+
+
+def page_attribute(built_dist: Path, name: str) -> str:
+    """An attribute of the game page's <main id="jogo">, where the doc says the page reads it."""
+    page = (built_dist / "index.html").read_text(encoding="utf-8")
+    return re.search(rf'<main id="jogo"[^>]*\b{name}="([^"]*)"', page).group(1)
+
+
+def outsider_dawg_words(data: bytes) -> tuple[list[str], list[str]]:
+    """(dictionary words, Coimbra words) of a DAWG, read as "Layout" and "Checks" say."""
+    assert data[:4] == b"TDWG" and struct.unpack_from("<HH", data, 4) == (2, 64)
+    edge_count, shared, shared_edges = struct.unpack_from("<3I", data, 12)
+    blocks = -(-edge_count // 1024)
+    assert len(data) == 64 + 4 * blocks + 4 * edge_count
+    assert struct.unpack_from("<I", data, 8)[0] == zlib.crc32(data[12:64 + 4 * blocks])
+    alphabet = data[41:64].decode("ascii")
+    start = 64 + 4 * blocks
+    for b in range(blocks):
+        block = data[start + 4096 * b:start + 4096 * (b + 1)]
+        assert struct.unpack_from("<I", data, 64 + 4 * b)[0] == zlib.crc32(block)
+    edges = struct.unpack_from(f"<{edge_count}I", data, start)
+    firsts, first = [], 0  # one pass over the S shared edges: where each shared state starts
+    for i in range(shared_edges):
+        if edges[i] >> 5 & 1:
+            firsts.append(first)
+            first = i + 1
+    assert len(firsts) == shared and first == shared_edges
+    words: tuple[list[str], list[str]] = ([], [])
+    pending = [(shared_edges, "")] if edge_count else []  # the root's first edge is edge S
+    while pending:
+        first, prefix = pending.pop()
+        end = first
+        while not edges[end] >> 5 & 1:
+            end += 1
+        end += 1  # just past the state's last edge
+        for edge in edges[first:end]:
+            word, v = prefix + alphabet[edge & 31], edge >> 8
+            if edge >> 6 & 1:
+                words[0].append(word)
+            if edge >> 7 & 1:
+                words[1].append(word)
+            if v:
+                pending.append((firsts[v - 1] if v <= shared else end + v - shared - 1, word))
+    return sorted(words[0]), sorted(words[1])
+
+
+def test_an_outsider_reads_the_words_of_the_dawg_the_page_loads(built_dist: Path):
+    """docs/dawg-format.md: the file the page names in data-dawg holds palavras.txt (bit 6)
+    and the keys of coimbra.json (bit 7); palavras.dawg is the same bytes."""
+    text = doc_text("dawg-format.md")
+    assert re.search(r"`dist/palavras\.<h>\.dawg`, where `<h>` is the first 10 hex digits of the "
+                     r"SHA-256 of the file, and `dist/palavras\.dawg`", text)
+    assert '<main id="jogo" data-dawg="/palavras.<h>.dawg">' in text
+    name = page_attribute(built_dist, "data-dawg")
+    loaded = (built_dist / name.lstrip("/")).read_bytes()
+    assert name == f"/palavras.{hashlib.sha256(loaded).hexdigest()[:10]}.dawg"
+    assert loaded == (built_dist / "palavras.dawg").read_bytes()
+    dictionary, coimbra = outsider_dawg_words(loaded)
+    assert dictionary == (built_dist / "palavras.txt").read_text(encoding="utf-8").split()
+    assert coimbra == sorted(json.loads((built_dist / "coimbra.json").read_text(encoding="utf-8")))
+
+
+class Stream:
+    """docs/days-format.md "The generator": SHA-256 in counter mode, 8-byte big-endian words."""
+
+    def __init__(self, seed: str):
+        self.seed, self.counter, self.words = seed.encode("utf-8"), 0, []
+
+    def word(self) -> int:
+        if not self.words:
+            block = hashlib.sha256(self.seed + b"\0" + self.counter.to_bytes(8, "big")).digest()
+            self.words = [int.from_bytes(block[i:i + 8], "big") for i in range(0, 32, 8)]
+            self.counter += 1
+        return self.words.pop(0)
+
+    def below(self, n: int) -> int:
+        limit = 2 ** 64 - 2 ** 64 % n
+        while True:
+            w = self.word()
+            if w < limit:
+                return w % n
+
+    def shuffle(self, items: list) -> list:
+        items = list(items)
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    def sample(self, items: list, k: int) -> list:
+        items = list(items)
+        for i in range(k):
+            j = i + self.below(len(items) - i)
+            items[i], items[j] = items[j], items[i]
+        return items[:k]
+
+
+def outsider_day(date: str, version: int, openers: list[str], c: dict) -> bytes:
+    """A day file made from "How each field is drawn" and "Format, version 1"."""
+    def stream(purpose: str) -> Stream:
+        return Stream(f"a-torre/v{version}/{date}/{purpose}")
+
+    size, columns = c["board_size"], c["columns"]
+    reading = [f"{columns[col]}{row}" for row in range(1, size + 1) for col in range(size)]
+    floors = []
+    for n, opener in enumerate(stream("openers").sample(sorted(openers), c["floors"]), start=1):
+        left = (size - len(opener)) // 2
+        under = {f"{columns[left + i]}{c['opener_row']}" for i in range(len(opener))}
+        legal = [s for s in reading if s not in c["corners"] and s not in under]
+        drawn, squares, at = stream(f"squares/{n}").sample(legal, 9), {}, 0
+        for kind in ("2L", "3L", "2P"):
+            count = c["square_counts"][kind]
+            squares[kind] = sorted(drawn[at:at + count], key=reading.index)
+            at += count
+        floors.append({"opener": opener, "squares": squares})
+    tiles = [t["letter"] for t in c["tiles"] for _ in range(t["count"])]
+    helps_stream, help_ids = stream("helps"), [h["id"] for h in c["helps"]]
+    helps = [help_ids[helps_stream.below(len(help_ids))] for _ in range(235)]
+    trunfos = [t["id"] for t in c["trunfos"]]
+    offers = {}
+    for held in (h for k in range(4) for h in itertools.combinations(trunfos, k)):
+        key = "+".join(sorted(held))
+        offers[key] = stream(f"offers/{key}").sample([t for t in trunfos if t not in held],
+                                                      c["trunfo_offer"])
+    day = {"date": date, "version": version, "floors": floors,
+           "bag": "".join(stream("bag").shuffle(tiles)), "helps": helps,
+           "offers": dict(sorted(offers.items()))}
+    return (json.dumps(day, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def test_an_outsider_derives_every_day_file_from_the_doc_and_dist_alone(built_dist: Path):
+    """docs/days-format.md: the openers are coimbra.json's `opener` words, the constants
+    constantes.json; every day of dias/indice.json comes out byte for byte."""
+    text = doc_text("days-format.md")
+    version = int(re.search(r"## Format, version (\d+)", text).group(1))
+    assert "the openers are the keys of `dist/coimbra.json` whose `opener` is `true`" in text
+    coimbra = json.loads((built_dist / "coimbra.json").read_text(encoding="utf-8"))
+    openers = [word for word, entry in coimbra.items() if entry["opener"] is True]
+    assert len(openers) == int(re.search(r"derived from the date and the (\d+) openers", text).group(1))
+    constants = json.loads((built_dist / "constantes.json").read_text(encoding="utf-8"))
+    index = json.loads((built_dist / "dias" / "indice.json").read_text(encoding="utf-8"))
+    assert len(index["days"]) >= 500
+    for entry in index["days"]:
+        made = outsider_day(entry["date"], version, openers, constants)
+        assert made == (built_dist / "dias" / f"{entry['date']}.json").read_bytes(), entry["date"]
+        assert json.loads(made)["floors"][0]["opener"] == entry["opener"]
+
+
+def test_the_day_doc_says_the_first_hand_is_always_the_hand_size(built_dist: Path):
+    text = doc_text("days-format.md")
+    constants = json.loads((built_dist / "constantes.json").read_text(encoding="utf-8"))
+    assert "with República)" not in text
+    first = re.search(r"The first (\d+) \(`hand_size`\) are the first hand, always", text)
+    assert first and int(first.group(1)) == constants["hand_size"]
+
+
+BASE64URL = string.ascii_uppercase + string.ascii_lowercase + string.digits + "-_"
+
+
+def outsider_crc24(text: str) -> int:
+    """CRC-24 of RFC 4880 §6.1 (OpenPGP): init 0xB704CE, generator 0x1864CFB."""
+    crc = 0xB704CE
+    for byte in text.encode("ascii"):
+        crc ^= byte << 16
+        for _ in range(8):
+            crc <<= 1
+            if crc & 0x1000000:
+                crc ^= 0x1864CFB
+    return crc & 0xFFFFFF
+
+
+def outsider_fixed_fields(code: str) -> dict:
+    """docs/replay-link.md "Format 1": the CRC checked, then N's fixed fields."""
+    body, crc = code[:-4], code[-4:]
+    assert body[0] == "1" and body[1] != "A"
+    assert crc == "".join(BASE64URL[outsider_crc24(body) >> shift & 63] for shift in (18, 12, 6, 0))
+    n = 0
+    for digit in body[1:]:
+        n = n * 64 + BASE64URL.index(digit)
+    fields = {}
+    for name, radix in (("day", 32768), ("version", 16 ** 10), ("floor", 8), ("total", 16384)):
+        n, fields[name] = divmod(n, radix)
+    fields["date"] = (datetime.date(2020, 1, 1) + datetime.timedelta(fields["day"])).isoformat()
+    fields["version"] = f"{fields['version']:010x}"
+    fields["floor"] += 1
+    return {**fields, "digits": len(body) - 1}
+
+
+def outsider_version(dawg: bytes, coimbra_json: bytes) -> str:
+    """docs/replay-link.md "Word-list versions": SHA-256 of DAWG, NUL, sorted keys joined by LF."""
+    words = "\n".join(sorted(json.loads(coimbra_json.decode("utf-8")))).encode("utf-8")
+    return hashlib.sha256(dawg + b"\0" + words).hexdigest()[:10]
+
+
+def test_an_outsider_reads_the_worked_example_link_as_the_doc_says():
+    text = doc_text("replay-link.md")
+    link, length = re.search(r"(https://atorre\.pt/repeticao/#(\S+)) \((\d+) characters\)", text).group(1, 3)
+    assert len(link) == int(length)
+    code = link.split("#")[1]
+    fields = outsider_fixed_fields(code)
+    digits = re.search(r"`([^`]+)`: N, (\d+) base64url digits", text)
+    assert digits.group(1) == code[1:-4] and int(digits.group(2)) == fields["digits"]
+    crc = re.search(r"`(\w{4})`: CRC-24 of `([^`]+)` = 0x([0-9a-f]{6})", text)
+    assert crc.group(1) == code[-4:] and crc.group(2) == code[:-4]
+    assert int(crc.group(3), 16) == outsider_crc24(code[:-4])
+    stated = re.search(r"Fixed fields: day (\d+) \(of 32768\) = (\S+); version (\d+) = `(\w+)`; "
+                       r"floor 1 \+ 1 = (\d); total (\d+)", text).groups()
+    assert stated == (str(fields["day"]), fields["date"], str(int(fields["version"], 16)),
+                      fields["version"], str(fields["floor"]), str(fields["total"]))
+
+
+def test_the_share_text_example_agrees_with_its_link_and_its_word_list(built_dist: Path):
+    text = (DOCS / "replay-link.md").read_text(encoding="utf-8")
+    section = text[text.index("## The share text"):]
+    lines = [line.strip() for line in section.split("```")[0].splitlines() if line.startswith("    ")]
+    fields = outsider_fixed_fields(lines[-1].split("#")[1])
+    day, month, year = re.fullmatch(r"A Torre · (\d\d)/(\d\d)/(\d{4})", lines[0]).groups()
+    assert fields["date"] == f"{year}-{month}-{day}"
+    floor, total = map(int, re.fullmatch(r"Fiquei no (\d)\.º andar: (\d+) pontos", lines[1]).groups())
+    assert (floor, total) == (fields["floor"], fields["total"])
+    floors = [re.fullmatch(r"(\d)\.º andar (🟩|🟥) (\d+)/(\d+)( \S+)?", line) for line in lines[2:2 + floor]]
+    assert sum(int(m.group(3)) for m in floors) == total
+    assert re.fullmatch(r"Par do dia: (\d\.º andar|torre toda), \d+ pontos", lines[-2])
+    assert "`🏆 Subi a torre toda: T pontos`" in section
+    assert f"with word list `{fields['version']}`" in section
+    versoes = built_dist / "versoes"
+    assert outsider_version((versoes / f"{fields['version']}.dawg").read_bytes(),
+                            (versoes / f"{fields['version']}.coimbra.json").read_bytes()) == fields["version"]
+
+
+def test_an_outsider_finds_every_word_list_version_by_the_doc_s_hash(built_dist: Path):
+    """The page's data-versao is the hash of palavras.dawg and coimbra.json; each
+    versoes/<v> pair hashes to <v>."""
+    text = doc_text("replay-link.md")
+    assert ("the first 10 hex digits (lowercase) of the SHA-256 of the DAWG file's bytes, one NUL "
+            "byte (`00`), and the Coimbra words joined by LF (`\\n`, none after the last): their "
+            "folded spellings (the keys of `coimbra.json`), sorted by code point, in UTF-8") in text
+    current = outsider_version((built_dist / "palavras.dawg").read_bytes(),
+                               (built_dist / "coimbra.json").read_bytes())
+    assert page_attribute(built_dist, "data-versao") == current
+    versions = sorted(p.name[:-len(".dawg")] for p in (built_dist / "versoes").glob("*.dawg"))
+    assert current in versions and len(versions) >= 3
+    for version in versions:
+        pair = [(built_dist / "versoes" / f"{version}{ext}").read_bytes() for ext in (".dawg", ".coimbra.json")]
+        assert outsider_version(*pair) == version
+
+
+def shared_state_firsts(edges, shared_edges: int) -> list[int]:
+    firsts, first = [], 0
+    for i in range(shared_edges):
+        if edges[i] >> 5 & 1:
+            firsts.append(first)
+            first = i + 1
+    return firsts
+
+
+def test_every_figure_the_dawg_doc_gives_of_today_s_file_is_the_build_s(built_dist: Path):
+    """The figures of "Checks", "Writing the same bytes" and the shared-state index
+    (the measurement tables of earlier lists say which list they were made on)."""
+    text = doc_text("dawg-format.md")
+    data = (built_dist / "palavras.dawg").read_bytes()
+    dawg = Dawg(data)
+    edge_count, shared, shared_edges = dawg.header.edges, dawg.header.shared_states, dawg.header.shared_edges
+    blocks = -(-edge_count // 1024)
+    start = 64 + 4 * blocks
+    edges = data[start:]
+    compressed = len(brotli.compress(data, quality=11))
+    without_table = len(brotli.compress(data[:64] + edges, quality=11))
+    table_256 = b"".join(struct.pack("<I", zlib.crc32(edges[1024 * b:1024 * (b + 1)]))
+                         for b in range(-(-edge_count // 256)))
+    with_256 = len(brotli.compress(data[:64] + table_256 + edges, quality=11))
+    table = re.search(r"today's file is ([\d,]+) bytes with (\d+) blocks, a block table of (\d+) bytes "
+                      r"that costs (\d+) bytes after brotli .*?; blocks of 256 edges would make it "
+                      r"(\d+) bytes, (\d+) bytes more after brotli", text)
+    assert table, "docs/dawg-format.md lost its sentence on the block table"
+    assert [number(v) for v in table.groups()] == [
+        len(data), blocks, 4 * blocks, compressed - without_table, len(table_256), with_256 - compressed]
+
+    ties = re.search(r"on today's list ([\d,]+) of the ([\d,]+) shared states are in a tie group", text)
+    builder = Builder()
+    for word, flags in merge_words((built_dist / "palavras.txt").read_text(encoding="utf-8").split(),
+                                   json.loads((built_dist / "coimbra.json").read_text(encoding="utf-8"))):
+        builder.add(word, flags)
+    incoming = shared_incoming(builder.finish())
+    groups = Counter(incoming)
+    assert [number(v) for v in ties.groups()] == [
+        sum(n for n in groups.values() if n > 1), len(incoming)] and len(incoming) == shared
+
+    index = struct.pack(f"<{shared}I", *shared_state_firsts(dawg.records, shared_edges))
+    stored = re.search(r"storing it instead, as K uint32 first-edge indexes between the block table "
+                       r"and the edges, would cost ([\d,]+) bytes after brotli on today's file", text)
+    assert stored, "docs/dawg-format.md lost its sentence on the shared-state index"
+    assert number(stored.group(1)) == len(brotli.compress(data[:start] + index + edges, quality=11)) - compressed
+
+
+def shared_incoming(root) -> list[int]:
+    """The incoming edge counts of the shared states (two or more), one per state."""
+    seen, states, pending = set(), [], [root]
+    while pending:
+        state = pending.pop()
+        if id(state) in seen or not state.edges:
+            continue
+        seen.add(id(state))
+        states.append(state)
+        pending += [target for _, target in state.edges.values()]
+    incoming = Counter(id(target) for state in states for _, target in state.edges.values())
+    return [incoming[id(s)] for s in states if incoming[id(s)] >= 2]

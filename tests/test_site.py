@@ -257,10 +257,16 @@ def test_sources_page_lists_releases_hashes_and_downloads(site):
     assert 'href="/palavras.txt"' in text and "49\u00a0109" in text
 
 
-def test_coimbra_json_maps_folded_words_to_word_blurb_and_slug(site):
+def test_coimbra_json_maps_folded_words_to_word_blurb_slug_and_opener(site):
     data = json.loads((site[0] / "coimbra.json").read_text())
     assert list(data) == sorted(data)
-    assert data["CABRA"] == {"word": "Cabra", "blurb": HOSTILE, "slug": "cabra"}
+    assert data["CABRA"] == {"word": "Cabra", "blurb": HOSTILE, "slug": "cabra", "opener": True}
+
+
+def test_coimbra_json_publishes_exactly_the_openers(site):
+    data = json.loads((site[0] / "coimbra.json").read_text())
+    assert sorted(k for k, v in data.items() if v["opener"]) == sorted(
+        w.folded for w in fixture_words() if w.opener)
 
 
 def test_constants_json_is_the_constants_module(site):

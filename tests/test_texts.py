@@ -105,6 +105,11 @@ def test_the_sources_page_says_which_release_link_is_not_the_one_used(pages):
     assert "escolhidas por nós" not in text and "«A Cheia»" in text
 
 
+def test_the_rules_and_sources_pages_say_roman_numerals_are_not_words(pages):
+    assert "abreviaturas, numerais romanos (VIII, XX) nem palavras com hífen" in page(pages, "como-jogar/index.html")
+    assert "abreviaturas, numerais romanos, hífenes" in page(pages, "fontes/index.html")
+
+
 COUNTS = """
 import { counted } from "./site_src/js/ui/labels.js";
 import { exchangeIntro } from "./site_src/js/ui/dialogs.js";

@@ -127,3 +127,67 @@ def test_a_save_whose_version_cannot_be_fetched_is_kept_and_said(changed, change
         assert page.evaluate("() => JSON.parse(localStorage.getItem('torre.corrida'))") == save
     finally:
         context.close()
+
+
+# --- the published change: the word list without Roman numerals -----------------------
+
+PREVIOUS = "0bf1207199"  # the list with the 43 Coimbra words, before the numerals were left out
+
+
+@pytest.fixture(scope="module")
+def numeral_run(built_dist):
+    """A run whose one play is II, played and coded with the previous published list."""
+    return node(built_dist, "numeral", str(built_dist / "versoes" / f"{PREVIOUS}.dawg"), PREVIOUS)
+
+
+def test_the_previous_list_took_ii_and_the_current_one_does_not(built_dist, numeral_run):
+    assert numeral_run["word"] == "II" and numeral_run["total"] > 0
+    assert current_version(built_dist) != PREVIOUS
+    assert "II" not in (built_dist / "palavras.txt").read_text(encoding="utf-8").split()
+
+
+def test_a_save_and_a_link_that_played_a_numeral_with_the_previous_list_still_replay(built_dist, numeral_run):
+    actions = built_dist.parent / f"numeral-actions-{os.getpid()}.json"
+    actions.write_text(json.dumps(numeral_run["actions"]), encoding="utf-8")
+    try:
+        date, previous = numeral_run["date"], str(built_dist / "versoes" / f"{PREVIOUS}.dawg")
+        assert node(built_dist, "replay", previous, date, str(actions)) == {
+            "ok": True, "total": numeral_run["total"], "floor": 1}
+        assert node(built_dist, "verify", previous, date, numeral_run["code"]) == {
+            "ok": True, "verified": True, "total": numeral_run["total"], "version": PREVIOUS}
+        current = node(built_dist, "verify", str(built_dist / "palavras.dawg"), date, numeral_run["code"])
+        assert not current["verified"], "the current list refuses II"
+    finally:
+        actions.unlink()
+
+
+@pytest.fixture
+def built_site_url(built_dist):
+    from pipeline.serve import start_server
+
+    server, url = start_server(built_dist, port=0)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def test_in_the_browser_a_numeral_run_of_the_previous_list_keeps_its_score(numeral_run, built_site_url, browser):
+    date = numeral_run["date"]
+    context = browser.new_context(viewport=DESKTOP, locale="pt-PT", service_workers="block")
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.clock.set_fixed_time(f"{date}T10:00:00Z")
+        page.goto(built_site_url + "/como-jogar/")
+        save = {"v": 1, "date": date, "actions": numeral_run["actions"], "wordList": PREVIOUS}
+        page.evaluate("s => localStorage.setItem('torre.corrida', JSON.stringify(s))", save)
+        page.goto(built_site_url + "/")
+        page.wait_for_selector("#partida:not([hidden])")
+        wait_until(lambda: page.locator("#total").inner_text() == str(numeral_run["total"]), "the saved run's total")
+        page.goto(built_site_url + "/repeticao/#" + numeral_run["code"])
+        page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
+        assert page.locator("#veredicto").inner_text().startswith("Corrida verificada")
+        assert errors == []
+    finally:
+        context.close()

@@ -11,7 +11,7 @@ from unidecode import unidecode
 from conftest import SHARED_DICTIONARIES
 from pipeline.sources import DictionarySource, resolve_sources, sha256_of
 from pipeline.wordlist import (FILES, Folder, build_word_list, classify, explain_word,
-                               is_abbreviation, write_word_list)
+                               explain_words, is_abbreviation, is_roman_numeral, write_word_list)
 
 AFF = """SET UTF-8
 SFX p Y 2
@@ -21,7 +21,7 @@ PFX R Y 1
 PFX R 0 re .
 """
 # Two small "spellings": acção/ação and facto/fato, plus every kind of form the filters drop.
-DIC_NEW = """12
+DIC_NEW = """15
 ação/p
 fato/p
 Lisboa
@@ -34,6 +34,9 @@ kiwi/p
 é
 desnacionalizar
 ler/R
+xiv\t[CAT=card,N=p,subcat=rom]
+vi\t[CAT=card,N=p,subcat=rom]
+vi\t[$ver$CAT=v,T=inf]
 """
 DIC_OLD = """4
 acção/p
@@ -95,10 +98,22 @@ def test_abbreviations_without_a_dot_are_known_by_abr_in_the_entry():
     assert not is_abbreviation("[CAT=nc,G=m,N=s]")
 
 
+def test_roman_numerals_are_known_by_subcat_rom_in_the_entry():
+    assert is_roman_numeral("[CAT=card,N=p,subcat=rom]")
+    assert not is_roman_numeral("[CAT=card,N=p]")
+    assert not is_roman_numeral("[CAT=nc,subcat=romano]")
+
+
+def test_a_roman_numeral_gives_no_word_but_its_spelling_from_another_entry_stays(small):
+    _, word_list = small
+    assert "XIV" not in word_list.origins
+    assert [(o.line, o.stem) for o in word_list.origins["VI"]] == [(16, "vi")]
+
+
 def test_words_are_sorted_folded_uppercase_and_both_spellings_merged(small):
     _, word_list = small
     assert word_list.words == ["ACAO", "ACCAO", "ACCOES", "ACOES", "FACTO", "FACTOS",
-                               "FATO", "FATOS", "LER", "RELER"]
+                               "FATO", "FATOS", "LER", "RELER", "VI"]
 
 
 def test_proper_nouns_abbreviations_hyphens_and_kwy_stay_out(small):
@@ -120,12 +135,12 @@ def test_origins_name_dictionary_line_stem_rules_and_form(small):
 def test_stats_count_lengths_spellings_and_filters(small):
     _, word_list = small
     stats = word_list.stats
-    assert stats["words"] == 10
-    assert stats["by_length"] == {"3": 1, "4": 2, "5": 5, "6": 2}
-    assert stats["by_spelling"] == {"both": 4, "only_ao90": 2, "only_preao": 4}
+    assert stats["words"] == 11
+    assert stats["by_length"] == {"2": 1, "3": 1, "4": 2, "5": 5, "6": 2}
+    assert stats["by_spelling"] == {"both": 4, "only_ao90": 3, "only_preao": 4}
     assert stats["removed_forms"] == {
-        "capitalised": 1, "abbreviation": 2, "hyphen": 1, "apostrophe": 1, "digit": 1,
-        "other_character": 0, "too_short": 1, "too_long": 1, "k_w_y": 1}
+        "capitalised": 1, "abbreviation": 2, "roman_numeral": 2, "hyphen": 1, "apostrophe": 1,
+        "digit": 1, "other_character": 0, "too_short": 1, "too_long": 1, "k_w_y": 1}
     assert stats["dictionaries"]["preao"] == {"entries": 4, "forms_generated": 8, "words": 8,
                                               "pruned": True}
 
@@ -185,6 +200,18 @@ def test_explain_word_gives_provenance_or_the_reason(small):
     assert explain_word("zzz", sources)[1] == "  Neither dictionary produces it."
 
 
+def test_why_says_a_numeral_is_no_word_and_where_its_twin_word_comes_from(small):
+    sources, _ = small
+    xiv, vi = explain_words(["xiv", "vi"], sources)
+    assert xiv[:3] == ["XIV is not in the list.",
+                       "Dictionary forms that spell it, and why they were left out:",
+                       "  xiv: is a Roman numeral, not a word (subcat=rom in the .dic entry)"]
+    assert vi == ["VI is in the list:", "  ao90  ao90.dic:16  vi  -  → vi",
+                  "Entries that also spell it but give no word (the entries above give it):",
+                  "  vi: is a Roman numeral, not a word (subcat=rom in the .dic entry)",
+                  "    ao90  ao90.dic:15  vi  -  → vi"]
+
+
 # --- the real dictionaries ------------------------------------------------------------
 
 needs_real = pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")
@@ -210,6 +237,38 @@ def test_both_spellings_are_in_the_real_list(real, word):
 @pytest.mark.parametrize("word", ["LISBOA", "BRAGA", "EVORA", "SR", "ETC"])
 def test_place_names_and_abbreviations_are_not(real, word):
     assert word not in real[1].origins
+
+
+ROMAN_NUMERALS = ["II", "III", "IV", "IX", "VII", "VIII", "XI", "XII", "XIII", "XIV", "XV",
+                  "XVI", "XVII", "XVIII", "XIX", "XX", "XXX"]
+
+
+@needs_real
+@pytest.mark.parametrize("word", ROMAN_NUMERALS)
+def test_roman_numerals_of_the_real_list_are_not_words(real, word):
+    assert word not in real[1].origins
+
+
+@needs_real
+@pytest.mark.parametrize("word, stem", [("VI", "vi"), ("LI", "ler"), ("MI", "mi")])
+def test_a_numeral_spelling_another_entry_gives_stays(real, word, stem):
+    """VI (I saw, from *ver*), LI (I read, from *ler*), MI (the note) are words."""
+    sources, word_list, _ = real
+    dic_lines = {s.id: s.dic_path.read_text(encoding="utf-8").split("\n") for s in sources}
+    origins = word_list.origins[word]
+    assert stem in {o.stem for o in origins}
+    assert not [o for o in origins if "subcat=rom" in dic_lines[o.dictionary][o.line - 1]]
+
+
+@needs_real
+def test_why_on_the_real_list_says_what_the_word_list_doc_shows(real):
+    doc = (Path(__file__).parent.parent / "docs" / "wordlist.md").read_text(encoding="utf-8")
+    shown = re.search(r"^```\n(VIII is not in the list\.\n.*?)^```$", doc, re.M | re.S).group(1)
+    viii, vi = explain_words(["VIII", "VI"], real[0])
+    assert viii == shown.splitlines()
+    assert vi[-2:] == ["  vi: is a Roman numeral, not a word (subcat=rom in the .dic entry)",
+                       "    ao90  pt_PT.dic:38299  vi  -  → vi"]
+    assert "  ao90  pt_PT.dic:41586  vi  -  → vi" in vi
 
 
 @needs_real

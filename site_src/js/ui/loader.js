@@ -56,7 +56,7 @@ async function fetchJson(url, what, fetchFn, notFound = null) {
   }
 }
 
-/** coimbra.json (folded word → {word, blurb, slug}) as a Map. */
+/** coimbra.json (folded word → {word, blurb, slug, opener}; lists published before d0c9597a28 lack opener) as a Map. */
 export function coimbraIndex(data) {
   if (!data || typeof data !== "object" || Array.isArray(data)) {
     throw new LoadError("A lista das palavras de Coimbra não é válida.", "coimbra.json");

@@ -5,13 +5,16 @@
  *   node word-list-change.mjs run <date> <version>            → {actions, total, floor, code, word}
  *   node word-list-change.mjs replay <dawg> <date> <actions.json> → {ok, total, floor}
  *   node word-list-change.mjs verify <dawg> <date> <code>      → {ok, verified, total, version}
+ *   node word-list-change.mjs numeral <dawg> <version>         → {date, word, actions, total, code}
+ *     the first day whose floor-1 opener has an I under which a hand's I makes the
+ *     word II, played with that DAWG and coded with that version (then the run stops)
  */
 import { readFileSync } from "node:fs";
 
 import { Dawg, wordLookup } from "../../../site_src/js/dawg.js";
-import { replay, summary } from "../../../site_src/js/engine/index.js";
+import { apply, newRun, replay, squareName, summary } from "../../../site_src/js/engine/index.js";
 import { encodeRun, readCode, replayCode } from "../../../site_src/js/engine/replay_code.js";
-import { loadDay, loadDistConstants, realWords } from "./real-dist.mjs";
+import { dayNames, loadDay, loadDistConstants, realWords } from "./real-dist.mjs";
 import { strongRun } from "./real-positions.mjs";
 
 function wordsOf(path) {
@@ -40,7 +43,31 @@ if (mode === "run") {
   const read = readCode(code);
   const replayed = replayCode(read, loadDay(`${date}.json`), constants, wordsOf(dawg));
   out = { ok: replayed.ok, verified: Boolean(replayed.verified), total: replayed.ok ? summary(replayed.state).total : null, version: read.version };
+} else if (mode === "numeral") {
+  const [dawg, version] = args;
+  out = numeralRun(wordsOf(dawg), version);
 } else {
   throw new Error(`unknown mode ${mode}`);
 }
 console.log(JSON.stringify(out));
+
+/** A run whose one play is II: an I of the hand under an I of floor 1's opener. */
+function numeralRun(words, version) {
+  for (const name of dayNames()) {
+    const day = loadDay(name);
+    const state = newRun(day, constants);
+    const opener = day.floors[0].opener;
+    const column = opener.indexOf("I");
+    const tile = state.hand.find((t) => t.letter === "I");
+    if (column < 0 || !tile) continue;
+    const left = Math.floor((constants.board_size - opener.length) / 2);
+    const square = squareName(constants, constants.opener_row, left + column); // the row below (0-based)
+    const actions = [{ type: "place", tile: tile.id, square }, { type: "play" }];
+    let next = state;
+    for (const action of actions) next = apply(next, action, words).state;
+    const played = next.history.at(-1);
+    const coded = encodeRun(day, constants, actions, words, version);
+    return { date: day.date, word: played?.words?.[0]?.word ?? null, actions, total: summary(next).total, code: coded.code ?? null };
+  }
+  throw new Error("no day has an I in its first opener and in its first hand");
+}
