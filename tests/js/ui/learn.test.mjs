@@ -138,3 +138,22 @@ test("the page's analysis client answers once per day and log, and says in Portu
   const none = new AnalysisClient("/a.js"); // node has no Worker, like an old browser
   await assert.rejects(none.analyse(REQUEST), { message: /Este navegador não consegue fazer a análise da corrida/ });
 });
+
+test("the page's analysis client asks the worker for a suggestion each time, with its word lists", async () => {
+  const sent = [];
+  const client = new AnalysisClient("/a.js", fakeWorker((data) => {
+    sent.push(data);
+    return { ok: true, result: { common: null, best: { words: ["PRAXE"], points: 62, tiles: [] } } };
+  }));
+  const state = { phase: "play", hand: [] };
+  const asked = { state, dawgUrl: "/p.dawg", commonUrl: "/c.dawg" };
+  assert.deepEqual(await client.suggest(asked), { common: null, best: { words: ["PRAXE"], points: 62, tiles: [] } });
+  await client.suggest(asked);
+  assert.equal(sent.length, 2, "a suggestion is never kept");
+  assert.deepEqual(sent[0], { id: 1, kind: "suggest", state, dawgUrl: "/p.dawg", commonUrl: "/c.dawg" });
+  await client.analyse({ ...REQUEST, commonUrl: "/c.dawg" });
+  assert.equal(sent[2].commonUrl, "/c.dawg", "the analysis sends the common list too");
+  const broken = new AnalysisClient("/a.js", fakeWorker(() => ({}), true));
+  await assert.rejects(broken.suggest(asked), { message: "A procura de uma sugestão falhou; o resto do jogo funciona na mesma." });
+  await assert.rejects(new AnalysisClient("/a.js").suggest(asked), { message: /Este navegador não consegue procurar sugestões/ });
+});
