@@ -105,6 +105,7 @@ class Builder:
         """The common words (pipeline.common_words): their two files and their own DAWG."""
         common = common_words.common_words(self.words, folded_set(self.coimbra))
         common_words.write_common_words(common, self.tmp)
+        common_words.append_licence(self.tmp, len(common))
         self.common_count = len(common)
         self.common_dawg = build_dawg([entry.word for entry in common], [])
         return f"{len(common)} common words, DAWG {len(self.common_dawg)} bytes"

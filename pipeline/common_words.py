@@ -29,6 +29,28 @@ FILES = (WORDS_FILE, ORIGIN_FILE)
 TSV_HEADER = "palavra\tposicao\tformas\n"
 # The licence of the list: wordfreq's data (CC BY-SA 4.0) applied to the game's words.
 SPDX = "CC-BY-SA-4.0 AND (GPL-2.0-only OR LGPL-2.1-only OR MPL-1.1)"
+WORDFREQ_URL = "https://github.com/rspeer/wordfreq"
+WORDFREQ_CITATION = ("Robyn Speer (2022), rspeer/wordfreq: v3.0 (v3.0.2), Zenodo, "
+                     "https://doi.org/10.5281/zenodo.7199437")
+CC_BY_SA_URL = "https://creativecommons.org/licenses/by-sa/4.0/"
+# The sources wordfreq's README (its "License" section, in the installed package's
+# METADATA) asks to credit, as (name, address, who or what); tests check them against it.
+ATTRIBUTIONS = (
+    ("Google Books Ngrams", "http://books.google.com/ngrams",
+     "Google Books Ngram Viewer"),
+    ("Google Books Syntactic Ngrams",
+     "http://commondatastorage.googleapis.com/books/syntactic-ngrams/index.html",
+     "Google Books Ngram Viewer"),
+    ("The Leeds Internet Corpus", "http://corpus.leeds.ac.uk/list.html",
+     "Centre for Translation Studies, Universidade de Leeds"),
+    ("Wikipedia", "http://www.wikipedia.org", "a enciclopédia livre"),
+    ("ParaCrawl", "https://paracrawl.eu", "recolha multilingue da Web"),
+    ("OPUS OpenSubtitles 2018", "http://opus.nlpl.eu/OpenSubtitles.php",
+     "dados do projeto OpenSubtitles, http://www.opensubtitles.org/"),
+    ("SUBTLEX (SUBTLEX-US, SUBTLEX-UK, SUBTLEX-CH, SUBTLEX-DE, SUBTLEX-NL)",
+     "http://crr.ugent.be/programs-data/subtitle-frequencies",
+     "de Marc Brysbaert et al., dados de acesso livre"),
+)
 
 
 @dataclass(frozen=True)
@@ -92,16 +114,58 @@ def write_common_words(common: list[CommonWord], out_dir: Path) -> list[Path]:
     return [Path(out_dir) / name for name in FILES]
 
 
-def explain_common(folded: str, words: Iterable[str], coimbra: Iterable[str],
-                   forms: list[str] | None = None) -> str:
-    """The line `torre words why` prints about a word's familiarity."""
-    entry = ranked_words(words, top_forms() if forms is None else forms).get(folded)
-    ranked = "" if entry is None else (
-        f" (rank {entry.rank} in wordfreq {WORDFREQ_VERSION}'s {TOP_N} most frequent "
-        f"Portuguese forms, from " + ", ".join(form for _, form in entry.forms) + ")")
+def licence_section(count: int) -> str:
+    """The common words' part of LICENCA-palavras.txt."""
+    lines = [
+        "",
+        f"Palavras comuns ({WORDS_FILE}, {ORIGIN_FILE}, palavras-comuns.<hash>.dawg)",
+        "",
+        f"Estas {count} palavras são as palavras da lista acima a que chega, sem acentos e em",
+        f"maiúsculas, uma das {TOP_N} formas mais frequentes do português no wordfreq",
+        f"{WORDFREQ_VERSION}, de Robyn Speer ({WORDFREQ_URL}); {ORIGIN_FILE} dá a",
+        "posição de cada uma e as formas de que vem. As palavras de Coimbra não estão na lista:",
+        "o jogo considera-as sempre comuns.",
+        "Os dados do wordfreq são distribuídos nos termos da licença Creative Commons",
+        f"Atribuição-PartilhaIgual 4.0 Internacional (CC BY-SA 4.0, {CC_BY_SA_URL});",
+        "o código do wordfreq, que só a construção do site usa, tem a licença Apache 2.0.",
+        "Esta lista é distribuída nos termos da CC BY-SA 4.0 e, por ser feita de palavras",
+        f"da lista acima, também nos dos dicionários (SPDX: {SPDX}).",
+        "",
+        "The common words are the words of the list above that one of the 20,000 most",
+        f"frequent Portuguese forms of wordfreq {WORDFREQ_VERSION} folds to. wordfreq's data is",
+        "licensed CC BY-SA 4.0 and its code Apache-2.0; this list is distributed under",
+        f"CC BY-SA 4.0 and the dictionaries' terms: {SPDX}.",
+        f"Cite wordfreq as: {WORDFREQ_CITATION}.",
+        "",
+        "Fontes dos dados do wordfreq, tal como o seu README pede que sejam atribuídas:",
+    ]
+    for name, url, note in ATTRIBUTIONS:
+        lines.append(f"  - {name} ({url}): {note}")
+    lines.append("  - e estatísticas de palavras do Twitter, recolhidas nos termos do Developer "
+                 "Agreement & Policy do Twitter.")
+    return "\n".join(lines) + "\n"
+
+
+def append_licence(out_dir: Path, count: int) -> None:
+    """Add the common words' section to the LICENCA-palavras.txt the word list stage wrote."""
+    path = Path(out_dir) / "LICENCA-palavras.txt"
+    write_atomic(path, path.read_bytes() + licence_section(count).encode("utf-8"))
+
+
+def explain_common(folded: str, ranked: dict[str, CommonWord], coimbra: Iterable[str],
+                   in_list: bool) -> str:
+    """The line `torre words why` prints about a word's familiarity; `ranked` is ranked_words',
+    `in_list` whether the word is in palavras.txt."""
+    entry = ranked.get(folded)
+    rank = "" if entry is None else (
+        f"rank {entry.rank} among wordfreq {WORDFREQ_VERSION}'s {TOP_N} most frequent Portuguese "
+        "forms, from " + ", ".join(f"{form} ({number})" for number, form in entry.forms))
     if folded in frozenset(coimbra):
-        return f"{folded} is common: a Coimbra word, common by rule{ranked}."
+        return (f"{folded} is common: a Coimbra word, common by rule (not written in {WORDS_FILE})"
+                + (f"; also {rank}." if entry else "."))
+    if not in_list:
+        return f"{folded} is not common: only words of palavras.txt can be."
     if entry is None:
-        return (f"{folded} is not common: no form among wordfreq {WORDFREQ_VERSION}'s {TOP_N} "
-                f"most frequent Portuguese forms spells a game word {folded}.")
-    return f"{folded} is common{ranked}."
+        return (f"{folded} is not common: no form among wordfreq {WORDFREQ_VERSION}'s {TOP_N} most "
+                f"frequent Portuguese forms is the game word {folded}.")
+    return f"{folded} is common: {rank}."

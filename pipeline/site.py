@@ -164,6 +164,8 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "common_count": site.common_count, "common_files": list(common_words.FILES),
         "common_top": common_words.TOP_N, "common_spdx": common_words.SPDX,
         "wordfreq_version": common_words.WORDFREQ_VERSION,
+        "common_attributions": common_words.ATTRIBUTIONS, "wordfreq_url": common_words.WORDFREQ_URL,
+        "cc_by_sa_url": common_words.CC_BY_SA_URL,
         "stylesheets": [f"/static/{folder}/{STYLESHEET}"],
         "main_js": f"/static/{folder}/{BUNDLE}",
         "archive_js": f"/static/{folder}/{ARCHIVE_BUNDLE}", "replay_js": f"/static/{folder}/{REPLAY_BUNDLE}",
