@@ -61,7 +61,7 @@ def test_two_full_builds_are_byte_identical_whatever_the_day_zone_locale_and_has
                    cwd=build_module.PROJECT_ROOT, env=env, check=True)
     hashes = tree_hashes(tmp_path / "a" / "dist")
     assert hashes == tree_hashes(tmp_path / "b" / "dist")
-    assert "index.html" in hashes and "constantes.json" in hashes
+    assert "index.html" in hashes and "constantes.json" in hashes and "palavras-comuns.txt" in hashes
     assert first.files == len(hashes)
 
 
