@@ -263,3 +263,11 @@ def test_the_readme_states_the_common_words_licence():
     licences = readme.split("## Licences", 1)[1]
     assert "wordfreq" in licences and "CC BY-SA 4.0" in licences and "Apache-2.0" in licences
     assert SPDX in licences
+
+
+def test_the_word_list_doc_gives_the_built_count_and_the_dawgs_sizes(built_dist, common):
+    doc = " ".join((ROOT / "docs" / "wordlist.md").read_text(encoding="utf-8").split())
+    path = common_dawg_path(built_dist)
+    raw, br = path.stat().st_size, path.with_name(path.name + ".br").stat().st_size
+    assert f"**{len(common):,} common words**" in doc
+    assert f"{raw:,} bytes, {br:,} with brotli" in doc
