@@ -249,7 +249,7 @@ def test_the_fontes_page_states_the_common_words_licence_and_credits_wordfreqs_s
     page = re.sub(r"[ \n]+", " ", (built_dist / "fontes" / "index.html").read_text(encoding="utf-8"))
     common_count = len(lines(built_dist / "palavras-comuns.txt"))
     assert '<h2 id="comuns">As palavras comuns</h2>' in page
-    assert f"São as {common_count:,} palavras".replace(",", "\u00a0") in page
+    assert f"são {common_count:,} palavras.".replace(",", "\u00a0") in page
     assert "Creative Commons Atribuição-PartilhaIgual 4.0</a> (CC BY-SA 4.0)" in page
     assert "licença Apache 2.0" in page and f"<code>{SPDX}</code>" in page
     for name, url, _ in ATTRIBUTIONS:
