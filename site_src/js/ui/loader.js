@@ -18,10 +18,13 @@ export class LoadError extends Error {
   }
 }
 
-/** The URLs the page was rendered with (data-* attributes of <main id="jogo">). */
+/**
+ * The URLs the page was rendered with (data-* attributes of <main id="jogo">); `common`
+ * (data-comuns, the common words' DAWG) is only for the analysis worker, null when absent.
+ */
 export function readUrls(main) {
-  const { dawg, constants, days, coimbra, versao, versoes } = main.dataset;
-  return { dawg, constants, days, coimbra, version: versao ?? null, versions: versoes ?? null };
+  const { dawg, constants, days, coimbra, versao, versoes, comuns } = main.dataset;
+  return { dawg, constants, days, coimbra, version: versao ?? null, versions: versoes ?? null, common: comuns ?? null };
 }
 
 /** URL of the day file for `date`, under the folder named by data-days. */

@@ -28,7 +28,8 @@ const warning = (text) => Object.assign(document.createElement("p"), { textConte
 function analysisOf(main, urls, storage, dialogs) {
   const base = new URL(main.dataset.static || "/", location.href);
   const client = new AnalysisClient(new URL("js/analise.js", base).href);
-  return new RunAnalysis(client, storage, dialogs, new URL(urls.dawg, location.href).href);
+  const absolute = (url) => (url ? new URL(url, location.href).href : undefined);
+  return new RunAnalysis(client, storage, dialogs, absolute(urls.dawg), absolute(urls.common));
 }
 
 /** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
