@@ -22,7 +22,7 @@ const FIELDS = {
   floors: "os andares onde as corridas acabaram (floors)",
   best: "a melhor pontuação (best)",
   streak: "os dias seguidos (streak)",
-  bestStreak: "a melhor sequência (bestStreak)",
+  bestStreak: "o máximo de dias seguidos (bestStreak)",
   lastDate: "o último dia contado (lastDate)",
   parBeaten: "os dias com o par batido (parBeaten)",
   parDate: "o último dia com o par batido (parDate)",
@@ -68,7 +68,7 @@ function relationsProblem(stats) {
   if (stats.floors.reduce((a, b) => a + b, 0) !== stats.runs) return refused("floors", "não somam o número de corridas");
   if (stats.wins > stats.floors[FLOORS - 1]) return refused("wins", "é maior do que as corridas que chegaram ao último andar");
   if (stats.bestStreak > stats.runs) return refused("bestStreak", "é maior do que o número de corridas");
-  if (stats.streak > stats.bestStreak) return refused("streak", "é maior do que a melhor sequência");
+  if (stats.streak > stats.bestStreak) return refused("streak", "é maior do que o máximo de dias seguidos");
   if ((stats.parBeaten ?? 0) > stats.runs) return refused("parBeaten", "é maior do que o número de corridas");
   if (stats.runs === 0 && stats.best !== 0) return refused("best", "não é zero, mas não há corridas");
   return null;

@@ -67,7 +67,7 @@ test("an import with counts that are not whole, are absurd or do not add up is r
     [{ floors: [0, 0, 1, 0, 2] }, /\(floors\) não somam o número de corridas/],
     [{ floors: [0, 0, 2, 0] }, /\(floors\) não são 5 números/],
     [{ bestStreak: 7 }, /\(bestStreak\) é maior do que o número de corridas/],
-    [{ streak: 2, bestStreak: 1 }, /dias seguidos \(streak\) é maior do que a melhor sequência/],
+    [{ streak: 2, bestStreak: 1 }, /dias seguidos \(streak\) é maior do que o máximo de dias seguidos/],
     [{ parBeaten: 5, parDate: "2026-11-30" }, /\(parBeaten\) é maior/],
     [{ v: 2 }, /versão do formato \(v\)/],
     [{ extra: 1 }, /campo que o jogo não conhece \(«extra»\)/],
