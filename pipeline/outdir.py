@@ -186,17 +186,23 @@ def publish_permissions(root: Path) -> None:
             path.chmod(wanted)
 
 
+def step(name: str) -> None:
+    """A seam for tests: they replace it to widen the window at each step of the swap."""
+
+
 def swap_into_place(tmp: Path, out: Path) -> None:
     """Rename the old tree away, the new one in, then delete the old one."""
     old = None
     if out.exists():
         old = tmp.with_name(tmp.name.replace(".dist-tmp-", ".dist-old-"))
         os.rename(out, old)
+    step("swap")
     try:
         os.rename(tmp, out)
     except OSError:
         if old is not None:
             os.rename(old, out)
         raise
+    step("swapped")
     if old is not None:
         shutil.rmtree(old)
