@@ -21,8 +21,9 @@ from .coimbra import folded_set, load_coimbra, openers
 from .dawg.builder import build_dawg
 from .days import Window, lisbon_date, load_window, write_days
 from . import published
-from .outdir import (BuildError, check_replaceable, make_temporary_tree, publish_permissions,
-                     real_out, remove_stale_trees, swap_into_place, write_manifest)
+from .outdir import (BuildError, check_replaceable, install, make_temporary_tree,
+                     publish_permissions, real_out, remove_stale_trees, restore_interrupted,
+                     tree_state, write_manifest)
 from .site import SiteInput, render_site
 from .sources import resolve_sources
 from .update import prepare_update, record_update
@@ -173,11 +174,15 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     is not an unchanged earlier build (see pipeline.outdir).
     """
     out = real_out(out)
-    check_replaceable(out, replace_foreign)
-    today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+    restored = restore_interrupted(out)
+    if restored is not None:
+        say(f"put back {out} from {restored}: a build was killed while swapping it")
+    check_replaceable(out, replace_foreign)
+    before = tree_state(out)
+    today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
     report = BuildReport(out)
-    remove_stale_trees(out.parent)
+    report.warnings += remove_stale_trees(out.parent)
     with interrupts_unwind():
         tmp = make_temporary_tree(out.parent)
         try:
@@ -194,7 +199,7 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
             write_manifest(tmp)
             publish_permissions(tmp)
             report.files, report.bytes = tree_size(tmp)
-            swap_into_place(tmp, out)
+            report.warnings += install(tmp, out, before)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise

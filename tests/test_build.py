@@ -195,8 +195,9 @@ def test_a_failed_build_leaves_the_old_dist_intact(tmp_path, fixture_coimbra, mo
         == ["dist"]
 
 
+@pytest.mark.parametrize("fallback", [False, True], ids=["exchange", "two renames"])
 def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_coimbra,
-                                                            monkeypatch):
+                                                            monkeypatch, fallback):
     out = tmp_path / "dist"
     build_all(out, today=TODAY, quiet=True)
     before = tree_hashes(out)
@@ -207,6 +208,12 @@ def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_co
             raise OSError("disk full")
         real_rename(source, target)
     monkeypatch.setattr(outdir.os, "rename", rename)
+
+    def exchange(first, second):
+        if fallback:
+            return False
+        raise OSError("disk full")
+    monkeypatch.setattr(outdir, "exchange", exchange)
     with pytest.raises(OSError, match="disk full"):
         build_all(out, today=TODAY, quiet=True)
     assert tree_hashes(out) == before

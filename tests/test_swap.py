@@ -23,13 +23,14 @@ from pipeline.outdir import MANIFEST, foreign_reason
 from test_build import fixture_coimbra  # noqa: F401 (a fixture)
 
 # A build whose stages write two files (the swap, the manifest and the checks are real),
-# paused at the step named by argv[1]; argv[4] == "fallback" takes the two-rename swap.
+# paused at the step named by argv[1] for argv[5] seconds; argv[4] "fallback" takes the
+# two-rename swap of systems without renameat2.
 PAUSED_BUILD = """
 import sys, time
 from pathlib import Path
 from pipeline import outdir
 from pipeline.build import Builder, build_all
-wanted, out, label = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+wanted, out, label, mode, seconds = sys.argv[1], Path(sys.argv[2]), *sys.argv[3:6]
 def run(self, report):
     (self.tmp / "index.html").write_text(label)
     (self.tmp / "dias").mkdir()
@@ -37,20 +38,21 @@ def run(self, report):
 def step(name):
     if name == wanted:
         print(name, flush=True)
-        time.sleep(30)
+        time.sleep(float(seconds))
 Builder.run = run
 outdir.step = step
-if sys.argv[4:] == ["fallback"]:
+if mode == "fallback":
     outdir.exchange = lambda a, b: False
 build_all(out, quiet=True)
 print("done", flush=True)
 """
 
 
-def start_build(out: Path, wanted: str, label: str, fallback: bool = False) -> subprocess.Popen:
+def start_build(out: Path, wanted: str, label: str, fallback: bool = False,
+                seconds: float = 30) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-c", PAUSED_BUILD, wanted, str(out), label,
-         *(["fallback"] if fallback else [])],
+         "fallback" if fallback else "exchange", str(seconds)],
         cwd=build_module.PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True)
 
@@ -91,19 +93,24 @@ def leftovers(parent: Path) -> list[str]:
 
 
 # Issue 22 item 1: `rename(dist, old)` then `rename(tmp, dist)` left no dist/ between the two.
-@pytest.mark.parametrize("fallback", [False, True], ids=["exchange", "two renames"])
-@pytest.mark.parametrize("wanted", ["swap", "swapped"])
+@pytest.mark.parametrize("fallback, wanted", [(False, "swap"), (False, "swapped"),
+                                              (True, "swap"), (True, "renamed"),
+                                              (True, "swapped")])
 def test_a_build_killed_at_any_step_of_the_swap_leaves_a_complete_build(tmp_path, wanted,
                                                                        fallback):
     out = built(tmp_path / "dist", "old")
     process = start_build(out, wanted, "new", fallback)
     assert read_line(process) == wanted
-    assert assert_complete_build(out) in ("old", "new")  # while it waits there
+    if wanted != "renamed":
+        assert assert_complete_build(out) in ("old", "new")  # while it waits there
     process.kill()
     finish(process)
-    label = assert_complete_build(out)
-    if fallback and wanted == "swap":  # the one non-atomic window left, on systems without
-        assert label == "old"          # renameat2: the next build puts the old tree back
+    if wanted == "renamed":     # the one window left, on systems without renameat2:
+        assert not out.exists()  # the next build puts the old tree back first
+        assert outdir.restore_interrupted(out) is not None
+        assert assert_complete_build(out) == "old"
+    else:
+        assert assert_complete_build(out) == ("old" if wanted == "swap" else "new")
     built(out, "next")
     assert assert_complete_build(out) == "next" and leftovers(tmp_path) == []
 
@@ -111,14 +118,14 @@ def test_a_build_killed_at_any_step_of_the_swap_leaves_a_complete_build(tmp_path
 @pytest.mark.parametrize("fallback", [False, True], ids=["exchange", "two renames"])
 def test_sigterm_at_the_swap_leaves_a_complete_build_and_no_temporary_tree(tmp_path, fallback):
     out = built(tmp_path / "dist", "old")
-    process = start_build(out, "swap", "new", fallback)
-    assert read_line(process) == "swap"
+    wanted = "renamed" if fallback else "swap"
+    process = start_build(out, wanted, "new", fallback, seconds=2)
+    assert read_line(process) == wanted
     process.send_signal(signal.SIGTERM)
-    code, _ = finish(process)
-    label = assert_complete_build(out)
-    # Before the exchange the build stops (the old tree stays); the two renames finish first.
-    assert (code, label) in ((1, "old"), (0, "new")) if not fallback else (code, label) == (0, "new")
-    assert leftovers(tmp_path) == []
+    code, err = finish(process)
+    assert code == 0, err  # the swap, once begun, is finished before the signal is heeded
+    assert assert_complete_build(out) == "new" and leftovers(tmp_path) == []
+    assert "SIGTERM arrived once the new build was in place" in err
 
 
 # Issue 22 item 13: SIGHUP while the old tree was removed gave exit 1 "Aborted!" though the
@@ -127,7 +134,7 @@ def test_sigterm_at_the_swap_leaves_a_complete_build_and_no_temporary_tree(tmp_p
 def test_a_signal_once_the_new_build_is_in_place_finishes_the_cleanup_and_says_so(
         tmp_path, signal_name):
     out = built(tmp_path / "dist", "old")
-    process = start_build(out, "swapped", "new")
+    process = start_build(out, "swapped", "new", seconds=2)
     assert read_line(process) == "swapped"
     process.send_signal(getattr(signal, signal_name))
     code, err = finish(process)
