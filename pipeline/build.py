@@ -107,10 +107,10 @@ class Builder:
     def stage_published(self) -> str:
         """Refuse to change a published day; load every published word list
         (dictionaries/published, pipeline.published) for versoes/."""
-        recorded = published.read_days_manifest()
-        published.check_days(self.tmp / "dias", recorded)
-        self.published_versions = published.stored_versions()
-        return (f"{len(recorded)} published days unchanged, "
+        store = published.verify_store()
+        published.check_days(self.tmp / "dias", store.days)
+        self.published_versions = store.versions
+        return (f"{len(store.days)} published days unchanged, "
                 f"{len(self.published_versions)} published word lists")
 
     def stage_site(self) -> str:

@@ -63,3 +63,14 @@ class DawgFormatError(TorreError):
 
 class DayError(TorreError):
     """A date outside the build window, or a day that cannot be built."""
+
+
+QUOTE_LIMIT = 80  # characters of a user's input an error message repeats
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` quoted for a message, cut to `limit` characters and "…": a 50 MB line in a
+    file must not become a 50 MB error."""
+    if len(text) > limit:
+        return repr(text[:limit]) + "…"
+    return repr(text)

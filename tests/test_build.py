@@ -20,6 +20,8 @@ from pipeline import outdir, published, sources
 from pipeline.build import BuildError, Builder, build_all, days_left_warning
 from pipeline.outdir import MANIFEST
 from pipeline.cli import main
+from pipeline import days as days_module
+from pipeline.coimbra import openers
 from pipeline.days import Window, load_window
 from pipeline.errors import DicFileError
 from pipeline.update import DictionaryUpdateError
@@ -48,6 +50,7 @@ def fixture_coimbra(monkeypatch, tmp_path):
     monkeypatch.setattr(Builder, "stage_words", words)
     monkeypatch.setattr(Builder, "stage_coimbra", coimbra)
     monkeypatch.setattr(published, "STORE", tmp_path / "published-store")
+    monkeypatch.setattr(days_module, "default_openers", lambda: openers(fixture_words()))
 
 
 def test_two_full_builds_are_byte_identical_whatever_the_day_zone_locale_and_hash_seed(tmp_path):
