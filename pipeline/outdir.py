@@ -61,10 +61,10 @@ def write_manifest(root: Path) -> int:
     return len(hashes)
 
 
-def read_manifest(root: Path) -> dict[str, str] | None:
+def read_manifest(root: Path, name: str = MANIFEST) -> dict[str, str] | None:
     """The manifest of an earlier build, or None when there is none or it is not one."""
     try:
-        lines = (root / MANIFEST).read_text(encoding="utf-8").splitlines()
+        lines = (root / name).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return None
     hashes = {}

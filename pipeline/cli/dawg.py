@@ -7,7 +7,8 @@ import brotli
 import click
 
 from ..errors import DawgFormatError, MissingInputError
-from .common import STAGE_OUT, check_latin_word, stage_out
+from .common import (STAGE_OUT, check_latin_word, guard_stage_files, record_stage_files,
+                     replace_foreign_option, stage_out)
 
 DEFAULT_DIST = Path("dist")
 # palavras.dawg is ~0.4 MB; a file far larger (or /dev/zero) is not one.
@@ -31,7 +32,9 @@ def dawg() -> None:
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False),
               default=STAGE_OUT / "dawg", show_default=True, callback=lambda _c, _p, v: stage_out(v),
               help="Folder that receives palavras.dawg (not inside a `torre build` tree).")
-def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
+@replace_foreign_option
+def build(words_path: Path, coimbra_path: Path | None, out: Path,
+          replace_foreign_out: bool) -> None:
     """Build palavras.dawg from palavras.txt and the Coimbra words.
 
     Example: torre dawg build --words dist/palavras.txt --out /tmp/dawg
@@ -41,11 +44,13 @@ def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
     from ..dawg.format import parse_header
     from ..files import write_atomic
 
+    guard_stage_files(out, ["palavras.dawg"], replace_foreign_out)
     words = read_word_list(words_path)
     coimbra = load_coimbra(coimbra_path) if coimbra_path else load_coimbra()
     data = build_dawg(words, folded_set(coimbra))
     target = out / "palavras.dawg"
     write_atomic(target, data)
+    record_stage_files(out, ["palavras.dawg"])
     header = parse_header(data)
     click.echo(f"{target}: {len(data)} bytes, {header.dictionary_words} dictionary words, "
                f"{header.coimbra_words} Coimbra words")
