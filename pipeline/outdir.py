@@ -139,6 +139,17 @@ def check_replaceable(out: Path, replace_foreign: bool = False) -> None:
                          "--replace-foreign-out replaces it all the same")
 
 
+def resolved(path: Path, option: str) -> Path:
+    """`path` with every symlink followed; a loop of links is one error naming the path."""
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))  # a link to a folder not made yet: fine
+    except OSError as error:
+        raise BuildError(f"{path}: {error.strerror or error} (a loop of symbolic links?); "
+                         f"{option} names a folder") from None
+
+
 def real_out(out: Path) -> Path:
     """`out` made absolute with a symlinked last component followed.
 
@@ -146,7 +157,7 @@ def real_out(out: Path) -> Path:
     a link replaces the folder it points to, and the link keeps pointing at it.
     """
     out = Path(os.path.abspath(out))
-    return Path(os.path.realpath(out)) if out.is_symlink() else out
+    return resolved(out, "--out") if out.is_symlink() else out
 
 
 def is_running(pid: int) -> bool:

@@ -77,7 +77,10 @@ def version_of(dawg: bytes, coimbra_json: bytes, where: str) -> str:
         if not isinstance(index, dict):
             raise ValueError("not an object")
     except (UnicodeDecodeError, ValueError) as error:
-        raise PublishedError(f"{where}: not a Coimbra index (a JSON object): {error}") from None
+        raise PublishedError(f"{where}: not a Coimbra index (a JSON object): "
+                             f"{quoted(str(error))}") from None
+    except RecursionError:
+        raise PublishedError(f"{where}: nested too deeply to be a Coimbra index") from None
     return word_list_version(dawg, index)
 
 

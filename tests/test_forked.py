@@ -23,14 +23,23 @@ def test_a_failing_child_job_is_run_again_here_and_raises_its_own_error():
 # child the runner had already reaped.
 def test_a_ctrl_c_just_after_a_child_is_reaped_stops_with_keyboard_interrupt_alone(
         monkeypatch):
-    real_waitpid = os.waitpid
+    real_waitpid, real_fork_job = os.waitpid, forked.fork_job
+    started = []
+
+    def fork_job(job):
+        child = real_fork_job(job)
+        started.append(child.pid)
+        return child
 
     def waitpid_then_ctrl_c(pid, options):
-        result = real_waitpid(pid, options)
+        real_waitpid(pid, options)
         raise KeyboardInterrupt
+    monkeypatch.setattr(forked, "fork_job", fork_job)
     monkeypatch.setattr(forked.os, "waitpid", waitpid_then_ctrl_c)
     with pytest.raises(KeyboardInterrupt):
-        forked.run_side_by_side([lambda: 1, lambda: 2])
+        forked.run_side_by_side([lambda: 1, lambda: 2, lambda: 3])
     monkeypatch.undo()
-    with pytest.raises(ChildProcessError):  # nothing left unreaped
-        os.waitpid(-1, os.WNOHANG)
+    assert len(started) == 2
+    for pid in started:  # every child was reaped: none is left behind
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import TorreError
+from ..errors import TorreError, quoted
 
 # Single-stage commands (`torre words|dawg|days build`) write here by default,
 # never into dist/: a file changed behind the build's back would no longer
@@ -32,9 +32,20 @@ def os_error_message(error: OSError) -> str:
     return f"{' → '.join(names)}: {what}" if names else what
 
 
+def writable_output() -> None:
+    """Characters the terminal's encoding lacks (→ under PYTHONIOENCODING=latin-1) print as
+    `?` instead of ending the command with UnicodeEncodeError."""
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 def main_group() -> type[click.Group]:
     class TorreGroup(click.Group):
         def invoke(self, ctx: click.Context):
+            writable_output()
             try:
                 return super().invoke(ctx)
             except TorreError as error:
@@ -47,9 +58,9 @@ def main_group() -> type[click.Group]:
 
 def stage_out(out: Path) -> Path:
     """Refuse an --out inside a build made by `torre build` (its manifest marks it)."""
-    from ..outdir import is_inside_build
+    from ..outdir import is_inside_build, resolved
 
-    build = is_inside_build(Path(out).resolve())
+    build = is_inside_build(resolved(Path(out), "--out"))
     if build is not None:
         raise click.BadParameter(
             f"{out} is inside the build {build}; a single stage written there would no "
@@ -64,10 +75,10 @@ def check_latin_word(value: str) -> str:
 
     foreign = foreign_characters(value.strip())
     if foreign:
-        raise click.BadParameter(f"{value!r} is not written in Latin letters: "
+        raise click.BadParameter(f"{quoted(value)} is not written in Latin letters: "
                                  f"{', '.join(describe(c) for c in dict.fromkeys(foreign))}")
     if not any(char.isalpha() for char in value):
-        raise click.BadParameter(f"WORD needs at least one letter, got {value!r}")
+        raise click.BadParameter(f"WORD needs at least one letter, got {quoted(value)}")
     return value
 
 

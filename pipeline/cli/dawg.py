@@ -1,6 +1,7 @@
 """`torre dawg` commands: build, check, dump and describe the DAWG file."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import brotli
@@ -59,17 +60,22 @@ def build(words_path: Path, coimbra_path: Path | None, out: Path,
 def read_word_list(path: Path) -> list[str]:
     """The words of palavras.txt; a line outside the DAWG's alphabet names its line."""
     from ..dawg.builder import check_word
+    from ..files import read_input
 
-    if not path.exists():
+    if not os.path.lexists(path):
         raise MissingInputError("the word list (palavras.txt)", [path])
-    if not path.is_file():
-        raise DawgFormatError(f"{path}: not a file; --words names palavras.txt")
+    data = read_input(path, "--words names palavras.txt, one word per line")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DawgFormatError(f"{path}: not UTF-8 (byte {error.start}); --words names "
+                              "palavras.txt, one uppercase A–Z word per line") from None
     words = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         try:
             check_word(line)
         except DawgFormatError as error:
-            raise DawgFormatError(f"{path.name}:{number}: {error}") from None
+            raise DawgFormatError(f"{path}:{number}: {error}") from None
         words.append(line)
     return words
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import quoted
 from .. import constants as C
 from ..days import (DAY_INDEX, MAX_WINDOW_DAYS, build_day, default_openers, extend_window, load_window,
                     opener_squares, square_kinds, write_days)
@@ -25,7 +26,7 @@ def parse_date(_ctx, _param, value: str | None) -> dt.date | None:
             raise ValueError(value)
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date YYYY-MM-DD") from None
+        raise click.BadParameter(f"{quoted(value)} is not a date YYYY-MM-DD") from None
 
 
 @click.group()
