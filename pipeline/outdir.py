@@ -371,7 +371,12 @@ def install(tmp: Path, out: Path, before: dict[str, str] | None) -> list[str]:
 
 def retire(old: Path, out: Path, before: dict[str, str] | None) -> list[str]:
     """Remove the tree just swapped out, unless someone wrote into it meanwhile."""
-    found = tree_state(old)
+    try:
+        found = tree_state(old)
+    except OSError as error:
+        return [f"the new build is in place in {out}; the previous tree could not be read "
+                f"({error.filename}: {error.strerror or error}) and is left in {old}: "
+                "look at it, then remove it yourself"]
     if found != before:
         kept = kept_name(old)
         os.rename(old, kept)

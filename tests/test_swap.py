@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -211,3 +213,34 @@ def test_an_old_tree_that_cannot_be_removed_is_named_and_the_build_succeeds(
     monkeypatch.setattr(os, "unlink", real_unlink)
     build_all(out, quiet=True)  # the next build removes it
     assert leftovers(tmp_path) == []
+
+
+def build_as_nobody(out: Path, label: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+         PAUSED_BUILD, "never", str(out), label, "exchange", "0"],
+        cwd=build_module.PROJECT_ROOT, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "HOME": "/tmp", "PYTHONDONTWRITEBYTECODE": "1"})
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"),
+                    reason="plays an unprivileged user: needs root and setpriv")
+def test_an_unprivileged_build_over_a_root_owned_folder_succeeds_and_names_what_is_left():
+    """Issue 22 item 12, as it happened: a user's build, dist/dias owned by root."""
+    parent = Path(tempfile.mkdtemp(prefix="torre-unprivileged-"))
+    try:
+        parent.chmod(0o777)
+        out = parent / "dist"
+        assert build_as_nobody(out, "old").returncode == 0
+        for path in [out / "dias", *(out / "dias").iterdir()]:
+            os.chown(path, 0, 0)
+        result = build_as_nobody(out, "new")
+        assert result.returncode == 0, result.stderr
+        assert assert_complete_build(out) == "new"
+        left = [parent / name for name in leftovers(parent)]
+        assert len(left) == 1
+        assert f"the new build is in place in {out}" in result.stderr
+        assert f"{left[0]}/dias/2026-12-25.json: Permission denied" in result.stderr
+        assert str(left[0]) in result.stderr and "Traceback" not in result.stderr
+    finally:
+        shutil.rmtree(parent)
