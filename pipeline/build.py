@@ -2,8 +2,9 @@
 
 Why atomic: a half-written dist/ (a crash, a bad dictionary) must never be
 served. The new tree is written beside `out` (same file system, so renames
-are atomic) and only replaces it when every stage succeeded; on any failure
-the previous dist/ is left as it was and the temporary tree is removed.
+are atomic) and only replaces it when every stage succeeded, in one step
+(pipeline.outdir.install); on any failure the previous dist/ is left as it
+was and the temporary tree is removed.
 """
 from __future__ import annotations
 
@@ -175,13 +176,14 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     """
     out = real_out(out)
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+    report = BuildReport(out)
     restored = restore_interrupted(out)
     if restored is not None:
-        say(f"put back {out} from {restored}: a build was killed while swapping it")
+        report.warnings.append(f"put {out} back from {restored}: a build was killed between "
+                               "the two renames of its swap")
     check_replaceable(out, replace_foreign)
     before = tree_state(out)
     today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
-    report = BuildReport(out)
     report.warnings += remove_stale_trees(out.parent)
     with interrupts_unwind():
         tmp = make_temporary_tree(out.parent)

@@ -11,7 +11,11 @@ or removed, a folder with no manifest) is refused unless the caller says
 `.git` or `pyproject.toml` is refused even then.
 
 Temporary trees are named `.dist-tmp-<pid>-…` beside `--out`; a later build
-removes those whose process is gone (a kill -9 leaves them behind).
+removes those whose process is gone (a kill -9 leaves them behind). The new
+tree takes the place of the old one in one step (`install`), so `--out` is a
+complete build at every instant; a new build refused because `--out` changed
+while it ran is kept as `.dist-kept-<pid>-…`, which nothing removes but
+`make clean`.
 """
 from __future__ import annotations
 

@@ -334,3 +334,5 @@ def test_a_new_word_list_is_served_beside_the_published_one_kept_byte_for_byte(
     assert Dawg((out / "versoes" / f"{new}.dawg").read_bytes()).contains("LUA")
     assert not Dawg(kept[f"{old}.dawg"]).contains("LUA")
     assert record_build(out).versions == [new]
+    ledger = published.verify_store().ledger  # one line per publish, the second holding both
+    assert [line.versions for line in ledger] == [(old,), tuple(sorted([old, new]))]
