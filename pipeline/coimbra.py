@@ -170,10 +170,12 @@ def entry_problems(word: CoimbraWord):
     if not word.word.isalpha():
         yield f"word {quoted(word.word)} must be letters only (accents allowed)"
     if word.folded != fold(word.word):
-        yield f"folded is {quoted(word.folded)} but {quoted(word.word)} folds to {quoted(fold(word.word))}"
+        yield (f"folded is {quoted(word.folded)} but {quoted(word.word)} folds to "
+               f"{quoted(fold(word.word))}")
     bad = sorted(set(word.folded) - set(ALPHABET))
     if bad:
-        yield f"folded {quoted(word.folded)} has letters outside the game's alphabet: {''.join(bad)}"
+        yield (f"folded {quoted(word.folded)} has letters outside the game's alphabet: "
+               f"{''.join(bad)}")
     if not WORD_MIN_LENGTH <= len(word.folded) <= WORD_MAX_LENGTH:
         yield (f"folded {quoted(word.folded)} has {len(word.folded)} letters; "
                f"words have {WORD_MIN_LENGTH}–{WORD_MAX_LENGTH}")

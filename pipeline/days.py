@@ -99,7 +99,8 @@ def config_date(value: object, pyproject: Path) -> dt.date:
             return dt.date.fromisoformat(value)
         except ValueError:
             pass
-    raise ConfigError(f"{pyproject}: [tool.torre] first_day {quoted(value)} is not a date YYYY-MM-DD")
+    raise ConfigError(f"{pyproject}: [tool.torre] first_day {quoted(value)} is not a date "
+                      "YYYY-MM-DD")
 
 
 def config_count(config: dict, key: str, pyproject: Path) -> int:

@@ -28,8 +28,8 @@ from typing import Mapping
 
 LEDGER = "ledger"
 NO_CHAIN = "0" * 64
-LINE = re.compile(r"^(\d+)  (-|\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2})  (-|[0-9a-f]{10}(?:,[0-9a-f]{10})*)"
-                  r"  ([0-9a-f]{64})  ([0-9a-f]{64})$")
+LINE = re.compile(r"^(\d+)  (-|\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2})  "
+                  r"(-|[0-9a-f]{10}(?:,[0-9a-f]{10})*)  ([0-9a-f]{64})  ([0-9a-f]{64})$")
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Publication:
 
 
 def content_digest(days: Mapping[str, str], files: Mapping[str, tuple[bytes, bytes]]) -> str:
-    """The store's digest: days (date → SHA-256) and versions (id → dawg, coimbra.json bytes)."""
+    """The store's digest: days (date → SHA-256), versions (id → dawg, coimbra.json bytes)."""
     text = "".join(f"{date}  {digest}\n" for date, digest in sorted(days.items()))
     text += "".join(f"{version}  {hashlib.sha256(dawg).hexdigest()}  "
                     f"{hashlib.sha256(coimbra).hexdigest()}\n"

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from ..errors import quoted
 from .. import constants as C
-from ..days import (DAY_INDEX, MAX_WINDOW_DAYS, build_day, default_openers, extend_window, load_window,
-                    opener_squares, square_kinds, write_days)
+from ..days import (DAY_INDEX, MAX_WINDOW_DAYS, build_day, default_openers, extend_window,
+                    load_window, opener_squares, square_kinds, write_days)
+from ..errors import quoted
 from .common import (STAGE_OUT, guard_stage_files, record_stage_files,
                      replace_foreign_option, stage_out)
 

@@ -72,7 +72,8 @@ class Builder:
 
     def add(self, word: str, flags: int) -> None:
         if word <= self.previous:
-            raise ValueError(f"words must be sorted and unique: {quoted(word)} after {quoted(self.previous)}")
+            raise ValueError(f"words must be sorted and unique: {quoted(word)} after "
+                             f"{quoted(self.previous)}")
         common = 0
         for a, b in zip(word, self.previous):
             if a != b:
