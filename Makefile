@@ -28,7 +28,7 @@ dictionaries: $(STAMP)
 	$(TORRE) dictionaries fetch
 
 clean:
-	rm -rf dist .dist-tmp-* .dist-old-* .cache $(VENV) build *.egg-info pipeline/*.egg-info bench/node_modules tests/a11y/node_modules
+	rm -rf dist .dist-tmp-* .dist-old-* .dist-kept-* .cache $(VENV) build *.egg-info pipeline/*.egg-info bench/node_modules tests/a11y/node_modules
 
 venv: $(STAMP)
 

@@ -2,8 +2,9 @@
 
 Why atomic: a half-written dist/ (a crash, a bad dictionary) must never be
 served. The new tree is written beside `out` (same file system, so renames
-are atomic) and only replaces it when every stage succeeded; on any failure
-the previous dist/ is left as it was and the temporary tree is removed.
+are atomic) and only replaces it when every stage succeeded, in one step
+(pipeline.outdir.install); on any failure the previous dist/ is left as it
+was and the temporary tree is removed.
 """
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from . import common_words
 from .dawg.builder import build_dawg
 from .days import Window, lisbon_date, load_window, write_days
 from . import published
-from .outdir import (BuildError, check_replaceable, make_temporary_tree, publish_permissions,
-                     real_out, remove_stale_trees, swap_into_place, write_manifest)
+from .outdir import (BuildError, check_replaceable, install, make_temporary_tree,
+                     publish_permissions, real_out, remove_stale_trees, restore_interrupted,
+                     tree_state, write_manifest)
 from .site import SiteInput, render_site
 from .sources import resolve_sources
 from .update import prepare_update, record_update
@@ -118,10 +120,10 @@ class Builder:
     def stage_published(self) -> str:
         """Refuse to change a published day; load every published word list
         (dictionaries/published, pipeline.published) for versoes/."""
-        recorded = published.read_days_manifest()
-        published.check_days(self.tmp / "dias", recorded)
-        self.published_versions = published.stored_versions()
-        return (f"{len(recorded)} published days unchanged, "
+        store = published.verify_store()
+        published.check_days(self.tmp / "dias", store.days)
+        self.published_versions = store.versions
+        return (f"{len(store.days)} published days unchanged, "
                 f"{len(self.published_versions)} published word lists")
 
     def stage_site(self) -> str:
@@ -186,11 +188,16 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     is not an unchanged earlier build (see pipeline.outdir).
     """
     out = real_out(out)
-    check_replaceable(out, replace_foreign)
-    today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     report = BuildReport(out)
-    remove_stale_trees(out.parent)
+    restored = restore_interrupted(out)
+    if restored is not None:
+        report.warnings.append(f"put {out} back from {restored}: a build was killed between "
+                               "the two renames of its swap")
+    check_replaceable(out, replace_foreign)
+    before = tree_state(out)
+    today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
+    report.warnings += remove_stale_trees(out.parent)
     with interrupts_unwind():
         tmp = make_temporary_tree(out.parent)
         try:
@@ -207,7 +214,7 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
             write_manifest(tmp)
             publish_permissions(tmp)
             report.files, report.bytes = tree_size(tmp)
-            swap_into_place(tmp, out)
+            report.warnings += install(tmp, out, before)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise

@@ -11,6 +11,7 @@ entry's ``[[word]]`` header and the entry named:
 """
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterable
@@ -27,7 +28,7 @@ from .constants import (
     WORD_MAX_LENGTH,
     WORD_MIN_LENGTH,
 )
-from .errors import ConfigError, MissingInputError
+from .errors import ConfigError, MissingInputError, quoted
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "dictionaries" / "coimbra.toml"
 
@@ -89,13 +90,15 @@ def split_sentences(text: str) -> list[str]:
 
 def load_coimbra(path: Path = DEFAULT_PATH) -> list[CoimbraWord]:
     """Read and check coimbra.toml; the words sorted by their folded form."""
+    from .files import read_input
+
     path = Path(path)
+    if not os.path.lexists(path):
+        raise MissingInputError("the Coimbra words (coimbra.toml)", [path])
     try:
-        source = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise MissingInputError("the Coimbra words (coimbra.toml)", [path]) from None
+        source = read_input(path, "the Coimbra words are a coimbra.toml").decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ConfigError(f"{path.name}: not UTF-8 (byte {error.start})") from None
+        raise ConfigError(f"{path}: not UTF-8 (byte {error.start})") from None
     return parse_coimbra(source, path)
 
 
@@ -107,6 +110,8 @@ def parse_coimbra(source: str, path: Path | str = "coimbra.toml") -> list[Coimbr
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path.name}: invalid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deeply to be a coimbra.toml") from None
     unknown = sorted(set(data) - {"word"})
     if unknown:
         raise ConfigError(f"{path.name}: unknown top-level key(s) {', '.join(unknown)}; "
@@ -149,10 +154,10 @@ def check_entry(entry: dict, path: Path, number: int, line: int | None) -> Coimb
         expected = bool if key == "opener" else str
         if not isinstance(entry[key], expected):
             raise fail(f"{key} must be {'true or false' if expected is bool else 'a string'}, "
-                       f"found {entry[key]!r}")
+                       f"found {quoted(entry[key])}")
     see = entry.get("see", [])
     if not isinstance(see, list) or not all(isinstance(slug, str) for slug in see):
-        raise fail(f"see must be a list of slugs, found {see!r}")
+        raise fail(f"see must be a list of slugs, found {quoted(see)}")
     word = CoimbraWord(**{key: entry[key] for key in FIELDS}, see=tuple(see))
     problem = next(entry_problems(word), None)
     if problem:
@@ -163,20 +168,22 @@ def check_entry(entry: dict, path: Path, number: int, line: int | None) -> Coimb
 def entry_problems(word: CoimbraWord):
     """The rules one entry must meet, as messages; only the first is reported."""
     if not word.word.isalpha():
-        yield f"word {word.word!r} must be letters only (accents allowed)"
+        yield f"word {quoted(word.word)} must be letters only (accents allowed)"
     if word.folded != fold(word.word):
-        yield f"folded is {word.folded!r} but {word.word!r} folds to {fold(word.word)!r}"
+        yield (f"folded is {quoted(word.folded)} but {quoted(word.word)} folds to "
+               f"{quoted(fold(word.word))}")
     bad = sorted(set(word.folded) - set(ALPHABET))
     if bad:
-        yield f"folded {word.folded!r} has letters outside the game's alphabet: {''.join(bad)}"
+        yield (f"folded {quoted(word.folded)} has letters outside the game's alphabet: "
+               f"{''.join(bad)}")
     if not WORD_MIN_LENGTH <= len(word.folded) <= WORD_MAX_LENGTH:
-        yield (f"folded {word.folded!r} has {len(word.folded)} letters; "
+        yield (f"folded {quoted(word.folded)} has {len(word.folded)} letters; "
                f"words have {WORD_MIN_LENGTH}–{WORD_MAX_LENGTH}")
     if word.opener and not OPENER_MIN_LENGTH <= len(word.folded) <= OPENER_MAX_LENGTH:
-        yield (f"opener {word.folded!r} has {len(word.folded)} letters; "
+        yield (f"opener {quoted(word.folded)} has {len(word.folded)} letters; "
                f"openers have {OPENER_MIN_LENGTH}–{OPENER_MAX_LENGTH}")
     if not SLUG.fullmatch(word.slug):
-        yield f"slug {word.slug!r} must be lowercase a–z and 0–9, parts joined by hyphens"
+        yield f"slug {quoted(word.slug)} must be lowercase a–z and 0–9, parts joined by hyphens"
     yield from prose_problems("blurb", word.blurb)
     if len(word.blurb) > BLURB_MAX_LENGTH:
         yield f"blurb has {len(word.blurb)} characters; at most {BLURB_MAX_LENGTH}"
@@ -215,7 +222,7 @@ def check_collection(words: list[CoimbraWord], path: Path, lines: list[int | Non
             if value in first_seen:
                 raise CoimbraEntryError(
                     path, lines[number - 1], f"word {number} ({word.folded})",
-                    f"duplicate {key} {value!r}, already used by word {first_seen[value]}")
+                    f"duplicate {key} {quoted(value)}, already used by word {first_seen[value]}")
             first_seen[value] = number
     check_links(words, path, lines)
     chosen = [word.folded for word in words if word.opener]
@@ -232,11 +239,11 @@ def check_links(words: list[CoimbraWord], path: Path, lines: list[int | None]) -
             return CoimbraEntryError(path, lines[number - 1], f"word {number} ({word.folded})", problem)
         for slug in word.see:
             if slug == word.slug:
-                raise fail(f"see lists the entry's own slug {slug!r}")
+                raise fail(f"see lists the entry's own slug {quoted(slug)}")
             if slug not in slugs:
-                raise fail(f"see names {slug!r}, which is no entry's slug")
+                raise fail(f"see names {quoted(slug)}, which is no entry's slug")
         if len(set(word.see)) != len(word.see):
-            raise fail(f"see lists a slug twice: {list(word.see)!r}")
+            raise fail(f"see lists a slug twice: {quoted(list(word.see))}")
 
 
 def openers(words: Iterable[CoimbraWord]) -> list[str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterable
 
 from . import constants as C
-from .errors import ConfigError, DayError
+from .errors import ConfigError, DayError, quoted
 from .files import write_atomic
 from .prng import prng_for
 
@@ -99,13 +99,14 @@ def config_date(value: object, pyproject: Path) -> dt.date:
             return dt.date.fromisoformat(value)
         except ValueError:
             pass
-    raise ConfigError(f"{pyproject}: [tool.torre] first_day {value!r} is not a date YYYY-MM-DD")
+    raise ConfigError(f"{pyproject}: [tool.torre] first_day {quoted(value)} is not a date "
+                      "YYYY-MM-DD")
 
 
 def config_count(config: dict, key: str, pyproject: Path) -> int:
     value = config[key]
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ConfigError(f"{pyproject}: [tool.torre] {key} {value!r} is not a whole number")
+        raise ConfigError(f"{pyproject}: [tool.torre] {key} {quoted(value)} is not a whole number")
     return value
 
 
@@ -150,7 +151,7 @@ def check_openers(openers: Iterable[str]) -> list[str]:
     for word in result:
         if not (C.OPENER_MIN_LENGTH <= len(word) <= C.OPENER_MAX_LENGTH
                 and all(letter in C.ALPHABET for letter in word)):
-            raise DayError(f"opener {word!r} must be {C.OPENER_MIN_LENGTH}–"
+            raise DayError(f"opener {quoted(word)} must be {C.OPENER_MIN_LENGTH}–"
                            f"{C.OPENER_MAX_LENGTH} letters of {C.ALPHABET}")
     return result
 

@@ -63,3 +63,15 @@ class DawgFormatError(TorreError):
 
 class DayError(TorreError):
     """A date outside the build window, or a day that cannot be built."""
+
+
+QUOTE_LIMIT = 80  # characters of a user's input an error message repeats
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`value` as repr() quotes it in a message, cut to `limit` characters and "…": a
+    50 MB line in a file must not become a 50 MB error."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + "…"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[:limit] + "…"

@@ -2,8 +2,34 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+from .errors import TorreError
+
+MAX_INPUT_BYTES = 64 << 20  # far above any input of the game (palavras.txt is 0.4 MB)
+
+
+class InputError(TorreError):
+    """An input path that is not a readable regular file of sensible size."""
+
+
+def read_input(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a regular file, checked before it is opened: a FIFO would block the
+    open, /dev/zero never ends, and a 3 GB file is no input of the game."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: not found; {what}") from None
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror or error}; {what}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{path}: not a regular file; {what}")
+    if info.st_size > limit:
+        raise InputError(f"{path}: {info.st_size} bytes, more than the {limit >> 20} MiB "
+                         f"any such file takes; {what}")
+    return Path(path).read_bytes()
 
 
 def write_atomic(path: Path, data: bytes) -> None:

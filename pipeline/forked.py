@@ -13,13 +13,42 @@ import os
 import pickle
 import signal
 from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def fork_job(job: Callable[[], T]) -> tuple[int, int]:
-    """Start `job` in a child; returns (pid, read end of its result pipe)."""
+@dataclass
+class Child:
+    """A forked job: its pid and the read end of its result pipe, and what is done with them."""
+
+    pid: int
+    read_end: int
+    reaped: bool = False
+    closed: bool = False
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with suppress(OSError):
+                os.close(self.read_end)
+
+    def stop(self) -> None:
+        """Kill and reap a child not yet collected. A child reaped just before a signal
+        (or killed by the same Ctrl-C) is gone: nothing left to stop, and no error."""
+        if not self.reaped:
+            with suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            with suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
+            self.reaped = True
+        self.close()
+
+
+def fork_job(job: Callable[[], T]) -> Child:
+    """Start `job` in a child that sends its pickled result through a pipe."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: compute, send, leave without running any cleanup
@@ -33,14 +62,18 @@ def fork_job(job: Callable[[], T]) -> tuple[int, int]:
         finally:
             os._exit(status)
     os.close(write_end)
-    return pid, read_end
+    return Child(pid, read_end)
 
 
-def collect_child(pid: int, read_end: int) -> tuple[bool, object]:
+def collect_child(child: Child) -> tuple[bool, object]:
     """(True, result) from a child that succeeded, else (False, None)."""
-    with os.fdopen(read_end, "rb") as pipe:
-        data = pipe.read()
-    _, status = os.waitpid(pid, 0)
+    try:
+        with os.fdopen(child.read_end, "rb", closefd=False) as pipe:
+            data = pipe.read()
+    finally:
+        child.close()
+    _, status = os.waitpid(child.pid, 0)
+    child.reaped = True
     if os.waitstatus_to_exitcode(status) != 0 or not data:
         return False, None
     return True, pickle.loads(data)
@@ -53,13 +86,10 @@ def run_side_by_side(jobs: list[Callable[[], T]]) -> list[T]:
     children = [fork_job(job) for job in jobs[1:]]
     try:
         results = [jobs[0]()]
-        for job, (pid, read_end) in zip(jobs[1:], children):
-            ok, result = collect_child(pid, read_end)
-            children = [c for c in children if c[0] != pid]
+        for job, child in zip(jobs[1:], children):
+            ok, result = collect_child(child)
             results.append(result if ok else job())
         return results
     finally:
-        for pid, read_end in children:  # an error or a signal here: stop what is left
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            os.close(read_end)
+        for child in children:  # an error or a signal here: stop what is left
+            child.stop()

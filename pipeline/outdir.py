@@ -11,16 +11,24 @@ or removed, a folder with no manifest) is refused unless the caller says
 `.git` or `pyproject.toml` is refused even then.
 
 Temporary trees are named `.dist-tmp-<pid>-…` beside `--out`; a later build
-removes those whose process is gone (a kill -9 leaves them behind).
+removes those whose process is gone (a kill -9 leaves them behind). The new
+tree takes the place of the old one in one step (`install`), so `--out` is a
+complete build at every instant; a new build refused because `--out` changed
+while it ran is kept as `.dist-kept-<pid>-…`, which nothing removes but
+`make clean`.
 """
 from __future__ import annotations
 
+import ctypes
+import errno
 import hashlib
 import os
 import re
 import shutil
+import signal
 import stat
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import TorreError
@@ -57,10 +65,10 @@ def write_manifest(root: Path) -> int:
     return len(hashes)
 
 
-def read_manifest(root: Path) -> dict[str, str] | None:
+def read_manifest(root: Path, name: str = MANIFEST) -> dict[str, str] | None:
     """The manifest of an earlier build, or None when there is none or it is not one."""
     try:
-        lines = (root / MANIFEST).read_text(encoding="utf-8").splitlines()
+        lines = (root / name).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return None
     hashes = {}
@@ -135,6 +143,17 @@ def check_replaceable(out: Path, replace_foreign: bool = False) -> None:
                          "--replace-foreign-out replaces it all the same")
 
 
+def resolved(path: Path, option: str) -> Path:
+    """`path` with every symlink followed; a loop of links is one error naming the path."""
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))  # a link to a folder not made yet: fine
+    except OSError as error:
+        raise BuildError(f"{path}: {error.strerror or error} (a loop of symbolic links?); "
+                         f"{option} names a folder") from None
+
+
 def real_out(out: Path) -> Path:
     """`out` made absolute with a symlinked last component followed.
 
@@ -142,7 +161,7 @@ def real_out(out: Path) -> Path:
     a link replaces the folder it points to, and the link keeps pointing at it.
     """
     out = Path(os.path.abspath(out))
-    return Path(os.path.realpath(out)) if out.is_symlink() else out
+    return resolved(out, "--out") if out.is_symlink() else out
 
 
 def is_running(pid: int) -> bool:
@@ -155,18 +174,52 @@ def is_running(pid: int) -> bool:
     return True
 
 
-def remove_stale_trees(parent: Path) -> list[Path]:
-    """Delete `.dist-tmp-<pid>-*` / `.dist-old-<pid>-*` of processes that are gone."""
-    removed = []
+LEFT_BEHIND: set[Path] = set()  # old trees this process could not remove (each build retries)
+
+
+def remove_tree(path: Path) -> list[str]:
+    """Delete a tree; returns what could not be removed, each as `full path: reason`."""
+    errors: list[str] = []
+
+    def note(_function, name, info):
+        error = info[1]
+        errors.append(f"{name}: {getattr(error, 'strerror', None) or error}")
+    shutil.rmtree(path, onerror=note)
+    return errors
+
+
+def remove_stale_trees(parent: Path) -> list[str]:
+    """Delete `.dist-tmp-<pid>-*` / `.dist-old-<pid>-*` of processes that are gone, and the
+    old trees this process could not remove before; returns a warning for each one left."""
+    warnings = []
     if not parent.is_dir():
-        return removed
+        return warnings
     for path in sorted(parent.iterdir()):
         match = TEMPORARY.match(path.name)
         if match and path.is_dir() and not path.is_symlink() \
-                and not is_running(int(match.group(1))):
-            shutil.rmtree(path, ignore_errors=True)
-            removed.append(path)
-    return removed
+                and (path in LEFT_BEHIND or not is_running(int(match.group(1)))):
+            errors = remove_tree(path)
+            if errors:
+                warnings.append(f"{path}, the tree of an earlier build, could not be removed "
+                                f"({errors[0]}); remove it yourself")
+            else:
+                LEFT_BEHIND.discard(path)
+    return warnings
+
+
+def restore_interrupted(out: Path) -> Path | None:
+    """Put back the old tree of a build killed between the two renames of the fallback
+    swap (no renameat2): a stale `.dist-old-*` whose files are its manifest's."""
+    if os.path.lexists(out) or not out.parent.is_dir():
+        return None
+    for path in sorted(out.parent.iterdir()):
+        match = TEMPORARY.match(path.name)
+        if match and path.name.startswith(".dist-old-") and path.is_dir() \
+                and not is_running(int(match.group(1))) and (path / MANIFEST).is_file() \
+                and foreign_reason(path) is None:
+            os.rename(path, out)
+            return path
+    return None
 
 
 def make_temporary_tree(parent: Path) -> Path:
@@ -186,17 +239,159 @@ def publish_permissions(root: Path) -> None:
             path.chmod(wanted)
 
 
-def swap_into_place(tmp: Path, out: Path) -> None:
-    """Rename the old tree away, the new one in, then delete the old one."""
-    old = None
-    if out.exists():
-        old = tmp.with_name(tmp.name.replace(".dist-tmp-", ".dist-old-"))
-        os.rename(out, old)
+def tree_state(root: Path) -> dict[str, str] | None:
+    """Every entry under root (file → SHA-256, folder → "/", link → "@target"), or None
+    when root does not exist: what must not change while a build runs."""
+    if not os.path.lexists(root):
+        return None
+    state = {}
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root).as_posix()
+        if path.is_symlink():
+            state[relative] = "@" + os.readlink(path)
+        elif path.is_dir():
+            state[relative] = "/"
+        elif path.is_file():
+            state[relative] = hashlib.sha256(path.read_bytes()).hexdigest()
+        else:
+            state[relative] = "?"  # a FIFO, a socket: not ours either
+    return state
+
+
+def state_change(before: dict[str, str] | None, after: dict[str, str] | None) -> str:
+    """What differs between two tree_state()s, at most five names per kind."""
+    if before is None or after is None:
+        return "created" if before is None else "removed"
+    parts = []
+    for label, names in (("added", sorted(set(after) - set(before))),
+                         ("changed", sorted(n for n in set(after) & set(before)
+                                            if after[n] != before[n])),
+                         ("removed", sorted(set(before) - set(after)))):
+        if names:
+            parts.append(f"{label}: {', '.join(names[:5])}{', …' if len(names) > 5 else ''}")
+    return "; ".join(parts)
+
+
+def step(name: str) -> None:
+    """A seam for tests: they replace it to widen the window at each step of the swap."""
+
+
+AT_FDCWD, RENAME_EXCHANGE = -100, 2
+
+
+def exchange(first: Path, second: Path) -> bool:
+    """Swap two paths in one step (Linux renameat2 RENAME_EXCHANGE, since 3.15 on ext4,
+    xfs, btrfs, tmpfs…); False where the C library or the file system has none."""
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                         ctypes.c_uint]
+    if function(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second),
+                RENAME_EXCHANGE) == 0:
+        return True
+    number = ctypes.get_errno()
+    if number in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(number, os.strerror(number), str(first), None, str(second))
+
+
+@contextmanager
+def deferred_signals():
+    """SIGTERM, SIGHUP and SIGINT wait until the block ends; yields their names."""
+    received: list[str] = []
+
+    def note(number, _frame):
+        received.append(signal.Signals(number).name)
+    previous = {}
+    try:
+        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+            previous[number] = signal.signal(number, note)
+    except ValueError:  # not the main thread: signals cannot be caught here
+        pass
+    try:
+        yield received
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def swap_into_place(tmp: Path, out: Path) -> Path | None:
+    """Put `tmp` at `out`; returns where the old tree now is (None: there was none).
+
+    With renameat2 the two trees trade places in one step, so `out` is a complete
+    tree at every instant. Without it (another kernel or file system), the old
+    tree is renamed away and the new one in: only a SIGKILL or a power cut between
+    the two leaves no `out`, and the next build puts the old tree back
+    (restore_interrupted).
+    """
+    if not os.path.lexists(out):
+        os.rename(tmp, out)
+        return None
+    step("swap")
+    if exchange(tmp, out):
+        step("swapped")
+        return tmp
+    old = tmp.with_name(tmp.name.replace(".dist-tmp-", ".dist-old-"))
+    os.rename(out, old)
+    step("renamed")
     try:
         os.rename(tmp, out)
     except OSError:
-        if old is not None:
-            os.rename(old, out)
+        os.rename(old, out)
         raise
-    if old is not None:
-        shutil.rmtree(old)
+    step("swapped")
+    return old
+
+
+def kept_name(path: Path) -> Path:
+    return path.with_name(re.sub(r"^\.dist-(tmp|old)-", ".dist-kept-", path.name))
+
+
+def install(tmp: Path, out: Path, before: dict[str, str] | None) -> list[str]:
+    """Swap the finished tree `tmp` in as `out`, then remove the old tree; returns warnings.
+
+    `before` is tree_state(out) when the build began: if `out` changed since (a file
+    written into it meanwhile), nothing is swapped and both trees are kept.
+    Once the swap is done the build is done: a signal waits for the old tree's
+    removal, and an old tree that cannot be removed is a warning naming it.
+    """
+    now = tree_state(out)
+    if now != before:
+        kept = kept_name(tmp)
+        os.rename(tmp, kept)
+        raise BuildError(f"{out} changed during the build ({state_change(before, now)}); it is "
+                         f"left as it is, and the new build is kept in {kept}; move your files "
+                         f"out of {out} and build again, or delete {kept}")
+    with deferred_signals() as received:
+        old = swap_into_place(tmp, out)
+        warnings = retire(old, out, before) if old is not None else []
+    if received:
+        warnings.append(f"{', '.join(received)} arrived once the new build was in place in "
+                        f"{out}; the build finished removing the old tree first")
+    return warnings
+
+
+def retire(old: Path, out: Path, before: dict[str, str] | None) -> list[str]:
+    """Remove the tree just swapped out, unless someone wrote into it meanwhile."""
+    try:
+        found = tree_state(old)
+    except OSError as error:
+        return [f"the new build is in place in {out}; the previous tree could not be read "
+                f"({error.filename}: {error.strerror or error}) and is left in {old}: "
+                "look at it, then remove it yourself"]
+    if found != before:
+        kept = kept_name(old)
+        os.rename(old, kept)
+        raise BuildError(f"the new build is in place in {out}, but {out} changed as it was "
+                         f"swapped in ({state_change(before, found)}): the previous tree is "
+                         f"kept in {kept}; take what you need from it, then delete it")
+    errors = remove_tree(old)
+    if not errors:
+        return []
+    LEFT_BEHIND.add(old)
+    more = f" and {len(errors) - 1} more" if len(errors) > 1 else ""
+    return [f"the new build is in place in {out}; the previous tree could not be removed "
+            f"({errors[0]}{more}) and is left in {old}: remove it yourself (each build tries "
+            "again)"]

@@ -17,20 +17,24 @@ when (every deploy) and why nothing is ever pruned.
 """
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 from .assets import short_hash
-from .errors import TorreError
+from .errors import TorreError, quoted
 from .files import write_atomic
+from .ledger import LEDGER, Publication, content_digest, next_publication, parse_ledger
 
 VERSIONS = "versoes"  # dist/versoes/<id>.dawg and <id>.coimbra.json, every published word list
 
-STORE = Path(__file__).resolve().parent.parent / "dictionaries" / "published"
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+STORE = PROJECT_ROOT / "dictionaries" / "published"
 WORDS = "words"
 DAYS_MANIFEST = "days.sha256"
 DAY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.json$")
@@ -73,7 +77,10 @@ def version_of(dawg: bytes, coimbra_json: bytes, where: str) -> str:
         if not isinstance(index, dict):
             raise ValueError("not an object")
     except (UnicodeDecodeError, ValueError) as error:
-        raise PublishedError(f"{where}: not a Coimbra index (a JSON object): {error}") from None
+        raise PublishedError(f"{where}: not a Coimbra index (a JSON object): "
+                             f"{quoted(str(error))}") from None
+    except RecursionError:
+        raise PublishedError(f"{where}: nested too deeply to be a Coimbra index") from None
     return word_list_version(dawg, index)
 
 
@@ -112,19 +119,30 @@ def stored_versions(store: Path | None = None) -> dict[str, WordListVersion]:
 
 
 def read_days_manifest(store: Path | None = None) -> dict[str, str]:
-    """Date → SHA-256 of every published day file; no manifest yet is none published."""
+    """Date → SHA-256 of every published day file; no manifest yet is none published.
+
+    Strict: a malformed line, a date listed twice (whichever comes first) or bytes
+    that are not UTF-8 stop here with one line naming the file.
+    """
     path = (store or STORE) / DAYS_MANIFEST
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_bytes().decode("utf-8").splitlines()
     except FileNotFoundError:
         return {}
-    recorded = {}
+    except UnicodeDecodeError as error:
+        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
+                             "restore it from git") from None
+    recorded, first_line = {}, {}
     for number, line in enumerate(lines, start=1):
         match = DAY_LINE.match(line)
         if not match:
             raise PublishedError(f"{path}:{number}: expected 'YYYY-MM-DD  <sha256>', "
-                                 f"got {line!r} (restore it from git)")
-        recorded[match.group(1)] = match.group(2)
+                                 f"got {quoted(line)} (restore it from git)")
+        date = match.group(1)
+        if date in recorded:
+            raise PublishedError(f"{path}:{number}: {date} is listed twice (first on line "
+                                 f"{first_line[date]}); restore it from git")
+        recorded[date], first_line[date] = match.group(2), number
     return recorded
 
 
@@ -157,6 +175,93 @@ def check_days(days_dir: Path, recorded: dict[str, str]) -> None:
 
 
 @dataclass
+class StoreState:
+    """The store as verified against its ledger: what a build must keep."""
+
+    days: dict[str, str]
+    versions: dict[str, WordListVersion]
+    ledger: list[Publication]
+
+
+def read_ledger(store: Path) -> list[Publication] | None:
+    """The ledger's lines, or None when the store has none."""
+    path = store / LEDGER
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+    except UnicodeDecodeError as error:
+        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
+                             "restore it from git") from None
+    return parse_ledger(text, str(path))
+
+
+def git_knows(path: Path) -> bool:
+    """Whether the project's last commit holds `path`: git, where there is one, is the
+    witness of a store whose ledger went missing."""
+    try:
+        relative = path.resolve().relative_to(PROJECT_ROOT)
+        return subprocess.run(["git", "-C", str(PROJECT_ROOT), "cat-file", "-e",
+                               f"HEAD:{relative.as_posix()}"], capture_output=True,
+                              timeout=10).returncode == 0
+    except (ValueError, OSError, subprocess.SubprocessError):
+        return False
+
+
+def version_files(versions: dict[str, WordListVersion]) -> dict[str, tuple[bytes, bytes]]:
+    return {v: (version.dawg, version.coimbra_json) for v, version in versions.items()}
+
+
+def names(items: list[str]) -> str:
+    return ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+
+
+def verify_store(store: Path | None = None) -> StoreState:
+    """The store, checked against its ledger; any loss or change is one error naming it.
+
+    Why: days.sha256 protects a day only while its line is there, and words/
+    feeds versoes/: a deleted line, file or folder would otherwise build with
+    exit 0 and lose the saves and replay links made on them.
+    """
+    store = store or STORE
+    ledger = read_ledger(store)
+    days, versions = read_days_manifest(store), stored_versions(store)
+    if ledger is None:
+        if days or versions or git_knows(store / LEDGER):
+            raise PublishedError(f"{store / LEDGER}: missing, so nothing shows what the store "
+                                 "should hold; restore it from git (a store made before the "
+                                 "ledger existed: torre publish --begin-ledger, once)")
+        return StoreState(days, versions, [])
+    last = ledger[-1] if ledger else None
+    check_against(store, last, days, versions)
+    return StoreState(days, versions, ledger)
+
+
+def check_against(store: Path, last: Publication | None, days: dict[str, str],
+                  versions: dict[str, WordListVersion]) -> None:
+    """Refuse a store that differs from the last line of its ledger, naming what differs."""
+    where = f"ledger line {last.number}" if last else "the ledger"
+    expected_days = last.dates() if last else []
+    expected_versions = list(last.versions) if last else []
+    for label, lost, place in (
+            ("published days", sorted(set(expected_days) - set(days)), store / DAYS_MANIFEST),
+            ("published word lists", sorted(set(expected_versions) - set(versions)),
+             store / WORDS)):
+        if lost:
+            raise PublishedError(f"{place}: {len(lost)} {label} missing ({names(lost)}, recorded "
+                                 f"in {where}); restore it from git")
+    for label, extra, place in (
+            ("days", sorted(set(days) - set(expected_days)), store / DAYS_MANIFEST),
+            ("word lists", sorted(set(versions) - set(expected_versions)), store / WORDS)):
+        if extra:
+            raise PublishedError(f"{place}: {label} no torre publish recorded ({names(extra)}; "
+                                 f"not in {where}); restore the store from git")
+    if last and content_digest(days, version_files(versions)) != last.content:
+        raise PublishedError(f"{store}: days.sha256 or words/ is not what torre publish "
+                             f"recorded in {where} (a hash was edited); restore it from git")
+
+
+@dataclass
 class Recorded:
     """What `record_build` added to the store."""
 
@@ -181,29 +286,85 @@ def record_build(dist: Path, store: Path | None = None) -> Recorded:
     """Add a finished build's word-list versions and day hashes to the store.
 
     Nothing recorded is ever rewritten: a version already stored keeps its
-    files (a blurb edited since changes no score), and a day whose bytes differ
-    from its recorded hash is refused, so the store only ever grows.
+    files (a blurb edited since changes no score), a day whose bytes differ
+    from its recorded hash is refused, and a new day must be the one the
+    generator makes for its date. The ledger gets one more line, written last.
     """
     store = store or STORE
+    state = verify_store(store)
     check_finished_build(dist)
     built = load_versions(dist / VERSIONS)
     if not built:
         raise PublishedError(f"{dist}/versoes holds no word-list version; "
                              "is it a build of this version of A Torre?")
-    recorded_days = read_days_manifest(store)
     days = day_hashes(dist / "dias")
-    for date in sorted(set(days) & set(recorded_days)):
-        if days[date] != recorded_days[date]:
+    for date in sorted(set(days) & set(state.days)):
+        if days[date] != state.days[date]:
             raise PublishedError(f"day {date} in {dist} differs from the one published; "
                                  "published days never change")
-    stored = stored_versions(store)
-    new_versions = sorted(set(built) - set(stored))
-    for version in new_versions:
-        write_atomic(store / WORDS / f"{version}.dawg", built[version].dawg)
-        write_atomic(store / WORDS / f"{version}.coimbra.json", built[version].coimbra_json)
-    new_days = sorted(set(days) - set(recorded_days))
-    if new_days:
-        merged = {**recorded_days, **days}
-        write_atomic(store / DAYS_MANIFEST, "".join(
-            f"{date}  {digest}\n" for date, digest in sorted(merged.items())).encode("utf-8"))
+    new_days = sorted(set(days) - set(state.days))
+    check_generated(dist / "dias", new_days)
+    merged_days = {**state.days, **{date: days[date] for date in new_days}}
+    check_unbroken(merged_days, dist / "dias")
+    new_versions = sorted(set(built) - set(state.versions))
+    if new_days or new_versions:
+        merged = {**state.versions, **{version: built[version] for version in new_versions}}
+        publication = next_publication(state.ledger, merged_days, version_files(merged))
+        for version in new_versions:
+            write_atomic(store / WORDS / f"{version}.dawg", built[version].dawg)
+            write_atomic(store / WORDS / f"{version}.coimbra.json", built[version].coimbra_json)
+        write_atomic(store / DAYS_MANIFEST, days_manifest_bytes(merged_days))
+        write_ledger(store, [*state.ledger, publication])
     return Recorded(new_versions, new_days)
+
+
+def days_manifest_bytes(days: dict[str, str]) -> bytes:
+    return "".join(f"{date}  {digest}\n" for date, digest in sorted(days.items())).encode("utf-8")
+
+
+def write_ledger(store: Path, ledger: list[Publication]) -> None:
+    write_atomic(store / LEDGER, "".join(p.line() for p in ledger).encode("utf-8"))
+
+
+def check_generated(days_dir: Path, dates: list[str]) -> None:
+    """Refuse a new day whose file is not what the generator makes for its date.
+
+    Why: a published day is kept for ever; a day file edited in dist/ (and its
+    line in .torre-build) would be recorded, and every later, honest build
+    refused for that date. The generator is deterministic: the date is enough.
+    """
+    from . import days as generator
+
+    openers, window = generator.default_openers(), generator.load_window()
+    for date in dates:
+        path = days_dir / f"{date}.json"
+        made = generator.day_json(generator.build_day(dt.date.fromisoformat(date), openers,
+                                                      window)).encode("utf-8")
+        if path.read_bytes() != made:
+            raise PublishedError(f"{path}: not the tower the generator makes for {date}; "
+                                 "only days torre build made are published: build again")
+
+
+def check_unbroken(days: dict[str, str], where: Path) -> None:
+    """The published days are one unbroken run of dates (what the ledger records)."""
+    dates = [dt.date.fromisoformat(date) for date in sorted(days)]
+    gaps = [str(day + dt.timedelta(days=1)) for day, following in zip(dates, dates[1:])
+            if (following - day).days > 1]
+    if gaps:
+        raise PublishedError(f"{where}: the days would not be one unbroken run (a gap after "
+                             f"{names(gaps)}); publish a whole build's window")
+
+
+def begin_ledger(store: Path | None = None) -> Publication:
+    """Write the first ledger line of a store made before the ledger existed (once)."""
+    store = store or STORE
+    if (store / LEDGER).exists():
+        raise PublishedError(f"{store / LEDGER} exists already; the ledger is begun once")
+    if git_knows(store / LEDGER):
+        raise PublishedError(f"{store / LEDGER}: git's last commit holds it; restore it "
+                             "(git checkout -- dictionaries/published) instead of beginning anew")
+    days, versions = read_days_manifest(store), stored_versions(store)
+    check_unbroken(days, store / DAYS_MANIFEST)
+    publication = next_publication([], days, version_files(versions))
+    write_ledger(store, [publication])
+    return publication

@@ -161,7 +161,9 @@ class DistHandler(BaseHTTPRequestHandler):
 
 
 def built_root(directory: Path) -> Path:
-    root = Path(directory).resolve()
+    from .outdir import resolved
+
+    root = resolved(Path(directory), "--dir")
     if not (root / "index.html").is_file():
         raise MissingInputError("a built site (index.html; run `torre build` first)", [root])
     return root

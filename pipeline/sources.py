@@ -15,7 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ChecksumMismatchError, ConfigError, MissingInputError, TorreError
+from .errors import ChecksumMismatchError, ConfigError, MissingInputError, TorreError, quoted
 from .files import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,15 +74,15 @@ def check_recorded_values(manifest: Path, number: int, entry: dict) -> None:
     for key in ("aff_sha256", "dic_sha256"):
         if not (isinstance(entry[key], str) and SHA256.fullmatch(entry[key])):
             raise ConfigError(f"{manifest}: dictionary #{number} ({entry['id']}): {key} "
-                              f"{entry[key]!r} is not 64 hexadecimal digits in quotes")
+                              f"{quoted(entry[key])} is not 64 hexadecimal digits in quotes")
     for key in PLAYER_TEXTS:
         if key in entry and not (isinstance(entry[key], str) and entry[key].strip()):
             raise ConfigError(f"{manifest}: dictionary #{number} ({entry['id']}): {key} "
-                              f"{entry[key]!r} must be a non-empty text")
+                              f"{quoted(entry[key])} must be a non-empty text")
     words = entry.get("words")
     if words is not None and (not isinstance(words, int) or isinstance(words, bool) or words < 0):
         raise ConfigError(f"{manifest}: dictionary #{number} ({entry['id']}): words "
-                          f"{words!r} is not a whole number")
+                          f"{quoted(words)} is not a whole number")
 
 
 def search_dirs(natura_dir: Path | None = None) -> list[Path]:
@@ -211,7 +211,7 @@ def extract_files(archive: Path, dest: Path) -> None:
                 continue
             target = (root / member.name).resolve()
             if member.name.startswith("/") or root not in target.parents:
-                raise ValueError(f"member {member.name!r} would land outside the folder")
+                raise ValueError(f"member {quoted(member.name)} would land outside the folder")
             target.parent.mkdir(parents=True, exist_ok=True)
             source = tar.extractfile(member)
             target.write_bytes(source.read() if source else b"")

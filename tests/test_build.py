@@ -20,6 +20,8 @@ from pipeline import outdir, published, sources
 from pipeline.build import BuildError, Builder, build_all, days_left_warning
 from pipeline.outdir import MANIFEST
 from pipeline.cli import main
+from pipeline import days as days_module
+from pipeline.coimbra import openers
 from pipeline.days import Window, load_window
 from pipeline.errors import DicFileError
 from pipeline.update import DictionaryUpdateError
@@ -48,6 +50,7 @@ def fixture_coimbra(monkeypatch, tmp_path):
     monkeypatch.setattr(Builder, "stage_words", words)
     monkeypatch.setattr(Builder, "stage_coimbra", coimbra)
     monkeypatch.setattr(published, "STORE", tmp_path / "published-store")
+    monkeypatch.setattr(days_module, "default_openers", lambda: openers(fixture_words()))
 
 
 def test_two_full_builds_are_byte_identical_whatever_the_day_zone_locale_and_hash_seed(tmp_path):
@@ -196,8 +199,9 @@ def test_a_failed_build_leaves_the_old_dist_intact(tmp_path, fixture_coimbra, mo
         == ["dist"]
 
 
+@pytest.mark.parametrize("fallback", [False, True], ids=["exchange", "two renames"])
 def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_coimbra,
-                                                            monkeypatch):
+                                                            monkeypatch, fallback):
     out = tmp_path / "dist"
     build_all(out, today=TODAY, quiet=True)
     before = tree_hashes(out)
@@ -208,6 +212,12 @@ def test_a_failure_while_swapping_in_puts_the_old_tree_back(tmp_path, fixture_co
             raise OSError("disk full")
         real_rename(source, target)
     monkeypatch.setattr(outdir.os, "rename", rename)
+
+    def exchange(first, second):
+        if fallback:
+            return False
+        raise OSError("disk full")
+    monkeypatch.setattr(outdir, "exchange", exchange)
     with pytest.raises(OSError, match="disk full"):
         build_all(out, today=TODAY, quiet=True)
     assert tree_hashes(out) == before

@@ -79,3 +79,33 @@ def test_a_failed_file_operation_is_one_line_and_exit_1(tmp_path, monkeypatch):
     assert result.output.strip().splitlines() == [
         f"Error: {tmp_path / 'x.json'}: No space left on device (free some space and rerun; "
         "the previous output was left as it was)"]
+
+
+# Issue 22 item 5: `days build --out DIR` overwrote a user's DIR/indice.json and
+# DIR/2026-12-01.json with exit 0.
+DAYS_RANGE = ["--first", "2026-12-01", "--last", "2026-12-02"]
+
+
+@pytest.mark.parametrize("command, name", [
+    (["days", "build", *DAYS_RANGE], "indice.json"),
+    (["days", "build", *DAYS_RANGE], "2026-12-01.json"),
+    (["dawg", "build", "--words", "WORDS"], "palavras.dawg"),
+], ids=["days index", "day file", "dawg"])
+def test_single_stage_commands_never_write_over_a_file_they_did_not_write(tmp_path, command,
+                                                                          name):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / name).write_text("my notes")
+    (tmp_path / "palavras.txt").write_text("CASA\nSOL\n")
+    command = [str(tmp_path / "palavras.txt") if part == "WORDS" else part for part in command]
+    refused = CliRunner().invoke(main, [*command, "--out", str(out)])
+    assert refused.exit_code == 1, refused.output
+    assert f"{out}: {name}" in refused.output and "--replace-foreign-out" in refused.output
+    assert (out / name).read_text() == "my notes"
+    forced = CliRunner().invoke(main, [*command, "--out", str(out), "--replace-foreign-out"])
+    assert forced.exit_code == 0, forced.output
+    again = CliRunner().invoke(main, [*command, "--out", str(out)])  # its own files: fine
+    assert again.exit_code == 0, again.output
+    (out / name).write_text("edited since")
+    changed = CliRunner().invoke(main, [*command, "--out", str(out)])
+    assert changed.exit_code == 1 and "changed since" in changed.output

@@ -53,7 +53,8 @@ def test_words_build_writes_the_four_files(fixture_dictionary, tmp_path):
     result = run("words", "build", "--natura", str(folder), "--out", str(tmp_path / "out"), "--quiet")
     assert result.exit_code == 0, result.output
     assert result.output == ""
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(FILES)
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == sorted([*FILES, ".torre-stage"])
     words = (tmp_path / "out" / "palavras.txt").read_text(encoding="utf-8").split()
     assert "PORTUGUESES" not in words and "LEOES" in words and "FALAMOS" in words
 

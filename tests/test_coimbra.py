@@ -303,7 +303,7 @@ def test_invalid_toml_is_an_error_naming_the_file(tmp_path):
 def test_file_that_is_not_utf8_is_an_error(tmp_path):
     path = tmp_path / "coimbra.toml"
     path.write_bytes('[[word]]\nword = "Inês"\n'.encode("latin-1"))
-    with pytest.raises(ConfigError, match=r"^coimbra.toml: not UTF-8"):
+    with pytest.raises(ConfigError, match=rf"^{path}: not UTF-8"):  # the whole path (issue 22)
         load_coimbra(path)
 
 

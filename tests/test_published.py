@@ -255,15 +255,15 @@ def test_a_build_that_would_change_a_published_day_is_refused_and_dist_left_as_i
     assert not list(tmp_path.glob(".dist-*"))
 
 
-def test_a_tampered_days_manifest_stops_the_build_at_the_first_differing_date(
-        tmp_path, fixture_coimbra):
+def test_a_tampered_days_manifest_stops_the_build(tmp_path, fixture_coimbra):
     out = tmp_path / "dist"
     build_and_publish(out)
     manifest = published.STORE / published.DAYS_MANIFEST
     lines = manifest.read_text().splitlines()
     lines[9] = lines[9][:12] + "0" * 64  # 2026-11-10
     manifest.write_text("\n".join(lines) + "\n")
-    with pytest.raises(PublishedError, match="^day 2026-11-10 would change"):
+    with pytest.raises(PublishedError, match="is not what torre publish recorded in ledger "
+                                             "line 1 \\(a hash was edited\\)"):
         build_all(out, today=TODAY, quiet=True)
 
 
@@ -279,6 +279,7 @@ def test_a_damaged_store_stops_the_build_with_one_line(tmp_path, fixture_coimbra
 
 def test_a_build_carries_an_older_published_word_list_into_versoes(tmp_path, fixture_coimbra):
     old = store_version(published.STORE, b"AN OLDER DAWG" * 40, fixture_words()[:-1])
+    published.begin_ledger(published.STORE)
     out = tmp_path / "dist"
     build_all(out, today=TODAY, quiet=True)
     assert (out / "versoes" / f"{old}.dawg").read_bytes() == b"AN OLDER DAWG" * 40
@@ -289,6 +290,7 @@ def test_a_build_carries_an_older_published_word_list_into_versoes(tmp_path, fix
 def test_two_builds_with_a_store_are_byte_identical_and_publishing_changes_nothing(
         tmp_path, fixture_coimbra):
     store_version(published.STORE, b"AN OLDER DAWG" * 40, fixture_words()[:-1])
+    published.begin_ledger(published.STORE)
     build_and_publish(tmp_path / "a")
     build_all(tmp_path / "b", today=TODAY, quiet=True)
     assert tree_hashes(tmp_path / "a") == tree_hashes(tmp_path / "b")
@@ -332,3 +334,5 @@ def test_a_new_word_list_is_served_beside_the_published_one_kept_byte_for_byte(
     assert Dawg((out / "versoes" / f"{new}.dawg").read_bytes()).contains("LUA")
     assert not Dawg(kept[f"{old}.dawg"]).contains("LUA")
     assert record_build(out).versions == [new]
+    ledger = published.verify_store().ledger  # one line per publish, the second holding both
+    assert [line.versions for line in ledger] == [(old,), tuple(sorted([old, new]))]

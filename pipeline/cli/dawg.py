@@ -1,13 +1,15 @@
 """`torre dawg` commands: build, check, dump and describe the DAWG file."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import brotli
 import click
 
 from ..errors import DawgFormatError, MissingInputError
-from .common import STAGE_OUT, check_latin_word, stage_out
+from .common import (STAGE_OUT, check_latin_word, guard_stage_files, record_stage_files,
+                     replace_foreign_option, stage_out)
 
 DEFAULT_DIST = Path("dist")
 # palavras.dawg is ~0.4 MB; a file far larger (or /dev/zero) is not one.
@@ -31,7 +33,9 @@ def dawg() -> None:
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False),
               default=STAGE_OUT / "dawg", show_default=True, callback=lambda _c, _p, v: stage_out(v),
               help="Folder that receives palavras.dawg (not inside a `torre build` tree).")
-def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
+@replace_foreign_option
+def build(words_path: Path, coimbra_path: Path | None, out: Path,
+          replace_foreign_out: bool) -> None:
     """Build palavras.dawg from palavras.txt and the Coimbra words.
 
     Example: torre dawg build --words dist/palavras.txt --out /tmp/dawg
@@ -41,11 +45,13 @@ def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
     from ..dawg.format import parse_header
     from ..files import write_atomic
 
+    guard_stage_files(out, ["palavras.dawg"], replace_foreign_out)
     words = read_word_list(words_path)
     coimbra = load_coimbra(coimbra_path) if coimbra_path else load_coimbra()
     data = build_dawg(words, folded_set(coimbra))
     target = out / "palavras.dawg"
     write_atomic(target, data)
+    record_stage_files(out, ["palavras.dawg"])
     header = parse_header(data)
     click.echo(f"{target}: {len(data)} bytes, {header.dictionary_words} dictionary words, "
                f"{header.coimbra_words} Coimbra words")
@@ -54,17 +60,22 @@ def build(words_path: Path, coimbra_path: Path | None, out: Path) -> None:
 def read_word_list(path: Path) -> list[str]:
     """The words of palavras.txt; a line outside the DAWG's alphabet names its line."""
     from ..dawg.builder import check_word
+    from ..files import read_input
 
-    if not path.exists():
+    if not os.path.lexists(path):
         raise MissingInputError("the word list (palavras.txt)", [path])
-    if not path.is_file():
-        raise DawgFormatError(f"{path}: not a file; --words names palavras.txt")
+    data = read_input(path, "--words names palavras.txt, one word per line")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DawgFormatError(f"{path}: not UTF-8 (byte {error.start}); --words names "
+                              "palavras.txt, one uppercase A–Z word per line") from None
     words = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         try:
             check_word(line)
         except DawgFormatError as error:
-            raise DawgFormatError(f"{path.name}:{number}: {error}") from None
+            raise DawgFormatError(f"{path}:{number}: {error}") from None
         words.append(line)
     return words
 

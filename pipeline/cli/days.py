@@ -8,9 +8,11 @@ from pathlib import Path
 import click
 
 from .. import constants as C
-from ..days import (MAX_WINDOW_DAYS, build_day, default_openers, extend_window, load_window,
-                    opener_squares, square_kinds, write_days)
-from .common import STAGE_OUT, stage_out
+from ..days import (DAY_INDEX, MAX_WINDOW_DAYS, build_day, default_openers, extend_window,
+                    load_window, opener_squares, square_kinds, write_days)
+from ..errors import quoted
+from .common import (STAGE_OUT, guard_stage_files, record_stage_files,
+                     replace_foreign_option, stage_out)
 
 # fromisoformat also takes 20261225 and 2026-W52-5; the help promises YYYY-MM-DD only.
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -24,7 +26,7 @@ def parse_date(_ctx, _param, value: str | None) -> dt.date | None:
             raise ValueError(value)
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date YYYY-MM-DD") from None
+        raise click.BadParameter(f"{quoted(value)} is not a date YYYY-MM-DD") from None
 
 
 @click.group()
@@ -77,14 +79,20 @@ def show(date: dt.date) -> None:
               help="Directory for the day files (not inside a `torre build` tree).")
 @click.option("--first", callback=parse_date, help="First date (default: the window's).")
 @click.option("--last", callback=parse_date, help="Last date (default: the window's).")
-def build_command(out: Path, first: dt.date | None, last: dt.date | None) -> None:
-    """Write one file per day of the window (or of --first … --last).
+@replace_foreign_option
+def build_command(out: Path, first: dt.date | None, last: dt.date | None,
+                  replace_foreign_out: bool) -> None:
+    """Write one file per day of the window (or of --first … --last), and indice.json.
 
     Example: torre days build --out /tmp/dias --first 2026-12-01 --last 2026-12-31
     """
     window = load_window()
-    count = write_days(out, first or window.first, last or window.last,
-                       default_openers(), window)
+    first, last = first or window.first, last or window.last
+    names = [(first + dt.timedelta(days=n)).isoformat() + ".json"
+             for n in range(max((last - first).days + 1, 0))] + [DAY_INDEX]
+    guard_stage_files(out, names, replace_foreign_out)
+    count = write_days(out, first, last, default_openers(), window)
+    record_stage_files(out, names)
     click.echo(f"{count} day files in {out}")
 
 

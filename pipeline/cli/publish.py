@@ -10,11 +10,16 @@ import click
 @click.option("--dist", type=click.Path(path_type=Path, file_okay=False),
               default=Path("dist"), show_default=True,
               help="The finished, unchanged build that is being deployed.")
-def publish(dist: Path) -> None:
+@click.option("--begin-ledger", is_flag=True,
+              help="Only write the first line of the store's ledger, for a store made before "
+                   "the ledger existed (once; refused when git's last commit holds one).")
+def publish(dist: Path, begin_ledger: bool) -> None:
     """Record the word lists and towers of a build as published, for ever.
 
     Adds to dictionaries/published/ every word list of DIST/versoes/ not yet
-    stored and the SHA-256 of every day file not yet recorded. Later builds
+    stored and the SHA-256 of every day file not yet recorded (each new day must
+    be the tower the generator makes for its date), and appends a line to its
+    ledger, which later builds check the whole store against. Later builds
     carry every stored word list into versoes/ (so saves and replay links made
     with it still replay) and refuse to change a recorded day. Run it on each
     deploy, then commit dictionaries/published/.
@@ -22,8 +27,12 @@ def publish(dist: Path) -> None:
     Example: torre publish --dist dist   (after `torre build`; then commit
     dictionaries/published/)
     """
-    from ..published import STORE, record_build
+    from ..published import STORE, begin_ledger as begin, record_build
 
+    if begin_ledger:
+        line = begin()
+        click.echo(f"ledger begun: {line.fields()}; now commit {STORE}")
+        return
     recorded = record_build(dist)
     days = (f"{len(recorded.days)} new, {recorded.days[0]} … {recorded.days[-1]}"
             if recorded.days else "none new")

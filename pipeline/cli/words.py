@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from .common import STAGE_OUT, check_latin_word, dictionary_update_options, stage_out
+from .common import (STAGE_OUT, check_latin_word, dictionary_update_options, guard_stage_files,
+                     record_stage_files, replace_foreign_option, stage_out)
 
 NATURA = click.option("--natura", type=click.Path(path_type=Path, file_okay=False),
                       help="Folder holding the Natura dictionaries (default: $TORRE_NATURA_DIR, "
@@ -39,9 +40,10 @@ def words() -> None:
               default=STAGE_OUT / "words", show_default=True, callback=lambda _c, _p, v: stage_out(v),
               help="Folder for palavras.txt and its companions (not inside a `torre build` tree).")
 @dictionary_update_options
+@replace_foreign_option
 @QUIET
 def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, allow_word_loss: bool,
-          quiet: bool) -> None:
+          replace_foreign_out: bool, quiet: bool) -> None:
     """Expand both dictionaries and write palavras.txt, palavras-origem.tsv,
     LICENCA-palavras.txt and palavras-stats.json.
 
@@ -49,14 +51,16 @@ def build(natura: Path | None, out: Path, accept_new_dictionaries: bool, allow_w
     """
     from ..sources import resolve_sources
     from ..update import prepare_update, record_update
-    from ..wordlist import build_word_list, write_word_list
+    from ..wordlist import FILES, build_word_list, write_word_list
 
+    guard_stage_files(out, list(FILES), replace_foreign_out)
     sources = resolve_sources(natura, accept_new=accept_new_dictionaries)
     word_list = build_word_list(sources, progress_bars(quiet))
     update = None
     if accept_new_dictionaries:
         update = prepare_update(word_list.words, word_list.stats, sources, out, allow_word_loss)
     written = write_word_list(word_list, sources, out)
+    record_stage_files(out, list(FILES))
     recorded = record_update(sources, update) if update else []
     for path in recorded:
         click.echo(f"recorded the SHA-256 of {path} in dictionaries/sources.toml", err=True)

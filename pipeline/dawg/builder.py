@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..constants import ALPHABET
-from ..errors import DawgFormatError
+from ..errors import DawgFormatError, quoted
 from .format import (
     FLAG_COIMBRA, FLAG_SHIFT, FLAG_WORD, LAST, LETTER_CODES, TARGET_SHIFT, VERSION, Header, encode,
 )
@@ -47,10 +47,16 @@ def merge_words(words: Iterable[str], coimbra: Iterable[str]) -> list[tuple[str,
     return sorted(flags.items())
 
 
+MAX_WORD_LENGTH = 255  # the header stores the longest word in one byte
+
+
 def check_word(word: str) -> None:
+    if len(word) > MAX_WORD_LENGTH:
+        raise DawgFormatError(f"a line of {len(word)} letters ({quoted(word)}): the DAWG "
+                              f"stores words of at most {MAX_WORD_LENGTH}")
     if not word or any(letter not in ALPHABET for letter in word):
         raise DawgFormatError(
-            f"cannot store {word!r} in the DAWG: words are non-empty and use only {ALPHABET}"
+            f"cannot store {quoted(word)} in the DAWG: words are non-empty and use only {ALPHABET}"
         )
 
 
@@ -66,7 +72,8 @@ class Builder:
 
     def add(self, word: str, flags: int) -> None:
         if word <= self.previous:
-            raise ValueError(f"words must be sorted and unique: {word!r} after {self.previous!r}")
+            raise ValueError(f"words must be sorted and unique: {quoted(word)} after "
+                             f"{quoted(self.previous)}")
         common = 0
         for a, b in zip(word, self.previous):
             if a != b:

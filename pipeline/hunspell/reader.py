@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import AffixFileError, DicFileError
+from ..errors import AffixFileError, DicFileError, quoted
 from .data import PYTHON_CODECS, AffixClass, AffixEntry, AffixFile, DicEntry, DicFile
 
 BOM = "\ufeff"
@@ -85,16 +85,16 @@ def split_flags(text: str, flag_type: str) -> list[str]:
     """``"ab"`` → ``["a", "b"]`` (char, UTF-8), ``["ab"]`` (long); ``"1,2"`` (num)."""
     if flag_type == "long":
         if len(text) % 2:
-            raise FlagSyntaxError(f"flags {text!r}: FLAG long needs pairs of characters")
+            raise FlagSyntaxError(f"flags {quoted(text)}: FLAG long needs pairs of characters")
         return [text[i:i + 2] for i in range(0, len(text), 2)]
     if flag_type == "num":
         parts = text.split(",")
         if not all(part.isdigit() and 0 < int(part) < 65536 for part in parts):
-            raise FlagSyntaxError(f"flags {text!r}: FLAG num needs numbers 1–65535 "
+            raise FlagSyntaxError(f"flags {quoted(text)}: FLAG num needs numbers 1–65535 "
                                   "separated by commas")
         return [str(int(part)) for part in parts]
     if flag_type == "char" and not text.isascii():
-        raise FlagSyntaxError(f"flags {text!r}: non-ASCII flags need FLAG UTF-8")
+        raise FlagSyntaxError(f"flags {quoted(text)}: non-ASCII flags need FLAG UTF-8")
     return list(text)
 
 
@@ -142,7 +142,7 @@ class _AffParser:
         elif name in SPECIAL_FLAGS:
             flags = self.flags(number, self.value(number, fields))
             if len(flags) != 1:
-                raise self.fail(number, f"{name} takes one flag, found {fields[1]!r}")
+                raise self.fail(number, f"{name} takes one flag, found {quoted(fields[1])}")
             setattr(aff, SPECIAL_FLAGS[name], next(iter(flags)))
         elif name == "FULLSTRIP":
             aff.FULLSTRIP = True
@@ -156,7 +156,7 @@ class _AffParser:
         elif name in ("PFX", "SFX"):
             self.affix_class(number, name, fields)
         else:
-            raise self.fail(number, f"unknown directive {name!r}")
+            raise self.fail(number, f"unknown directive {quoted(name)}")
 
     def value(self, number: int, fields: list[str]) -> str:
         if len(fields) < 2:
@@ -176,7 +176,7 @@ class _AffParser:
         if len(fields) <= position or not fields[position].isdigit():
             found = fields[position] if len(fields) > position else "nothing"
             raise self.fail(number, f"{' '.join(fields[:position])}: expected a number of "
-                                    f"entries, found {found!r}")
+                                    f"entries, found {quoted(found)}")
         return int(fields[position])
 
     def table(self, number: int, name: str, fields: list[str], width: int,
@@ -204,7 +204,7 @@ class _AffParser:
     def affix_class(self, number: int, kind: str, fields: list[str]) -> None:
         if len(fields) < 4:
             raise self.fail(number, f"{kind} header needs flag, cross product and count, "
-                                    f"found {' '.join(fields)!r}")
+                                    f"found {quoted(' '.join(fields))}")
         flag = self.single_flag(number, fields[1])
         table = getattr(self.aff, kind)
         if flag in table:
@@ -215,7 +215,7 @@ class _AffParser:
             raise self.fail(number, f"{kind} {flag} is already declared on line {earlier.line}")
         if fields[2] not in ("Y", "N"):
             raise self.fail(number, f"{kind} {flag}: cross product must be Y or N, "
-                                    f"found {fields[2]!r}")
+                                    f"found {quoted(fields[2])}")
         expected = self.count(number, fields, 3)
         affix_class = AffixClass(kind, flag, fields[2] == "Y", number)
         for found in range(expected):
@@ -225,14 +225,14 @@ class _AffParser:
                                         f"found {found}")
             if len(row) < 4:
                 raise self.fail(row_number, f"{kind} {flag} entry needs strip and add, "
-                                            f"found {' '.join(row)!r}")
+                                            f"found {quoted(' '.join(row))}")
             affix_class.entries.append(self.affix_entry(row_number, kind, flag, row, found + 1))
         table[flag] = affix_class
 
     def single_flag(self, number: int, text: str) -> str:
         flags = self.split(number, text)
         if len(flags) != 1:
-            raise self.fail(number, f"expected one flag, found {text!r}")
+            raise self.fail(number, f"expected one flag, found {quoted(text)}")
         return flags[0]
 
     def affix_entry(self, number: int, kind: str, flag: str, row: list[str],
@@ -257,7 +257,7 @@ class _AffParser:
             return ()
         elements = CONDITION_ELEMENT.findall(condition)
         if "".join(elements) != condition:
-            raise self.fail(number, f"condition {condition!r}: unbalanced brackets")
+            raise self.fail(number, f"condition {quoted(condition)}: unbalanced brackets")
         return tuple(elements)
 
 
@@ -271,7 +271,7 @@ def read_dic(path: Path, aff: AffixFile, tolerated: frozenset[str] = frozenset()
     lines = decode(path.read_bytes(), aff.encoding, path, DicFileError)
     if not lines or not lines[0].strip().isdigit():
         found = lines[0].strip() if lines else "nothing"
-        raise DicFileError(path, 1, f"expected the number of entries, found {found!r}")
+        raise DicFileError(path, 1, f"expected the number of entries, found {quoted(found)}")
     reader = _DicLineReader(path, aff, tolerated)
     entries, known, entry, ignore = [], reader.flags, reader.entry, aff.IGNORE
     new_entry = tuple.__new__  # DicEntry(...) without the Python-level __new__: ~44,000 of them

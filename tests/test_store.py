@@ -1,0 +1,173 @@
+"""Issue 22 item 3: the published store refuses any loss, naming what is missing.
+
+Its ledger (pipeline.ledger), appended by `torre publish`, says what the store
+holds: every build checks days.sha256 and words/ against its last line.
+"""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pipeline import published
+from pipeline.build import build_all
+from pipeline.cli import main
+from pipeline.ledger import LEDGER, next_publication
+from pipeline.outdir import MANIFEST, manifest_text, file_hashes
+from pipeline.published import (PublishedError, begin_ledger, days_manifest_bytes,
+                                stored_versions, verify_store, version_files, write_ledger)
+from test_build import TODAY, fixture_coimbra  # noqa: F401 (a fixture)
+from test_published import DAWG, store_version
+
+DAYS = {f"2026-11-{n:02d}": hashlib.sha256(bytes([n])).hexdigest() for n in range(1, 11)}
+
+
+@pytest.fixture
+def store(tmp_path) -> Path:
+    """Ten days and two versions, published in two steps, as `torre publish` writes them."""
+    store = tmp_path / "store"
+    first = store_version(store, DAWG)
+    (store / "days.sha256").write_bytes(days_manifest_bytes(DAYS))
+    begin_ledger(store)
+    store_version(store, DAWG + b"2")
+    ledger = published.read_ledger(store)
+    write_ledger(store, [*ledger, next_publication(ledger, DAYS, version_files(
+        stored_versions(store)))])
+    assert first in verify_store(store).versions
+    return store
+
+
+def days_file(store: Path) -> Path:
+    return store / "days.sha256"
+
+
+def version_ids(store: Path) -> list[str]:
+    return sorted({p.name[:10] for p in (store / "words").iterdir()})
+
+
+def drop_line(store: Path, date: str) -> None:
+    lines = days_file(store).read_text().splitlines(keepends=True)
+    days_file(store).write_text("".join(line for line in lines if not line.startswith(date)))
+
+
+def duplicate(store: Path, wrong_first: bool) -> None:
+    lines = days_file(store).read_text().splitlines(keepends=True)
+    wrong = f"2026-11-05  {'0' * 64}\n"
+    lines.insert(4 if wrong_first else 5, wrong)
+    days_file(store).write_text("".join(lines))
+
+
+def remove_version(store: Path, kinds: tuple[str, ...]) -> None:
+    for kind in kinds:
+        (store / "words" / f"{version_ids(store)[0]}.{kind}").unlink()
+
+
+def remove_words(store: Path) -> None:
+    for path in (store / "words").iterdir():
+        path.unlink()
+    (store / "words").rmdir()
+
+
+LOSSES = {
+    "a deleted line": (lambda s: drop_line(s, "2026-11-05"),
+                       r"days\.sha256: 1 published days missing \(2026-11-05, recorded in "
+                       "ledger line 2"),
+    "an emptied days.sha256": (lambda s: days_file(s).write_text(""),
+                               r"10 published days missing \(2026-11-01, .* and 5 more"),
+    "a deleted days.sha256": (lambda s: days_file(s).unlink(), "10 published days missing"),
+    "a deleted .dawg": (lambda s: remove_version(s, ("dawg",)), r"\.dawg: missing"),
+    "a deleted version": (lambda s: remove_version(s, ("dawg", "coimbra.json")),
+                          r"words: 1 published word lists missing \([0-9a-f]{10}, recorded"),
+    "all of words/": (remove_words, r"words: 2 published word lists missing"),
+    "a duplicate date, the wrong hash first": (lambda s: duplicate(s, True),
+                                               r"days\.sha256:6: 2026-11-05 is listed twice"),
+    "a duplicate date, the wrong hash second": (lambda s: duplicate(s, False),
+                                                r"days\.sha256:6: 2026-11-05 is listed twice"),
+    "an edited hash": (lambda s: days_file(s).write_text(
+        days_file(s).read_text().replace(DAYS["2026-11-03"], "1" * 64)), "a hash was edited"),
+    "a day no publish recorded": (lambda s: days_file(s).write_text(
+        days_file(s).read_text() + f"2026-11-11  {'1' * 64}\n"),
+        r"days no torre publish recorded \(2026-11-11"),
+    "a deleted ledger": (lambda s: (s / LEDGER).unlink(), r"ledger: missing"),
+    "an emptied ledger": (lambda s: (s / LEDGER).write_text(""),
+                          "days no torre publish recorded"),
+    "a ledger line edited to hide a loss": (lambda s: (s / LEDGER).write_text(
+        (s / LEDGER).read_text().replace("..2026-11-10", "..2026-11-09")),
+        "ledger:1: its chain digest does not follow"),
+    "a ledger line removed": (lambda s: (s / LEDGER).write_text(
+        (s / LEDGER).read_text().splitlines(keepends=True)[1]),
+        "ledger:1: not a line torre publish wrote"),
+}
+
+
+@pytest.mark.parametrize("damage, message", LOSSES.values(), ids=LOSSES.keys())
+def test_any_loss_or_change_in_the_store_is_refused_naming_it(store, damage, message):
+    damage(store)
+    with pytest.raises(PublishedError, match=message):
+        verify_store(store)
+
+
+def test_an_untouched_store_verifies(store):
+    state = verify_store(store)
+    assert state.days == DAYS and len(state.versions) == 2 and len(state.ledger) == 2
+
+
+def test_the_committed_store_matches_its_ledger():
+    state = verify_store()
+    assert len(state.days) >= 500 and len(state.versions) >= 2
+
+
+# Issue 22 item 10: invalid UTF-8 in days.sha256 was a traceback.
+def test_a_days_manifest_that_is_not_utf8_is_one_error_naming_it(store):
+    days_file(store).write_bytes(days_file(store).read_bytes() + b"\xff\xfe\n")
+    with pytest.raises(PublishedError, match=r"days\.sha256: not UTF-8 \(byte \d+\)"):
+        verify_store(store)
+
+
+# Issue 22 item 11: a 50 MB line appended to days.sha256 gave a 50 MB error line.
+def test_a_huge_line_is_quoted_cut_to_80_characters(store):
+    with days_file(store).open("a") as handle:
+        handle.write("x" * 5_000_000 + "\n")
+    with pytest.raises(PublishedError) as raised:
+        verify_store(store)
+    message = str(raised.value)
+    assert "'" + "x" * 80 + "'…" in message and len(message) < 300
+
+
+def test_a_build_on_a_store_that_lost_a_line_exits_1_naming_the_day(tmp_path, fixture_coimbra):
+    out = tmp_path / "dist"
+    build_all(out, today=TODAY, quiet=True)
+    assert CliRunner().invoke(main, ["publish", "--dist", str(out)]).exit_code == 0
+    drop_line(published.STORE, "2027-02-14")
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet"])
+    assert result.exit_code == 1
+    assert len(result.output.strip().splitlines()) == 1
+    assert "1 published days missing (2027-02-14, recorded in ledger line 1)" in result.output
+
+
+# Issue 22 item 4: publish recorded a day edited in dist/ (and in .torre-build).
+def test_publish_refuses_a_day_the_generator_does_not_make_for_its_date(tmp_path,
+                                                                        fixture_coimbra):
+    out = tmp_path / "dist"
+    build_all(out, today=TODAY, quiet=True)
+    day = out / "dias" / "2026-12-01.json"
+    day.write_bytes(day.read_bytes().replace(b'"bag":"', b'"bag":"Z'))
+    (out / MANIFEST).write_text(manifest_text(file_hashes(out)))
+    result = CliRunner().invoke(main, ["publish", "--dist", str(out)])
+    assert result.exit_code == 1
+    assert f"{day}: not the tower the generator makes for 2026-12-01" in result.output
+    assert not published.STORE.exists()
+
+
+def test_begin_ledger_runs_once_and_builds_accept_the_store_it_describes(tmp_path):
+    store = tmp_path / "store"
+    store_version(store, DAWG)
+    (store / "days.sha256").write_bytes(days_manifest_bytes(DAYS))
+    with pytest.raises(PublishedError, match="ledger: missing"):
+        verify_store(store)
+    begin_ledger(store)
+    assert verify_store(store).days == DAYS
+    with pytest.raises(PublishedError, match="exists already"):
+        begin_ledger(store)
