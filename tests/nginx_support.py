@@ -35,6 +35,12 @@ def missing() -> str | None:
     return None
 
 
+def version() -> str:
+    """"nginx/1.22.1", as `nginx -v` names it."""
+    out = subprocess.run([NGINX, "-v"], capture_output=True, text=True, check=True)
+    return out.stderr.strip().rpartition(" ")[2]
+
+
 def has_brotli() -> bool:
     return BROTLI_MODULE.is_file()
 
