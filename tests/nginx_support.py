@@ -1,7 +1,7 @@
 """Debian's nginx run as an ordinary process over a built tree, with the
 configuration the project ships (deploy/nginx/), for the tests and the bench.
 
-The server block here is what a maintainer writes (docs/hosting.md) with a
+The server block is docs/hosting.md's, as a maintainer fills it in, with a
 local port instead of TLS; every path nginx would write to (pid, logs, temp
 files) is in a folder of its own, so no root is needed and nothing outside it
 is touched.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -20,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CONF = ROOT / "deploy" / "nginx" / "a-torre.conf"
 BROTLI_CONF = ROOT / "deploy" / "nginx" / "a-torre-brotli.conf"
+HOSTING = ROOT / "docs" / "hosting.md"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 MIME_TYPES = Path("/etc/nginx/mime.types")
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
@@ -51,8 +53,28 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def documented_server(dist: Path, port: int, brotli: bool) -> str:
+    """docs/hosting.md's server block, as a maintainer fills it in, on a local port
+    without TLS: the snippets by their path here, the brotli one only when asked."""
+    doc = HOSTING.read_text(encoding="utf-8")
+    block = re.search(r"```nginx\n(server \{.*?\n\})\n```", doc, re.S).group(1)
+    replacements = [
+        (r"listen 443 ssl http2;", f"listen 127.0.0.1:{port};"),
+        (r"\n *ssl_certificate [^\n]*", ""),
+        (r"\n *ssl_certificate_key[^\n]*", ""),
+        (r"root /srv/a-torre/dist;", f"root {dist};"),
+        (r"include snippets/a-torre\.conf;", f"include {CONF};"),
+        (r"include snippets/a-torre-brotli\.conf;", f"include {BROTLI_CONF};" if brotli else ""),
+    ]
+    for pattern, replacement in replacements:
+        block, count = re.subn(pattern, replacement, block)
+        if count != 1:
+            raise AssertionError(f"docs/hosting.md's server block no longer has {pattern!r}")
+    return block
+
+
 def main_conf(prefix: Path, dist: Path, port: int, brotli: bool) -> str:
-    """nginx.conf: the module where asked, an http block like Debian's, our server."""
+    """nginx.conf: the module where asked, an http block like Debian's, the documented server."""
     temp = "".join(f"    {name}_temp_path {prefix / name};\n"
                    for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     user = f"user {getpass.getuser()};\n" if os.geteuid() == 0 else ""  # workers keep read access
@@ -60,10 +82,7 @@ def main_conf(prefix: Path, dist: Path, port: int, brotli: bool) -> str:
             "worker_processes 1;\nevents { worker_connections 256; }\nhttp {\n"
             f"{temp}    access_log off;\n    sendfile on;\n    gzip on;  # as in Debian's nginx.conf\n"
             f"    include {MIME_TYPES};\n    default_type application/octet-stream;\n"
-            "    server {\n"
-            f"        listen 127.0.0.1:{port};\n        server_name localhost;\n        root {dist};\n"
-            f"        include {CONF};\n" + (f"        include {BROTLI_CONF};\n" if brotli else "") +
-            "    }\n}\n")
+            f"{documented_server(dist, port, brotli)}\n}}\n")
 
 
 class Nginx:
