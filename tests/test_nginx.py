@@ -31,7 +31,9 @@ PAST = "2026-11-30"  # an archive day, before the fixed clock's day
 
 def path_kinds(dist: Path) -> dict[str, tuple[str, int, str | None]]:
     """Every kind of path of the build: (URL, status, the Cache-Control it must have)."""
-    first = lambda pattern: "/" + next(dist.glob(pattern)).relative_to(dist).as_posix()  # noqa: E731
+    def first(pattern: str) -> str:
+        return "/" + sorted(dist.glob(pattern))[0].relative_to(dist).as_posix()
+
     return {
         "game page": ("/", 200, REVALIDATE),
         "page": ("/como-jogar/", 200, REVALIDATE),
