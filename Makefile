@@ -50,6 +50,7 @@ $(AXE): tests/a11y/package-lock.json
 	touch $(AXE)
 
 # Debian packages the tests need (Chromium for the pages, Hunspell for the
-# cross-check); installed only when missing, and only where apt-get can run.
+# cross-check, nginx and its brotli module for tests/test_nginx.py); installed
+# only when missing, and only where apt-get can run (without nginx, its tests skip).
 system-deps:
 	@bash .ci/system-deps

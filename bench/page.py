@@ -11,7 +11,9 @@ through CDP on the page's target) at 390×844, from navigation to the page's
 a repeat visit under the service worker in ≤ 0.5 s median; unthrottled no
 slower than before issue 14 (307 ms median); ≤ 16 ms from a key press to the
 preview. The server is the project's own (pipeline.serve), which sends the
-prebuilt .br files. Each visit gets a fresh context: a cold one with the cache
+prebuilt .br files; the first visit is also measured over Debian's nginx with
+the configuration the project ships (deploy/nginx/, tests/nginx_support.py),
+where it is installed, and printed next to it. Each visit gets a fresh context: a cold one with the cache
 disabled and no service worker; a repeat one with the worker allowed, a first
 visit unthrottled, then, once the worker controls the page and keeps its whole
 precache and the day's file, the throttling and a second navigation. The
@@ -33,6 +35,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the same browser as the e2e tests)
 from pipeline.serve import start_server  # noqa: E402
+import nginx_support  # noqa: E402  (the configuration the project ships, deploy/nginx/)
 VISITS = 5
 KEY_PRESSES = 200
 PHONE = {"width": 390, "height": 844}
@@ -242,7 +245,27 @@ def run(dist: Path) -> dict:
         server.shutdown()
         server.server_close()
     runs["url"] = url
+    runs["nginx"] = nginx_first_visits(dist)
     return runs
+
+
+def nginx_first_visits(dist: Path) -> dict:
+    """Unthrottled cold visits of `/` over nginx with deploy/nginx, or why there are none."""
+    from playwright.sync_api import sync_playwright
+
+    reason = nginx_support.missing()
+    if reason:
+        return {"missing": reason}
+    server = nginx_support.start_nginx(dist)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            visits = [measured(cold_visit, browser, server.url, False) for _ in range(VISITS)]
+            browser.close()
+    finally:
+        server.stop()
+    name = f"{nginx_support.version()} ({'brotli_static' if server.brotli else 'gzip_static only'})"
+    return {"name": name, "visits": visits, "url": server.url}
 
 
 def print_bytes(dist: Path, visit: dict, url: str) -> None:
@@ -254,6 +277,30 @@ def print_bytes(dist: Path, visit: dict, url: str) -> None:
     print(f"  {total / 1024:8.1f} KB  total                      goal ≤ 150 KB  "
           f"{'ok' if total <= 150 * 1024 else 'OVER'}")
     print(f"  service worker precache after it: {precache_bytes(dist) / 1024:.1f} KB (brotli files)")
+
+
+def visit_figures(visits: list[dict]) -> str:
+    """Requests and bytes of the last cold visit, and the median time to ready of them all."""
+    done = [v for v in visits if "resources" in v]
+    if not done:
+        return "FAILED: " + "; ".join(v["error"] for v in visits)
+    resources = done[-1]["resources"]
+    ready = statistics.median(v["ready_ms"] for v in done)
+    return (f"{len(resources):3d} requests  {sum(size for _, size, _ in resources) / 1024:7.1f} KB   "
+            f"ready median {ready:4.0f} ms")
+
+
+def print_servers(runs: dict) -> bool:
+    """The first visit over torre serve next to the same over nginx; False when a visit failed."""
+    print(f"first visit of / by server (unthrottled, cache disabled, {VISITS} visits; "
+          "bytes on the wire incl. headers):")
+    print(f"  {'torre serve':<36} {visit_figures(runs[('cold', False)])}")
+    nginx = runs["nginx"]
+    if "missing" in nginx:
+        print(f"  {'nginx':<36} not measured: {nginx['missing']}")
+        return True
+    print(f"  {nginx['name']:<36} {visit_figures(nginx['visits'])}")
+    return all("resources" in v for v in nginx["visits"])
 
 
 def verdict(ready: list[float], goal: tuple[float, float | None]) -> str:
@@ -301,7 +348,8 @@ def main() -> int:
     cold = [v for v in runs[("cold", False)] if "resources" in v]
     if cold:
         print_bytes(dist, cold[-1], runs["url"])
-    all_ran = print_ready(runs)
+    all_ran = print_servers(runs)
+    all_ran = print_ready(runs) and all_ran
     print_keys(runs["keys"])
     return 0 if all_ran else 1
 

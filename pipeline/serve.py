@@ -154,7 +154,8 @@ class DistHandler(BaseHTTPRequestHandler):
         if path.suffix in CONTENT_TYPES and siblings:
             self.send_header("Vary", "Accept-Encoding")
         for name, value in headers_for(self.rules, urlsplit(self.path).path):
-            self.send_header(name, value)
+            if name.lower() != "cache-control" or status == HTTPStatus.OK:  # a miss is never kept
+                self.send_header(name, value)
         self.end_headers()
         if send_body:
             self.wfile.write(data)

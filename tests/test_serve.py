@@ -131,6 +131,13 @@ def test_each_path_gets_the_headers_that_headers_file_gives_it(server, path, cac
     assert response.getheader("X-Content-Type-Options") == "nosniff"
 
 
+def test_a_miss_under_an_immutable_path_is_never_cached_but_keeps_the_security_headers(server):
+    # A page deployed before its assets must not leave a year-long 404 in the browser's cache.
+    response, _ = get(server, "/static/abc/js/nao-existe.js", "br")
+    assert response.status == 404 and response.getheader("Cache-Control") is None
+    assert response.getheader("Content-Security-Policy") == CSP_HEADER
+
+
 def test_a_path_segment_too_long_for_the_file_system_is_a_404(server):
     response, body = get(server, "/" + "a" * 300 + "/x", "")
     assert response.status == 404 and "não existe".encode() in body
