@@ -325,6 +325,37 @@ export class Game {
     this.render();
   }
 
+  // Drags (drag_input.js): each drop is the same engine actions a tap would make.
+
+  /** A hand tile dropped on a square: placed there if it is free (a blank asks its letter). */
+  dropTile(id, square) {
+    const tile = this.inPlay() && this.state.hand.find((t) => t.id === id);
+    if (!tile || isTaken(this.state, square)) return;
+    this.placeChosen(tile, square, false);
+  }
+
+  /** A pending tile dropped on another free square: taken back and placed there, a blank keeping its letter. */
+  movePending(from, to) {
+    const tile = this.inPlay() && this.state.pending.find((p) => p.square === from);
+    if (!tile || from === to || isTaken(this.state, to)) return;
+    if (!this.act({ type: "recall", square: from })) return;
+    this.placeTile(tile, to, tile.blank ? tile.letter : undefined, false);
+  }
+
+  /** A pending tile dropped on the hand: back in the hand, at `slot` when one is given. */
+  returnPending(from, slot) {
+    const tile = this.inPlay() && this.state.pending.find((p) => p.square === from);
+    if (!tile || !this.act({ type: "recall", square: from })) return;
+    this.arrange(tile.id, slot);
+  }
+
+  /** A hand tile moved to position `slot` of the hand (saved with the run, as Baralhar is). */
+  arrange(id, slot) {
+    const at = this.state.hand.findIndex((t) => t.id === id);
+    if (this.inPlay() && at >= 0 && Number.isInteger(slot) && at !== slot) this.act({ type: "arrange", tile: id, slot });
+    this.render();
+  }
+
   async action(name) {
     if (!this.inPlay()) return;
     if (name === "jogar") this.play();

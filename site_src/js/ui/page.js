@@ -8,6 +8,7 @@ import { archiveFacts, dayLinks, dayRefusal, markArchive, replayUrl } from "./ar
 import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
+import { DragInput } from "./drag_input.js";
 import { endBody, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
@@ -40,7 +41,8 @@ function guideAsked() {
   return true;
 }
 
-const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help", "helpKey"];
+const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help", "helpKey",
+  "dropTile", "movePending", "returnPending", "arrange"];
 
 export class Page {
   /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(url). */
@@ -61,6 +63,7 @@ export class Page {
     intents.action = (name) => this.action(name);
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
     new PointerInput(main, intents);
+    new DragInput(main, intents, () => this.dialogs.isOpen || !this.game);
     document.addEventListener("visibilitychange", () => this.checkDay());
     setInterval(() => this.checkDay(), CHECK_DAY_MS);
   }
