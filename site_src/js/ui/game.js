@@ -19,6 +19,25 @@ export function passWarning(state, constants) {
   return `É a última jogada deste andar: se passar, a corrida acaba aqui.${extra}`;
 }
 
+/**
+ * What a short last play costs, said before it is made: the preview's points miss the
+ * target on the floor's last play, so the run would end, while a help the player holds
+ * could change that (one more play; Dobro when doubling the points reaches the target).
+ * Null when there is nothing to warn of.
+ */
+export function lastPlayWarning(state, preview, constants) {
+  if (state.phase !== "play" || state.playsLeft !== 1 || !preview?.ok) return null;
+  const missing = state.target - state.floorScore;
+  if (preview.points >= missing) return null;
+  const helps = [];
+  if (state.helps.includes("jogada")) helps.push(byId(constants.helps, "jogada").name);
+  if (state.helps.includes("dobro") && !state.dobro && preview.points * 2 >= missing) helps.push(byId(constants.helps, "dobro").name);
+  if (!helps.length) return null;
+  const still = helps.length === 1 ? `Ainda tem a ajuda «${helps[0]}»: use-a antes.`
+    : `Ainda tem as ajudas «${helps[0]}» e «${helps[1]}»: use uma delas antes.`;
+  return `Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. ${still}`;
+}
+
 // A block of the word list found damaged when first read (dawg.js): not the save's fault.
 const isDamagedList = (error) => error?.name === "DawgFormatError";
 
@@ -225,12 +244,18 @@ export class Game {
     this.placeTile(choice.tile, square, choice.letter, true);
   }
 
-  play() {
+  async play() {
     if (!this.inPlay()) return;
     if (!this.words) {
       this.playWhenWordsArrive();
       return;
     }
+    let warning = null;
+    try {
+      warning = lastPlayWarning(this.state, this.engine.preview(this.state, this.words), this.constants);
+    } catch { /* the play itself says what went wrong */ }
+    if (warning && !(await this.dialogs.confirm("Jogar e acabar a corrida?", warning, "Jogar"))) return;
+    if (!this.inPlay() || this.retired) return;
     if (this.act({ type: "play" })) {
       if (this.cursor) this.lastCursor = this.cursor;
       this.cursor = null;

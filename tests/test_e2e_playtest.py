@@ -1,0 +1,41 @@
+"""What a phone playtest found (issue 19, items 2–9), each as the rule it broke."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
+
+PHONE_640 = {"width": 360, "height": 640}
+LAST_PLAY = ("Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. "
+             "Ainda tem a ajuda «Mais uma jogada»: use-a antes.")
+
+
+def focused_text(player) -> str:
+    return player.page.evaluate("() => document.activeElement?.textContent ?? ''")
+
+
+@pytest.mark.parametrize("size", [PHONE_640, DESKTOP], ids=["360x640", "1280x800"])
+def test_a_short_last_play_that_ends_the_run_asks_first_while_a_help_could_save_it(new_player, size):
+    day = fixture_day()
+    day["helps"][:2] = ["jogada", "espreitar"]  # PRAXE earns Mais uma jogada, the climb Espreitar
+    player = new_player(viewport=size, day=day).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
+    player.pass_turn(2)
+    assert player.number("jogadas") == 1
+    player.cell("D5").click()  # under the T of FITAS: TU, far from the target
+    player.type_word("U")
+    player.button("jogar").click()
+    player.expect_text("#dialogo-titulo", "Jogar e acabar a corrida?")
+    player.expect_text("#dialogo-corpo", LAST_PLAY)
+    assert focused_text(player) == "Cancelar"  # the safe choice
+    player.screenshot("ultima-jogada-curta")
+    player.press("Enter")
+    assert player.number("jogadas") == 1 and player.number("total") == 62  # nothing spent
+    player.page.locator("#ajudas [data-help=jogada]").click()
+    assert player.number("jogadas") == 2
+    player.button("jogar").click()  # no longer the last play: no question
+    player.announced(re.compile("^TU: "))
+    assert player.page.locator("#dialogo[open]").count() == 0
