@@ -39,3 +39,44 @@ def test_a_short_last_play_that_ends_the_run_asks_first_while_a_help_could_save_
     player.button("jogar").click()  # no longer the last play: no question
     player.announced(re.compile("^TU: "))
     assert player.page.locator("#dialogo[open]").count() == 0
+
+
+def cursor_square(player) -> list[str]:
+    return player.page.locator("#tabuleiro .casa.cursor").evaluate_all("cs => cs.map(c => c.dataset.square)")
+
+
+def test_typing_a_word_through_letters_on_the_board_steps_over_them_without_those_tiles(new_player):
+    player = new_player(viewport=DESKTOP).open().wait_ready()  # hand P R X E S T U M: no F, A, D, O
+    player.cell("B4").click()
+    player.type_word("FADOS")
+    assert player.page.locator("#tabuleiro .casa.pendente").evaluate_all("cs => cs.map(c => c.dataset.square)") == ["F4"]
+    assert player.hand() == "PRXETUM"
+    assert player.errors == []
+
+
+def test_typing_a_letter_on_the_board_steps_over_it_even_when_the_hand_holds_it(new_player):
+    player = new_player(viewport=DESKTOP).open().wait_ready()
+    player.cell("C5").click()
+    player.type_word("SEU")
+    player.press("Enter")  # SEU draws A E I: the hand now holds an A
+    player.announced("SEU, AS, DE, OU: 10 pontos.")
+    assert "A" in player.hand()
+    player.cell("C4").click()  # the A of FADO
+    player.type_word("A")
+    assert cursor_square(player) == ["D4"]
+    assert player.page.locator("#tabuleiro .casa.pendente").count() == 0  # no A put on F4
+
+
+def test_the_first_arrow_on_a_new_floor_starts_from_the_focused_square(new_player):
+    player = new_player(viewport=DESKTOP).open().wait_ready()
+    player.page.locator("#tabuleiro [tabindex='0']").focus()  # D4 on a fresh board too
+    player.press("ArrowUp", "ArrowLeft", "ArrowUp", "ArrowUp", "Space")  # D4, C4, C3, C2, pointing down
+    player.type_word("PRXE")
+    player.press("Enter")
+    player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
+    player.page.locator("#tabuleiro [tabindex='0']").focus()  # the board takes focus: D4
+    assert player.page.evaluate("() => document.activeElement.dataset.square") == "D4"
+    player.press("ArrowRight")
+    assert cursor_square(player) == ["D4"]
+    player.press("ArrowRight")
+    assert cursor_square(player) == ["E4"]

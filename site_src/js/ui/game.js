@@ -5,7 +5,7 @@
 
 import { focusPoint, returnFocus } from "./focus.js";
 import { DAMAGED_LIST, LoadError } from "./loader.js";
-import { advance, freeSquareFrom, isTaken, offset, tileForLetter } from "./cursor.js";
+import { advance, freeSquareFrom, isTaken, letterOn, nextSquare, offset, sameLetter, tileForLetter } from "./cursor.js";
 import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "./labels.js";
 import { invalidWordsText, peekText } from "./status_view.js";
 
@@ -217,8 +217,13 @@ export class Game {
 
   // Intents ---------------------------------------------------------------
 
+  /** Where the cursor starts when there is none: the board square that has focus, else the last one. */
+  startSquare() {
+    return this.view.focusedSquare?.() ?? this.lastCursor;
+  }
+
   move(dx, dy) {
-    this.cursor = this.cursor === null ? this.lastCursor : offset(this.constants, this.cursor, dx, dy) || this.cursor;
+    this.cursor = this.cursor === null ? this.startSquare() : offset(this.constants, this.cursor, dx, dy) || this.cursor;
     this.lastCursor = this.cursor;
     this.render();
     this.view.followFocus(this.cursor);
@@ -230,7 +235,11 @@ export class Game {
       this.announcer.say(`Não há peças com a letra ${typed}.`, "erro");
       return;
     }
-    if (this.cursor === null) this.cursor = this.lastCursor;
+    if (this.cursor === null) this.cursor = this.startSquare();
+    if (sameLetter(letterOn(this.state, this.cursor), typed)) {
+      this.stepOver();
+      return;
+    }
     const square = freeSquareFrom(this.state, this.cursor, this.direction);
     if (!square) {
       this.announcer.say("Não há casa livre nessa direção.", "erro");
@@ -242,6 +251,14 @@ export class Game {
       return;
     }
     this.placeTile(choice.tile, square, choice.letter, true);
+  }
+
+  /** A typed letter already on the board under the cursor: the cursor steps over it, whatever the hand holds. */
+  stepOver() {
+    this.cursor = nextSquare(this.state, this.cursor, this.direction) ?? this.cursor;
+    this.lastCursor = this.cursor;
+    this.render();
+    this.view.followFocus(this.cursor);
   }
 
   async play() {
