@@ -80,3 +80,60 @@ def test_the_first_arrow_on_a_new_floor_starts_from_the_focused_square(new_playe
     assert cursor_square(player) == ["D4"]
     player.press("ArrowRight")
     assert cursor_square(player) == ["E4"]
+
+
+TOUCH = {"has_touch": True, "is_mobile": True}
+LANDSCAPE_390 = {"width": 844, "height": 390}
+
+
+def two_jogadas(player):
+    """PRAXE earns Mais uma jogada twice (a Coimbra word, then the climb's margin)."""
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
+
+
+def help_names(player) -> list[str]:
+    return player.page.locator("#ajudas button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+
+
+@pytest.mark.parametrize("size", [PHONE_640, LANDSCAPE_390], ids=["360x640", "844x390"])
+def test_a_touch_only_screen_shows_no_keyboard_words_and_two_alike_helps_have_distinct_names(new_player, size):
+    day = fixture_day()
+    day["helps"][:2] = ["jogada", "jogada"]
+    player = new_player(viewport=size, day=day, **TOUCH).open().wait_ready()
+    assert player.page.locator("#dica-teclado").is_hidden()
+    assert player.text("#previsao") == "Toque numa peça e numa casa, ou numa casa e nas peças."
+    two_jogadas(player)
+    assert player.page.locator("#ajudas kbd").count() == 0
+    names = help_names(player)
+    assert len(names) == 2 and len(set(names)) == 2
+    assert names[1].startswith("Mais uma jogada (2):")
+    assert all("tecla" not in name for name in names)
+    assert player.page.locator("#ajudas button").nth(1).inner_text() == "Mais uma jogada (2)"
+    player.screenshot("ajudas-toque")
+
+
+def test_a_keyboard_and_mouse_screen_never_says_toque_and_names_the_keys(new_player):
+    day = fixture_day()
+    day["helps"][:2] = ["jogada", "jogada"]
+    player = new_player(viewport=DESKTOP, day=day).open().wait_ready()
+    assert player.page.locator("#dica-teclado").is_visible()
+    assert "oque" not in player.text("#previsao")
+    player.cell("C5").click()
+    assert "oque" not in player.text("#previsao")
+    player.cell("C5").click()
+    player.cell("C5").click()  # let go: tile first
+    player.tile("S").click()
+    assert player.text("#previsao") == "A peça S escolhida: clique na casa onde a quer pôr."
+    player.tile("S").click()
+    two_jogadas(player)
+    names = help_names(player)
+    assert names[0].startswith("Mais uma jogada 3:") and names[1].startswith("Mais uma jogada (2) 3:")
+    assert player.page.locator("#ajudas kbd").count() == 2
+
+
+def test_the_guide_on_a_touch_only_phone_names_no_keys(new_player):
+    player = new_player(viewport=PHONE_640, guide=True, **TOUCH).open().wait_ready()
+    player.page.locator("#guia").get_by_role("button", name="Seguinte").click()
+    player.expect_text("#guia-titulo", "Pôr peças")
+    assert "setas" not in player.text("#guia")

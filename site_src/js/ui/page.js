@@ -8,6 +8,7 @@ import { archiveFacts, dayLinks, dayRefusal, markArchive, replayUrl } from "./ar
 import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
+import { markDevice } from "./device.js";
 import { DragInput } from "./drag_input.js";
 import { endBody, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
@@ -64,6 +65,7 @@ export class Page {
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
     new PointerInput(main, intents);
     new DragInput(main, intents, () => this.dialogs.isOpen || !this.game);
+    markDevice();
     document.addEventListener("visibilitychange", () => this.checkDay());
     setInterval(() => this.checkDay(), CHECK_DAY_MS);
   }

@@ -7,6 +7,7 @@
 // covers what its step talks about: at the bottom of the window under it, or above it.
 
 import { el } from "./dialogs.js";
+import { touchOnly } from "./device.js";
 import { TRUNFO_NOTE, guideSteps } from "./walkthrough_steps.js";
 
 const MARGIN = 8;
@@ -38,7 +39,7 @@ export class Walkthrough {
     if (this.dialog || state.phase !== "play") return false;
     const firstVisit = !this.storage.guideSeen() && this.storage.isNewPlayer() && state.history.length === 0;
     if (!asked && !firstVisit) return false;
-    this.steps = guideSteps(state, state.day.floors[state.floor]?.opener ?? "");
+    this.steps = guideSteps(state, state.day.floors[state.floor]?.opener ?? "", touchOnly());
     this.build();
     this.dialog.show();
     this.go(0);
