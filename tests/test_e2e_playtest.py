@@ -137,3 +137,92 @@ def test_the_guide_on_a_touch_only_phone_names_no_keys(new_player):
     player.page.locator("#guia").get_by_role("button", name="Seguinte").click()
     player.expect_text("#guia-titulo", "Pôr peças")
     assert "setas" not in player.text("#guia")
+
+
+def test_trocar_with_no_tile_chosen_says_what_to_do_and_stays_open(new_player):
+    player = new_player(viewport=PHONE_640, **TOUCH).open().wait_ready()
+    player.button("trocar").tap()
+    player.dialog_button("Trocar").tap()
+    dialog = player.page.locator("#dialogo")
+    assert dialog.is_visible()
+    player.expect_text("#dialogo .aviso-troca",
+                       "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em Trocar.")
+    assert player.number("trocas") == 3
+    dialog.get_by_role("button", name="P 2 pontos").tap()
+    player.dialog_button("Trocar").tap()
+    player.announced("Trocou 1 peça.")
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+CURSOR_COLOURS = """cell => {
+  const s = getComputedStyle(cell);
+  const rgb = (text) => text.match(/\\d+/g).slice(0, 3).map(Number);
+  return {outline: rgb(s.outlineColor), ring: rgb(s.boxShadow), background: rgb(s.backgroundColor),
+          inside: parseFloat(s.outlineOffset) <= -parseFloat(s.outlineWidth)};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [PHONE_640, DESKTOP], ids=["360x640", "1280x800"])
+def test_the_cursor_stands_out_on_every_square_colour_and_at_the_board_edge(new_player, size, scheme):
+    player = new_player(viewport=size, color_scheme=scheme).open().wait_ready()
+    player.cell("C5").click()
+    player.type_word("S")
+    player.press("ArrowLeft")  # the cursor on the pending S
+    seen = {"pendente": player.cell("C5").evaluate(CURSOR_COLOURS)}
+    # A1 and G7: 3P corners on the edge; A2 2L, G3 3L, C2 2P, B1 empty on the edge, B4 a tile.
+    for square in ("A1", "G7", "A2", "G3", "C2", "B1", "B4"):
+        player.cell(square).click()
+        seen[square] = player.cell(square).evaluate(CURSOR_COLOURS)
+    for square, c in seen.items():
+        best = max(contrast(c["outline"], c["background"]), contrast(c["ring"], c["background"]))
+        assert best >= 3, (square, c, best)
+        assert c["inside"], square
+    player.cell("A1").click()
+    player.screenshot(f"cursor-canto-{scheme}")
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+@pytest.mark.parametrize("size", [{"width": 320, "height": 568}, PHONE_640, LANDSCAPE_390, {"width": 740, "height": 360}],
+                         ids=["320x568", "360x640", "844x390", "740x360"])
+def test_a_message_never_covers_the_floor_panel(new_player, size):
+    player = new_player(viewport=size, **TOUCH).open().wait_ready()
+    toast, panel = player.page.locator("#anuncio"), player.page.locator(".painel")
+
+    def check():
+        player.page.wait_for_function("() => document.querySelector('#anuncio').classList.contains('visivel')")
+        assert not overlap(toast.bounding_box(), panel.bounding_box()), (toast.bounding_box(), panel.bounding_box())
+
+    play_praxe_by_taps(player)  # the longest message of a floor: the play, two helps, the climb
+    check()
+    player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
+    check()
+    player.page.evaluate("() => window.scrollTo(0, 120)")
+    player.button("baralhar").click()
+    player.button("passar").click()
+    player.dialog_button("Passar").click()
+    check()
+    player.screenshot("mensagem-sem-tapar-o-painel")
+
+
+@pytest.mark.parametrize("size", [{"width": 320, "height": 568}, PHONE_640, LANDSCAPE_390, DESKTOP],
+                         ids=["320x568", "360x640", "844x390", "1280x800"])
+def test_the_statistics_button_is_at_least_40_px_tall(new_player, size):
+    player = new_player(viewport=size).open().wait_ready()
+    assert player.button("estatisticas").bounding_box()["height"] >= 40

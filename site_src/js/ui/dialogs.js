@@ -24,6 +24,8 @@ export function exchangeIntro(exchangesLeft) {
   return `Escolha as peças a devolver ao saco (${left}). Não gasta jogada.`;
 }
 
+export const NOTHING_CHOSEN = "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em Trocar.";
+
 export class Dialogs {
   constructor(dialog) {
     this.dialog = dialog;
@@ -46,8 +48,9 @@ export class Dialogs {
   }
 
   /**
-   * Opens the dialog with `title`, `body` nodes and `buttons` [{text, value, kind}].
-   * Resolves with the value of the button chosen, or null when dismissed.
+   * Opens the dialog with `title`, `body` nodes and `buttons` [{text, value, kind, ready}].
+   * Resolves with the value of the button chosen, or null when dismissed; a button whose
+   * `ready()` returns false leaves the question open (it says why itself).
    */
   ask(title, body, buttons, { cancellable = true, kind = "" } = {}) {
     if (this.settle) this.answer(null);
@@ -57,7 +60,7 @@ export class Dialogs {
     this.body.replaceChildren(...body);
     this.buttons.replaceChildren(...buttons.map((b) => {
       const button = el("button", { type: "button", class: b.kind || "", text: b.text });
-      button.addEventListener("click", () => this.answer(b.value));
+      button.addEventListener("click", () => { if (!b.ready || b.ready()) this.answer(b.value); });
       return button;
     }));
     if (!this.dialog.open) {
@@ -126,8 +129,14 @@ export class Dialogs {
       return button;
     });
     const intro = el("p", { text: exchangeIntro(exchangesLeft) });
-    return this.ask("Trocar peças", [intro, el("div", { class: "mao-troca" }, tiles)], [
-      { text: "Cancelar", value: null }, { text: "Trocar", value: "ok", kind: "principal" },
+    // Trocar with nothing chosen says what to do instead of closing on nothing.
+    const why = el("p", { class: "aviso-troca", role: "status" });
+    const ready = () => {
+      why.textContent = chosen.size ? "" : NOTHING_CHOSEN;
+      return chosen.size > 0;
+    };
+    return this.ask("Trocar peças", [intro, el("div", { class: "mao-troca" }, tiles), why], [
+      { text: "Cancelar", value: null }, { text: "Trocar", value: "ok", kind: "principal", ready },
     ], { kind: "troca" }).then((v) => (v === "ok" && chosen.size ? [...chosen] : null));
   }
 

@@ -9,6 +9,7 @@ import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
 import { markDevice } from "./device.js";
+import { toastPlacer } from "./toast_place.js";
 import { DragInput } from "./drag_input.js";
 import { endBody, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
@@ -53,7 +54,8 @@ export class Page {
     this.urls = readUrls(main);
     this.archive = new ArchiveStore(this.storage);
     this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
-    this.announcer = new Announcer(main.querySelector("#anuncio"));
+    const toast = main.querySelector("#anuncio");
+    this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, main.querySelector(".painel")));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
