@@ -226,3 +226,43 @@ def test_a_message_never_covers_the_floor_panel(new_player, size):
 def test_the_statistics_button_is_at_least_40_px_tall(new_player, size):
     player = new_player(viewport=size).open().wait_ready()
     assert player.button("estatisticas").bounding_box()["height"] >= 40
+
+
+SHORT_SCREENS = [{"width": 320, "height": 568}, PHONE_640, LANDSCAPE_390, {"width": 740, "height": 360}]
+SHORT_IDS = ["320x568", "360x640", "844x390", "740x360"]
+
+FITS = """d => {
+  const inView = (e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 0.5; };
+  return {scrolls: d.scrollHeight > d.clientHeight + 1, top: d.scrollTop,
+          shown: [...d.querySelectorAll('h2, .jogada-subiu, .carta')].map(inView)};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", SHORT_SCREENS, ids=SHORT_IDS)
+def test_the_trunfo_dialog_shows_the_climbing_play_and_three_cards_without_scrolling(new_player, size, scheme):
+    player = new_player(viewport=size, color_scheme=scheme, **TOUCH).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    player.expect_text("#dialogo .jogada-subiu",
+                       "PRAXE: 62 pontos. Ganhou a ajuda «Peça branca». Ganhou a ajuda «Espreitar».")
+    fit = player.page.locator("#dialogo").evaluate(FITS)
+    assert fit == {"scrolls": False, "top": 0, "shown": [True] * 5}, fit
+    player.screenshot(f"trunfo-cabe-{scheme}")
+
+
+@pytest.mark.parametrize("size", SHORT_SCREENS, ids=SHORT_IDS)
+def test_the_end_dialog_opens_at_its_top_with_focus_on_its_first_control(new_player, size):
+    player = new_player(viewport=size, **TOUCH).open().wait_ready()
+    player.pass_turn(3)
+    player.page.wait_for_selector("#dialogo[open]")
+    player.page.wait_for_timeout(300)
+    state = player.page.locator("#dialogo").evaluate("""d => {
+      const h = d.querySelector('h2').getBoundingClientRect();
+      const first = [...d.querySelectorAll('a[href], button:not([disabled]), textarea, [tabindex]')]
+        .find((e) => e.getClientRects().length);
+      return {top: d.scrollTop, heading: h.top >= 0 && h.bottom <= innerHeight,
+              focusFirst: document.activeElement === first};
+    }""")
+    assert state == {"top": 0, "heading": True, "focusFirst": True}, state
+    player.screenshot("fim-no-topo")

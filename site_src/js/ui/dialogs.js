@@ -67,6 +67,8 @@ export class Dialogs {
       this.returnTo = focusPoint();
       this.dialog.showModal();
     }
+    // Opens at its top: the heading in view, whatever control took focus further down.
+    this.dialog.scrollTop = 0;
     return new Promise((resolve) => { this.settle = resolve; });
   }
 
@@ -93,8 +95,11 @@ export class Dialogs {
     ]).then((v) => v === true);
   }
 
-  /** The trunfo offer after a climb; `reached` is the index (from 0) of the floor reached. */
-  chooseTrunfo(offer, constants, reached) {
+  /**
+   * The trunfo offer after a climb; `reached` is the index (from 0) of the floor reached,
+   * `news` the play that climbed (its words, points and helps earned), shown above the cards.
+   */
+  chooseTrunfo(offer, constants, reached, news = "") {
     const cards = offer.map((id) => {
       const t = byId(constants.trunfos, id);
       const card = el("button", { type: "button", class: "carta", "data-trunfo": id }, [
@@ -105,7 +110,8 @@ export class Dialogs {
       return this.choice(card, id);
     });
     const intro = el("p", { text: `Subiu ao ${ordinal(reached + 1)} andar! Escolha um trunfo; fica consigo até ao fim da corrida.` });
-    return this.ask("Escolha um trunfo", [intro, el("div", { class: "cartas" }, cards)], [],
+    const played = news ? [el("p", { class: "jogada-subiu", text: news })] : [];
+    return this.ask("Escolha um trunfo", [...played, intro, el("div", { class: "cartas" }, cards)], [],
       { cancellable: false, kind: "trunfos" });
   }
 

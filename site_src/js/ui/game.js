@@ -38,6 +38,38 @@ export function lastPlayWarning(state, preview, constants) {
   return `Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. ${still}`;
 }
 
+/** What one engine event says to the player, or null for the silent ones. */
+export function eventLine(event, constants) {
+  switch (event.type) {
+    case "played": return `${event.words.map((w) => w.word).join(", ")}: ${points(event.points)}.`;
+    case "rejected": return `A jogada não conta. ${invalidWordsText(event.invalidWords)}.`;
+    case "climbed": return `Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`;
+    case "helpEarned": {
+      const name = byId(constants.helps, event.id).name;
+      return event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`;
+    }
+    case "trunfo": return `Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`;
+    case "won": return "Subiu a torre toda!";
+    case "lost": return "Acabaram-se as jogadas sem chegar ao alvo: fim da corrida.";
+    case "passed": return "Passou a vez.";
+    case "exchanged": return `Trocou ${counted(event.count, "peça", "peças")}.`;
+    case "helpUsed": return `Usou a ajuda «${byId(constants.helps, event.id).name}».`;
+    default: return null;
+  }
+}
+
+/**
+ * The play that climbed, as the trunfo dialog repeats it (the toast is behind the dialog):
+ * its words and points and the helps it earned; from the history alone after a reload.
+ */
+export function climbNews(state, events, constants) {
+  if (events?.some((e) => e.type === "climbed")) {
+    return events.filter((e) => e.type === "played" || e.type === "helpEarned").map((e) => eventLine(e, constants)).join(" ");
+  }
+  const last = state.history.at(-1);
+  return last && !last.pass ? eventLine({ type: "played", words: last.words, points: last.points }, constants) : "";
+}
+
 // A block of the word list found damaged when first read (dawg.js): not the save's fault.
 const isDamagedList = (error) => error?.name === "DawgFormatError";
 
@@ -53,6 +85,7 @@ export class Game {
     this.playQueued = false;
     this.state = null;
     this.actions = [];
+    this.lastEvents = null; // the last action's events: the trunfo dialog repeats the play that climbed
     this.cursor = null;
     this.lastCursor = DEFAULT_CURSOR;
     this.direction = "across";
@@ -123,6 +156,7 @@ export class Game {
       return false;
     }
     this.state = result.state;
+    this.lastEvents = result.events;
     this.actions.push(action);
     this.storage.saveRun(this.date, this.actions);
     this.announceEvents(result.events);
@@ -131,27 +165,7 @@ export class Game {
   }
 
   announceEvents(events) {
-    const { constants } = this;
-    const lines = [];
-    for (const event of events) {
-      switch (event.type) {
-        case "played": lines.push(`${event.words.map((w) => w.word).join(", ")}: ${points(event.points)}.`); break;
-        case "rejected": lines.push(`A jogada não conta. ${invalidWordsText(event.invalidWords)}.`); break;
-        case "climbed": lines.push(`Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`); break;
-        case "helpEarned": {
-          const name = byId(constants.helps, event.id).name;
-          lines.push(event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`);
-          break;
-        }
-        case "trunfo": lines.push(`Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`); break;
-        case "won": lines.push("Subiu a torre toda!"); break;
-        case "lost": lines.push("Acabaram-se as jogadas sem chegar ao alvo: fim da corrida."); break;
-        case "passed": lines.push("Passou a vez."); break;
-        case "exchanged": lines.push(`Trocou ${counted(event.count, "peça", "peças")}.`); break;
-        case "helpUsed": lines.push(`Usou a ajuda «${byId(constants.helps, event.id).name}».`); break;
-        default: break;
-      }
-    }
+    const lines = events.map((event) => eventLine(event, this.constants)).filter(Boolean);
     if (lines.length) this.announcer.say(lines.join(" "), events.some((e) => e.type === "rejected") ? "erro" : "info");
   }
 
@@ -179,7 +193,8 @@ export class Game {
     this.render();
     const { phase } = this.state;
     if (phase === "trunfo" && !this.dialogs.isOpen) {
-      const id = await this.dialogs.chooseTrunfo(this.state.offer, this.constants, this.state.floor);
+      const news = climbNews(this.state, this.lastEvents, this.constants);
+      const id = await this.dialogs.chooseTrunfo(this.state.offer, this.constants, this.state.floor, news);
       if (this.retired) return;
       this.act({ type: "chooseTrunfo", id });
       this.afterChange(); // asks again if the choice was refused
