@@ -51,6 +51,7 @@ def test_typing_a_word_through_letters_on_the_board_steps_over_them_without_thos
     player.type_word("FADOS")
     assert player.page.locator("#tabuleiro .casa.pendente").evaluate_all("cs => cs.map(c => c.dataset.square)") == ["F4"]
     assert player.hand() == "PRXETUM"
+    assert "Não tem" not in player.page.locator("#anuncio").text_content()  # F, A, D, O were stepped over, not refused
     assert player.errors == []
 
 
