@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url, wait_until  # noqa: F401
 
 PHONE_640 = {"width": 360, "height": 640}
 LAST_PLAY = ("Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. "
@@ -267,3 +267,21 @@ def test_the_end_dialog_opens_at_its_top_with_focus_on_its_first_control(new_pla
     }""")
     assert state == {"top": 0, "heading": True, "focusFirst": True}, state
     player.screenshot("fim-no-topo")
+
+
+def test_a_replay_of_a_run_on_the_current_word_list_verifies_offline_after_a_visit(new_player, built_dist):
+    from e2e_archive import finish_by_passing, first_play, make_play, share_link
+    past = "2026-11-30"
+    player = new_player(route=False, service_workers="allow").open(f"/?dia={past}").wait_ready()
+    player.wait_service_worker()
+    make_play(player, first_play(built_dist, past))
+    finish_by_passing(player)
+    link = share_link(player)
+    kept = "url => caches.match(url).then(r => Boolean(r))"
+    wait_until(lambda: player.page.evaluate(kept, f"/dias/{past}.json"), "the day file kept")
+    player.page.context.set_offline(True)
+    player.page.goto("about:blank")
+    player.page.goto(link)
+    player.page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
+    player.expect_text("#veredicto", re.compile(r"^Corrida verificada: "))
+    player.screenshot("repeticao-sem-rede")

@@ -71,6 +71,16 @@ async function fetchOrSay(fetchFn, url, missing) {
   return response;
 }
 
+/**
+ * Where the run's word list is fetched: the current list under the name the game page uses
+ * (the one the service worker keeps after a visit, so a run on it verifies offline); an
+ * older list under its version name.
+ */
+export function dawgUrl(main, version, urls) {
+  const { versao, dawg } = main.dataset;
+  return version === versao && dawg ? dawg : versionUrls(urls, version).dawg;
+}
+
 /** {day, constants, words} the code needs, or an Unverifiable saying what is missing. */
 async function loadFor(read, main, fetchFn) {
   const urls = { days: main.dataset.days || "/dias/", versions: main.dataset.versoes };
@@ -80,7 +90,7 @@ async function loadFor(read, main, fetchFn) {
   const settled = await Promise.allSettled([
     fetchOrSay(fetchFn, dayUrl(urls, read.date), `a torre de ${date} não existe neste site`),
     fetchOrSay(fetchFn, main.dataset.constants || "/constantes.json", "as regras do jogo não se conseguiram descarregar"),
-    fetchOrSay(fetchFn, versionUrls(urls, read.version).dawg, notHere),
+    fetchOrSay(fetchFn, dawgUrl(main, read.version, urls), notHere),
   ]);
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
