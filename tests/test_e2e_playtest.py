@@ -285,3 +285,35 @@ def test_a_replay_of_a_run_on_the_current_word_list_verifies_offline_after_a_vis
     player.page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
     player.expect_text("#veredicto", re.compile(r"^Corrida verificada: "))
     player.screenshot("repeticao-sem-rede")
+
+
+LANDSCAPES = [LANDSCAPE_390, {"width": 740, "height": 360}, {"width": 667, "height": 375}]
+
+
+@pytest.mark.parametrize("size", LANDSCAPES, ids=["844x390", "740x360", "667x375"])
+def test_in_landscape_the_guide_sits_beside_the_board_and_never_blocks_a_tap_on_it(new_player, size):
+    player = new_player(viewport=size, guide=True, **TOUCH).open().wait_ready()
+    card, board = player.page.locator("#guia"), player.page.locator("#tabuleiro")
+
+    def beside():
+        assert not overlap(card.bounding_box(), board.bounding_box()), (player.text("#guia-titulo"), card.bounding_box())
+
+    player.expect_text("#guia-titulo", "O alvo do andar")
+    beside()
+    card.get_by_role("button", name="Seguinte").tap()
+    player.expect_text("#guia-titulo", "Pôr peças")
+    beside()
+    for square in ("A1", "G1", "C2", "G3"):  # rows 1-3, where the card used to sit
+        player.cell(square).tap()
+        assert player.page.locator("#tabuleiro .casa.cursor").get_attribute("data-square") == square
+    player.cell("G3").tap()
+    player.cell("G3").tap()  # let go of the square
+    player.tile("S").tap()
+    player.cell("C5").tap()
+    player.expect_text("#guia-titulo", "A previsão")
+    beside()
+    card.get_by_role("button", name="Seguinte").tap()
+    player.expect_text("#guia-titulo", "Jogar")
+    beside()
+    assert not overlap(card.bounding_box(), player.button("jogar").bounding_box())  # what the step names
+    player.screenshot("guia-ao-lado")
