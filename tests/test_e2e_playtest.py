@@ -317,3 +317,44 @@ def test_in_landscape_the_guide_sits_beside_the_board_and_never_blocks_a_tap_on_
     beside()
     assert not overlap(card.bounding_box(), player.button("jogar").bounding_box())  # what the step names
     player.screenshot("guia-ao-lado")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_state_this_issue_touches_has_no_axe_violations(new_player, scheme):
+    from test_e2e_a11y import axe_violations
+    found = {}
+    day = fixture_day()
+    day["helps"][:2] = ["jogada", "jogada"]
+    phone = new_player(viewport=PHONE_640, day=day, color_scheme=scheme, **TOUCH).open().wait_ready()
+    page = phone.page
+    tile, cell = phone.tile("S").bounding_box(), phone.cell("C5").bounding_box()
+    page.mouse.move(tile["x"] + 10, tile["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(cell["x"] + 10, cell["y"] + 10, steps=5)
+    found["a-arrastar"] = axe_violations(page)
+    page.mouse.up()
+    phone.button("trocar").tap()
+    phone.dialog_button("Trocar").tap()
+    phone.expect_text("#dialogo .aviso-troca", re.compile("^Ainda não escolheu"))
+    found["trocar-sem-pecas"] = axe_violations(page)
+    phone.press("Escape")
+    if phone.button("desfazer").is_enabled():
+        phone.button("desfazer").tap()
+    play_praxe_by_taps(phone)
+    phone.expect_text("#dialogo .jogada-subiu", re.compile("^PRAXE"))
+    found["trunfo-com-jogada"] = axe_violations(page)
+    page.locator("#dialogo .carta[data-trunfo=cabra]").click()
+    found["ajudas-toque"] = axe_violations(page)
+    phone.pass_turn(2)
+    phone.cell("D5").tap()
+    phone.tile("U").tap()
+    phone.button("jogar").tap()
+    phone.expect_text("#dialogo-titulo", "Jogar e acabar a corrida?")
+    found["ultima-jogada"] = axe_violations(page)
+    side = new_player(viewport=LANDSCAPE_390, guide=True, color_scheme=scheme, **TOUCH).open().wait_ready()
+    side.expect_text("#guia-titulo", "O alvo do andar")
+    found["guia-ao-lado"] = axe_violations(side.page)
+    desk = new_player(viewport=DESKTOP, color_scheme=scheme).open().wait_ready()
+    desk.cell("A1").click()
+    found["cursor-no-canto"] = axe_violations(desk.page)
+    assert found == {state: [] for state in found}
