@@ -152,3 +152,18 @@ def test_a_run_saved_before_drags_existed_resumes(new_player):
     assert len(pending(player)) == 1 and "C5" in pending(player)
     assert len(player.hand()) == 7
     assert player.errors == []
+
+
+def test_a_finger_swiping_off_the_tiles_still_scrolls_the_page(new_player):
+    """Only the tiles keep the finger for dragging: a swipe on the panel scrolls the page."""
+    player = new_player(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True).open().wait_ready()
+    hand = Hand(player, "toque")
+    box = player.page.locator(".painel").bounding_box()
+    x, y = box["x"] + 20, box["y"] + box["height"] - 5
+    hand.touch("touchStart", x, y)
+    for step in range(1, 11):
+        hand.touch("touchMove", x, y - 25 * step)
+    hand.touch("touchEnd")
+    player.page.wait_for_timeout(300)
+    assert player.page.evaluate("() => scrollY") > 0
+    assert player.page.locator("#tabuleiro .casa.pendente").count() == 0
