@@ -49,7 +49,9 @@ class Hand:
             for step in range(1, STEPS + 1):
                 self.touch("touchMove", sx + (x - sx) * step / STEPS, sy + (y - sy) * step / STEPS)
             self.touch("touchEnd")
-        self.page.wait_for_timeout(50)
+        # Touch events reach the page after CDP answers: let them land, then the dragged copy is gone.
+        self.page.wait_for_timeout(100)
+        self.page.wait_for_function("() => !document.querySelector('.peca-arrastada')")
 
     def drag(self, source, target):
         source.scroll_into_view_if_needed()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url, wait_until  # noqa: F401
 
@@ -328,11 +329,16 @@ def test_every_state_this_issue_touches_has_no_axe_violations(new_player, scheme
     phone = new_player(viewport=PHONE_640, day=day, color_scheme=scheme, **TOUCH).open().wait_ready()
     page = phone.page
     tile, cell = phone.tile("S").bounding_box(), phone.cell("C5").bounding_box()
-    page.mouse.move(tile["x"] + 10, tile["y"] + 10)
-    page.mouse.down()
-    page.mouse.move(cell["x"] + 10, cell["y"] + 10, steps=5)
+    cdp = page.context.new_cdp_session(page)
+    touch = lambda kind, points: cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})  # noqa: E731
+    touch("touchStart", [{"x": tile["x"] + 10, "y": tile["y"] + 10}])
+    for step in range(1, 6):
+        touch("touchMove", [{"x": tile["x"] + 10 + (cell["x"] - tile["x"]) * step / 5,
+                             "y": tile["y"] + 10 + (cell["y"] - tile["y"]) * step / 5}])
+    expect(page.locator("#tabuleiro .alvo-arrasto")).to_have_attribute("data-square", "C5")  # the square under it is marked
+    assert page.locator(".peca-arrastada").count() == 1
     found["a-arrastar"] = axe_violations(page)
-    page.mouse.up()
+    touch("touchEnd", [])
     phone.button("trocar").tap()
     phone.dialog_button("Trocar").tap()
     phone.expect_text("#dialogo .aviso-troca", re.compile("^Ainda não escolheu"))
