@@ -106,7 +106,8 @@ def test_game_states_have_no_axe_violations(new_player, scheme):
 
 def climb_by_keyboard(player):
     """PRAXE down column C from the keyboard alone; it earns Peça branca and Espreitar."""
-    player.press("ArrowUp", "ArrowLeft", "ArrowUp", "Space")  # C2, pointing down
+    player.page.locator("#tabuleiro [tabindex='0']").focus()  # the board takes focus: D4
+    player.press("ArrowUp", "ArrowLeft", "ArrowUp", "ArrowUp", "Space")  # D4, C4, C3, C2, pointing down
     player.type_word("PRXE")
     player.press("Enter")
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")

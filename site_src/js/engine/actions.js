@@ -18,6 +18,16 @@ function shuffle(state) {
   return { ok: true, events: [] };
 }
 
+/** Arrange: one hand tile moved to position `slot` of the hand (a drag in the hand). */
+function arrange(state, action) {
+  const from = state.hand.findIndex((tile) => tile.id === action.tile);
+  if (from < 0) return refuse("not_in_hand");
+  if (!Number.isInteger(action.slot) || action.slot < 0 || action.slot >= state.hand.length) return refuse("bad_action");
+  const [tile] = state.hand.splice(from, 1);
+  state.hand.splice(action.slot, 0, tile);
+  return { ok: true, events: [] };
+}
+
 function inPlay(handler) {
   return (state, action, words) => (state.phase === "play" ? handler(state, action, words) : refuse("bad_phase"));
 }
@@ -29,6 +39,7 @@ const HANDLERS = {
   play: (state, _action, words) => play(state, words),
   pass: (state) => pass(state),
   shuffle: inPlay((state) => shuffle(state)),
+  arrange: inPlay((state, action) => arrange(state, action)),
   exchange: inPlay((state, action) => exchange(state, action.tiles)),
   chooseTrunfo: (state, action) => chooseTrunfo(state, action.id),
   useHelp: (state, action) => useHelp(state, action.id),

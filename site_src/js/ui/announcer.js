@@ -14,10 +14,12 @@ export function visibleFor(text, tone) {
 }
 
 export class Announcer {
-  constructor(element, timers = globalThis) {
+  /** `place()`, when given, moves the shown message out of the way of what it must not cover. */
+  constructor(element, timers = globalThis, place = null) {
     this.element = element;
     this.timers = timers;
     this.timer = null;
+    this.place = place;
   }
 
   /** Replaces the message; the same text twice in a row still changes, so it is read again. */
@@ -26,6 +28,7 @@ export class Announcer {
     const same = this.element.textContent.replace(/\u00a0$/, "") === text;
     this.element.textContent = same && !this.element.textContent.endsWith("\u00a0") ? `${text}\u00a0` : text;
     this.element.classList.add("visivel");
+    this.place?.();
     this.timers.clearTimeout(this.timer);
     this.timer = this.timers.setTimeout(() => this.element.classList.remove("visivel"), visibleFor(text, tone));
   }

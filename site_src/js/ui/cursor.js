@@ -19,6 +19,23 @@ export function isTaken(state, name) {
     state.pending.some((p) => p.square === name);
 }
 
+/** The letter a square shows (a confirmed or a pending tile's), or null when it is free. */
+export function letterOn(state, name) {
+  const cell = state.board[parseSquare(state.constants, name).index];
+  return cell?.letter ?? state.pending.find((p) => p.square === name)?.letter ?? null;
+}
+
+/** The square after `name` along `direction`, or null at the board's edge. */
+export function nextSquare(state, name, direction) {
+  return offset(state.constants, name, ...STEP[direction]);
+}
+
+/** A typed letter matches a letter on the board: the same, or C and Ç (both read as C). */
+export function sameLetter(shown, typed) {
+  const plain = (l) => (l === "Ç" ? "C" : l);
+  return shown !== null && plain(shown) === plain(typed);
+}
+
 /** The first free square at or after `name` along `direction`, or null. */
 export function freeSquareFrom(state, name, direction) {
   for (let sq = name; sq !== null; sq = offset(state.constants, sq, ...STEP[direction])) {

@@ -24,6 +24,8 @@ export function exchangeIntro(exchangesLeft) {
   return `Escolha as peças a devolver ao saco (${left}). Não gasta jogada.`;
 }
 
+export const NOTHING_CHOSEN = "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em Trocar.";
+
 export class Dialogs {
   constructor(dialog) {
     this.dialog = dialog;
@@ -46,8 +48,9 @@ export class Dialogs {
   }
 
   /**
-   * Opens the dialog with `title`, `body` nodes and `buttons` [{text, value, kind}].
-   * Resolves with the value of the button chosen, or null when dismissed.
+   * Opens the dialog with `title`, `body` nodes and `buttons` [{text, value, kind, ready}].
+   * Resolves with the value of the button chosen, or null when dismissed; a button whose
+   * `ready()` returns false leaves the question open (it says why itself).
    */
   ask(title, body, buttons, { cancellable = true, kind = "" } = {}) {
     if (this.settle) this.answer(null);
@@ -57,13 +60,15 @@ export class Dialogs {
     this.body.replaceChildren(...body);
     this.buttons.replaceChildren(...buttons.map((b) => {
       const button = el("button", { type: "button", class: b.kind || "", text: b.text });
-      button.addEventListener("click", () => this.answer(b.value));
+      button.addEventListener("click", () => { if (!b.ready || b.ready()) this.answer(b.value); });
       return button;
     }));
     if (!this.dialog.open) {
       this.returnTo = focusPoint();
       this.dialog.showModal();
     }
+    // Opens at its top: the heading in view, whatever control took focus further down.
+    this.dialog.scrollTop = 0;
     return new Promise((resolve) => { this.settle = resolve; });
   }
 
@@ -90,8 +95,11 @@ export class Dialogs {
     ]).then((v) => v === true);
   }
 
-  /** The trunfo offer after a climb; `reached` is the index (from 0) of the floor reached. */
-  chooseTrunfo(offer, constants, reached) {
+  /**
+   * The trunfo offer after a climb; `reached` is the index (from 0) of the floor reached,
+   * `news` the play that climbed (its words, points and helps earned), shown above the cards.
+   */
+  chooseTrunfo(offer, constants, reached, news = "") {
     const cards = offer.map((id) => {
       const t = byId(constants.trunfos, id);
       const card = el("button", { type: "button", class: "carta", "data-trunfo": id }, [
@@ -102,7 +110,8 @@ export class Dialogs {
       return this.choice(card, id);
     });
     const intro = el("p", { text: `Subiu ao ${ordinal(reached + 1)} andar! Escolha um trunfo; fica consigo até ao fim da corrida.` });
-    return this.ask("Escolha um trunfo", [intro, el("div", { class: "cartas" }, cards)], [],
+    const played = news ? [el("p", { class: "jogada-subiu", text: news })] : [];
+    return this.ask("Escolha um trunfo", [...played, intro, el("div", { class: "cartas" }, cards)], [],
       { cancellable: false, kind: "trunfos" });
   }
 
@@ -126,8 +135,14 @@ export class Dialogs {
       return button;
     });
     const intro = el("p", { text: exchangeIntro(exchangesLeft) });
-    return this.ask("Trocar peças", [intro, el("div", { class: "mao-troca" }, tiles)], [
-      { text: "Cancelar", value: null }, { text: "Trocar", value: "ok", kind: "principal" },
+    // Trocar with nothing chosen says what to do instead of closing on nothing.
+    const why = el("p", { class: "aviso-troca", role: "status" });
+    const ready = () => {
+      why.textContent = chosen.size ? "" : NOTHING_CHOSEN;
+      return chosen.size > 0;
+    };
+    return this.ask("Trocar peças", [intro, el("div", { class: "mao-troca" }, tiles), why], [
+      { text: "Cancelar", value: null }, { text: "Trocar", value: "ok", kind: "principal", ready },
     ], { kind: "troca" }).then((v) => (v === "ok" && chosen.size ? [...chosen] : null));
   }
 

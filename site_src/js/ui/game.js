@@ -5,7 +5,7 @@
 
 import { focusPoint, returnFocus } from "./focus.js";
 import { DAMAGED_LIST, LoadError } from "./loader.js";
-import { advance, freeSquareFrom, isTaken, offset, tileForLetter } from "./cursor.js";
+import { advance, freeSquareFrom, isTaken, letterOn, nextSquare, offset, sameLetter, tileForLetter } from "./cursor.js";
 import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "./labels.js";
 import { invalidWordsText, peekText } from "./status_view.js";
 
@@ -17,6 +17,57 @@ export function passWarning(state, constants) {
   if (left > 0) return `Passar gasta uma jogada sem pontos (fica com ${counted(left, "jogada", "jogadas")} neste andar).`;
   const extra = state.helps.includes("jogada") ? ` Ainda tem a ajuda «${byId(constants.helps, "jogada").name}»: use-a antes.` : "";
   return `É a última jogada deste andar: se passar, a corrida acaba aqui.${extra}`;
+}
+
+/**
+ * What a short last play costs, said before it is made: the preview's points miss the
+ * target on the floor's last play, so the run would end, while a help the player holds
+ * could change that (one more play; Dobro when doubling the points reaches the target).
+ * Null when there is nothing to warn of.
+ */
+export function lastPlayWarning(state, preview, constants) {
+  if (state.phase !== "play" || state.playsLeft !== 1 || !preview?.ok) return null;
+  const missing = state.target - state.floorScore;
+  if (preview.points >= missing) return null;
+  const helps = [];
+  if (state.helps.includes("jogada")) helps.push(byId(constants.helps, "jogada").name);
+  if (state.helps.includes("dobro") && !state.dobro && preview.points * 2 >= missing) helps.push(byId(constants.helps, "dobro").name);
+  if (!helps.length) return null;
+  const still = helps.length === 1 ? `Ainda tem a ajuda «${helps[0]}»: use-a antes.`
+    : `Ainda tem as ajudas «${helps[0]}» e «${helps[1]}»: use uma delas antes.`;
+  return `Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. ${still}`;
+}
+
+/** What one engine event says to the player, or null for the silent ones. */
+export function eventLine(event, constants) {
+  switch (event.type) {
+    case "played": return `${event.words.map((w) => w.word).join(", ")}: ${points(event.points)}.`;
+    case "rejected": return `A jogada não conta. ${invalidWordsText(event.invalidWords)}.`;
+    case "climbed": return `Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`;
+    case "helpEarned": {
+      const name = byId(constants.helps, event.id).name;
+      return event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`;
+    }
+    case "trunfo": return `Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`;
+    case "won": return "Subiu a torre toda!";
+    case "lost": return "Acabaram-se as jogadas sem chegar ao alvo: fim da corrida.";
+    case "passed": return "Passou a vez.";
+    case "exchanged": return `Trocou ${counted(event.count, "peça", "peças")}.`;
+    case "helpUsed": return `Usou a ajuda «${byId(constants.helps, event.id).name}».`;
+    default: return null;
+  }
+}
+
+/**
+ * The play that climbed, as the trunfo dialog repeats it (the toast is behind the dialog):
+ * its words and points and the helps it earned; from the history alone after a reload.
+ */
+export function climbNews(state, events, constants) {
+  if (events?.some((e) => e.type === "climbed")) {
+    return events.filter((e) => e.type === "played" || e.type === "helpEarned").map((e) => eventLine(e, constants)).join(" ");
+  }
+  const last = state.history.at(-1);
+  return last && !last.pass ? eventLine({ type: "played", words: last.words, points: last.points }, constants) : "";
 }
 
 // A block of the word list found damaged when first read (dawg.js): not the save's fault.
@@ -34,6 +85,7 @@ export class Game {
     this.playQueued = false;
     this.state = null;
     this.actions = [];
+    this.lastEvents = null; // the last action's events: the trunfo dialog repeats the play that climbed
     this.cursor = null;
     this.lastCursor = DEFAULT_CURSOR;
     this.direction = "across";
@@ -104,6 +156,7 @@ export class Game {
       return false;
     }
     this.state = result.state;
+    this.lastEvents = result.events;
     this.actions.push(action);
     this.storage.saveRun(this.date, this.actions);
     this.announceEvents(result.events);
@@ -112,27 +165,7 @@ export class Game {
   }
 
   announceEvents(events) {
-    const { constants } = this;
-    const lines = [];
-    for (const event of events) {
-      switch (event.type) {
-        case "played": lines.push(`${event.words.map((w) => w.word).join(", ")}: ${points(event.points)}.`); break;
-        case "rejected": lines.push(`A jogada não conta. ${invalidWordsText(event.invalidWords)}.`); break;
-        case "climbed": lines.push(`Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`); break;
-        case "helpEarned": {
-          const name = byId(constants.helps, event.id).name;
-          lines.push(event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`);
-          break;
-        }
-        case "trunfo": lines.push(`Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`); break;
-        case "won": lines.push("Subiu a torre toda!"); break;
-        case "lost": lines.push("Acabaram-se as jogadas sem chegar ao alvo: fim da corrida."); break;
-        case "passed": lines.push("Passou a vez."); break;
-        case "exchanged": lines.push(`Trocou ${counted(event.count, "peça", "peças")}.`); break;
-        case "helpUsed": lines.push(`Usou a ajuda «${byId(constants.helps, event.id).name}».`); break;
-        default: break;
-      }
-    }
+    const lines = events.map((event) => eventLine(event, this.constants)).filter(Boolean);
     if (lines.length) this.announcer.say(lines.join(" "), events.some((e) => e.type === "rejected") ? "erro" : "info");
   }
 
@@ -160,7 +193,8 @@ export class Game {
     this.render();
     const { phase } = this.state;
     if (phase === "trunfo" && !this.dialogs.isOpen) {
-      const id = await this.dialogs.chooseTrunfo(this.state.offer, this.constants, this.state.floor);
+      const news = climbNews(this.state, this.lastEvents, this.constants);
+      const id = await this.dialogs.chooseTrunfo(this.state.offer, this.constants, this.state.floor, news);
       if (this.retired) return;
       this.act({ type: "chooseTrunfo", id });
       this.afterChange(); // asks again if the choice was refused
@@ -198,8 +232,13 @@ export class Game {
 
   // Intents ---------------------------------------------------------------
 
+  /** Where the cursor starts when there is none: the board square that has focus, else the last one. */
+  startSquare() {
+    return this.view.focusedSquare?.() ?? this.lastCursor;
+  }
+
   move(dx, dy) {
-    this.cursor = this.cursor === null ? this.lastCursor : offset(this.constants, this.cursor, dx, dy) || this.cursor;
+    this.cursor = this.cursor === null ? this.startSquare() : offset(this.constants, this.cursor, dx, dy) || this.cursor;
     this.lastCursor = this.cursor;
     this.render();
     this.view.followFocus(this.cursor);
@@ -211,7 +250,11 @@ export class Game {
       this.announcer.say(`Não há peças com a letra ${typed}.`, "erro");
       return;
     }
-    if (this.cursor === null) this.cursor = this.lastCursor;
+    if (this.cursor === null) this.cursor = this.startSquare();
+    if (sameLetter(letterOn(this.state, this.cursor), typed)) {
+      this.stepOver();
+      return;
+    }
     const square = freeSquareFrom(this.state, this.cursor, this.direction);
     if (!square) {
       this.announcer.say("Não há casa livre nessa direção.", "erro");
@@ -225,12 +268,26 @@ export class Game {
     this.placeTile(choice.tile, square, choice.letter, true);
   }
 
-  play() {
+  /** A typed letter already on the board under the cursor: the cursor steps over it, whatever the hand holds. */
+  stepOver() {
+    this.cursor = nextSquare(this.state, this.cursor, this.direction) ?? this.cursor;
+    this.lastCursor = this.cursor;
+    this.render();
+    this.view.followFocus(this.cursor);
+  }
+
+  async play() {
     if (!this.inPlay()) return;
     if (!this.words) {
       this.playWhenWordsArrive();
       return;
     }
+    let warning = null;
+    try {
+      warning = lastPlayWarning(this.state, this.engine.preview(this.state, this.words), this.constants);
+    } catch { /* the play itself says what went wrong */ }
+    if (warning && !(await this.dialogs.confirm("Jogar e acabar a corrida?", warning, "Jogar"))) return;
+    if (!this.inPlay() || this.retired) return;
     if (this.act({ type: "play" })) {
       if (this.cursor) this.lastCursor = this.cursor;
       this.cursor = null;
@@ -322,6 +379,37 @@ export class Game {
       return;
     }
     this.selected = this.selected === id ? null : id;
+    this.render();
+  }
+
+  // Drags (drag_input.js): each drop is the same engine actions a tap would make.
+
+  /** A hand tile dropped on a square: placed there if it is free (a blank asks its letter). */
+  dropTile(id, square) {
+    const tile = this.inPlay() && this.state.hand.find((t) => t.id === id);
+    if (!tile || isTaken(this.state, square)) return;
+    this.placeChosen(tile, square, false);
+  }
+
+  /** A pending tile dropped on another free square: taken back and placed there, a blank keeping its letter. */
+  movePending(from, to) {
+    const tile = this.inPlay() && this.state.pending.find((p) => p.square === from);
+    if (!tile || from === to || isTaken(this.state, to)) return;
+    if (!this.act({ type: "recall", square: from })) return;
+    this.placeTile(tile, to, tile.blank ? tile.letter : undefined, false);
+  }
+
+  /** A pending tile dropped on the hand: back in the hand, at `slot` when one is given. */
+  returnPending(from, slot) {
+    const tile = this.inPlay() && this.state.pending.find((p) => p.square === from);
+    if (!tile || !this.act({ type: "recall", square: from })) return;
+    this.arrange(tile.id, slot);
+  }
+
+  /** A hand tile moved to position `slot` of the hand (saved with the run, as Baralhar is). */
+  arrange(id, slot) {
+    const at = this.state.hand.findIndex((t) => t.id === id);
+    if (this.inPlay() && at >= 0 && Number.isInteger(slot) && at !== slot) this.act({ type: "arrange", tile: id, slot });
     this.render();
   }
 

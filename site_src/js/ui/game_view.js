@@ -37,6 +37,12 @@ export class GameView {
     return this.board.grid.querySelector("[tabindex='0']");
   }
 
+  /** The board square that has keyboard focus, or null. */
+  focusedSquare() {
+    const active = document.activeElement;
+    return this.board.grid.contains(active) ? active.dataset.square ?? null : null;
+  }
+
   followFocus(cursor) {
     this.board.followFocus(cursor);
   }

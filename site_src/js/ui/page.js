@@ -8,6 +8,9 @@ import { archiveFacts, dayLinks, dayRefusal, markArchive, replayUrl } from "./ar
 import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
+import { markDevice } from "./device.js";
+import { toastPlacer } from "./toast_place.js";
+import { DragInput } from "./drag_input.js";
 import { endBody, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
@@ -41,7 +44,8 @@ function guideAsked() {
   return true;
 }
 
-const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help", "helpKey"];
+const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square", "tile", "help", "helpKey",
+  "dropTile", "movePending", "returnPending", "arrange"];
 
 export class Page {
   /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(url). */
@@ -51,7 +55,8 @@ export class Page {
     this.urls = readUrls(main);
     this.archive = new ArchiveStore(this.storage);
     this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
-    this.announcer = new Announcer(main.querySelector("#anuncio"));
+    const toast = main.querySelector("#anuncio");
+    this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, main.querySelector(".painel")));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
@@ -62,6 +67,8 @@ export class Page {
     intents.action = (name) => this.action(name);
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
     new PointerInput(main, intents);
+    new DragInput(main, intents, () => this.dialogs.isOpen || !this.game);
+    markDevice();
     document.addEventListener("visibilitychange", () => this.checkDay());
     setInterval(() => this.checkDay(), CHECK_DAY_MS);
   }

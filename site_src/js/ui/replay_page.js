@@ -4,6 +4,8 @@
 // "Corrida verificada" or why it could not be verified. Nothing here throws
 // at the player: every failure becomes a Portuguese sentence.
 
+import { apply } from "../engine/actions.js";
+import { parseSquare } from "../engine/board.js";
 import { readCode, replayCode } from "../engine/replay_code.js";
 import { shownDate } from "./archive.js";
 import { BoardView } from "./board_view.js";
@@ -37,6 +39,27 @@ export function standing(state) {
   return `${base} · trunfos: ${held} · ajudas por usar: ${helps}`;
 }
 
+/**
+ * The state a step is shown with. A word play that climbed has moved the run to the next
+ * floor's board, so it is shown on the board it was played on: the state before it with its
+ * tiles put down, the floor it was played on and the run's numbers after it.
+ */
+export function shownState(before, step) {
+  if (step.actions.at(-1)?.type !== "play") return step.state;
+  let placed = before;
+  for (const action of step.actions.slice(0, -1)) {
+    const result = apply(placed, action);
+    if (!result.ok) return step.state;
+    placed = result.state;
+  }
+  if (placed.floor === step.state.floor) return step.state;
+  const board = placed.board.slice();
+  for (const tile of placed.pending) {
+    board[parseSquare(placed.constants, tile.square).index] = { id: tile.id, letter: tile.letter, value: tile.value, blank: tile.blank };
+  }
+  return { ...step.state, floor: placed.floor, board, squares: placed.squares, pending: [] };
+}
+
 async function fetchOrSay(fetchFn, url, missing) {
   let response;
   try {
@@ -48,6 +71,16 @@ async function fetchOrSay(fetchFn, url, missing) {
   return response;
 }
 
+/**
+ * Where the run's word list is fetched: the current list under the name the game page uses
+ * (the one the service worker keeps after a visit, so a run on it verifies offline); an
+ * older list under its version name.
+ */
+export function dawgUrl(main, version, urls) {
+  const { versao, dawg } = main.dataset;
+  return version === versao && dawg ? dawg : versionUrls(urls, version).dawg;
+}
+
 /** {day, constants, words} the code needs, or an Unverifiable saying what is missing. */
 async function loadFor(read, main, fetchFn) {
   const urls = { days: main.dataset.days || "/dias/", versions: main.dataset.versoes };
@@ -57,7 +90,7 @@ async function loadFor(read, main, fetchFn) {
   const settled = await Promise.allSettled([
     fetchOrSay(fetchFn, dayUrl(urls, read.date), `a torre de ${date} não existe neste site`),
     fetchOrSay(fetchFn, main.dataset.constants || "/constantes.json", "as regras do jogo não se conseguiram descarregar"),
-    fetchOrSay(fetchFn, versionUrls(urls, read.version).dawg, notHere),
+    fetchOrSay(fetchFn, dawgUrl(main, read.version, urls), notHere),
   ]);
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
@@ -154,7 +187,8 @@ class ReplayView {
   /** Shows the state after `at` steps (0: the tower as it opened). */
   show(at) {
     this.at = Math.max(0, Math.min(at, this.steps.length));
-    const state = this.at === 0 ? this.first : this.steps[this.at - 1].state;
+    const before = this.at < 2 ? this.first : this.steps[this.at - 2].state;
+    const state = this.at === 0 ? this.first : shownState(before, this.steps[this.at - 1]);
     this.board.render(state, null, "across");
     this.position.textContent = this.at === 0 ? `Início: ${counted(this.steps.length, "passo", "passos")} a seguir.`
       : `Passo ${this.at} de ${this.steps.length}: ${stepText(this.steps[this.at - 1], this.constants)}`;

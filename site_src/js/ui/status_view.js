@@ -1,6 +1,7 @@
 // Everything around the board: floor, target, scores, plays and exchanges left,
 // trunfos and helps held, the peek, the live preview and the floor's opener.
 
+import { touchOnly } from "./device.js";
 import { byId, ordinal, points, trunfoEffect, trunfoLabel, helpEffect } from "./labels.js";
 
 const $ = (root, id) => root.querySelector(`#${id}`);
@@ -65,25 +66,38 @@ export class StatusView {
     this.el.trunfos.title = trunfos.map((t) => trunfoEffect(t, this.constants)).join(" ");
   }
 
-  /** One button per help held; disabled outside the play phase. */
+  /**
+   * One button per help held; disabled outside the play phase. A second help of the same
+   * kind is named "(2)", so no two buttons share a name. Touch-only screens get no key.
+   */
   renderHelps(state) {
-    const key = `${state.helps.join(",")}|${state.phase}|${state.dobro}`;
+    const touch = touchOnly();
+    const key = `${state.helps.join(",")}|${state.phase}|${state.dobro}|${touch}`;
     if (key === this.helpsKey) return;
     this.helpsKey = key;
+    const seen = new Map();
     const buttons = state.helps.map((id) => {
       const help = byId(this.constants.helps, id);
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+      const name = seen.get(id) > 1 ? `${help.name} (${seen.get(id)})` : help.name;
       const button = document.createElement("button");
       button.type = "button";
       button.className = "ajuda";
       button.dataset.help = id;
       button.disabled = state.phase !== "play";
       const key = String(this.constants.helps.indexOf(help) + 1);
+      if (touch) {
+        button.append(name);
+        button.title = helpEffect(help);
+        button.setAttribute("aria-label", `${name}: usar esta ajuda. ${helpEffect(help)}`);
+        return button;
+      }
       const kbd = document.createElement("kbd");
       kbd.textContent = key;
-      button.append(help.name, " ", kbd);
+      button.append(name, " ", kbd);
       button.title = `${helpEffect(help)} (tecla ${key})`;
       button.setAttribute("aria-keyshortcuts", key);
-      button.setAttribute("aria-label", `${help.name} ${key}: usar esta ajuda (tecla ${key}). ${helpEffect(help)}`);
+      button.setAttribute("aria-label", `${name} ${key}: usar esta ajuda (tecla ${key}). ${helpEffect(help)}`);
       return button;
     });
     const slots = `${state.helps.length}/${this.constants.help_capacity}`;
@@ -126,7 +140,10 @@ export class StatusView {
    * With nothing placed yet it says which way of placing is active (`mode`).
    */
   previewLine(state, preview, mode = {}) {
-    if (mode.selectedTile) return { text: `${tileName(mode.selectedTile)} escolhida: toque na casa onde a quer pôr.` };
+    const touch = mode.touch ?? touchOnly();
+    if (mode.selectedTile) {
+      return { text: `${tileName(mode.selectedTile)} escolhida: ${touch ? "toque" : "clique"} na casa onde a quer pôr.` };
+    }
     if (state.lastRejection && state.pending.length === 0) {
       const failed = state.lastRejection.invalidWords || [];
       return { text: failed.length ? invalidWordsText(failed) : "A jogada não foi aceite.", tone: "invalida" };
@@ -135,9 +152,13 @@ export class StatusView {
     if (mode.wordsPending) return { text: "A carregar a lista de palavras…" };
     if (!preview && mode.cursor) {
       const way = mode.direction === "down" ? "para baixo" : "para a direita";
-      return { text: `As peças entram a partir de ${mode.cursor}, ${way}. Toque nas peças.` };
+      const how = touch ? "Toque nas peças." : "Escreva as letras ou clique nas peças.";
+      return { text: `As peças entram a partir de ${mode.cursor}, ${way}. ${how}` };
     }
-    if (!preview) return { text: "Toque numa peça e numa casa, ou numa casa e nas peças." };
+    if (!preview) {
+      return { text: touch ? "Toque numa peça e numa casa, ou numa casa e nas peças."
+        : "Clique numa peça e numa casa, ou numa casa e nas peças, ou use as setas e escreva." };
+    }
     // The engine's message already names the invalid words.
     if (!preview.ok) return { text: preview.message, tone: "invalida" };
     const { bingo, coimbra, serenata } = preview.bonuses;

@@ -7,9 +7,14 @@
 // covers what its step talks about: at the bottom of the window under it, or above it.
 
 import { el } from "./dialogs.js";
+import { touchOnly } from "./device.js";
 import { TRUNFO_NOTE, guideSteps } from "./walkthrough_steps.js";
 
 const MARGIN = 8;
+const NARROWEST = 224; // px: a guide card narrower than this does not go beside the board
+// game.css's layout of a phone on its side: the board on the left, everything else beside it.
+const SIDE_BY_SIDE = typeof matchMedia === "function" ? matchMedia("(orientation: landscape) and (max-height: 35rem)")
+  : { matches: false };
 
 function unionRect(elements) {
   const rects = elements.map((e) => e.getBoundingClientRect()).filter((r) => r.width || r.height);
@@ -38,7 +43,7 @@ export class Walkthrough {
     if (this.dialog || state.phase !== "play") return false;
     const firstVisit = !this.storage.guideSeen() && this.storage.isNewPlayer() && state.history.length === 0;
     if (!asked && !firstVisit) return false;
-    this.steps = guideSteps(state, state.day.floors[state.floor]?.opener ?? "");
+    this.steps = guideSteps(state, state.day.floors[state.floor]?.opener ?? "", touchOnly());
     this.build();
     this.dialog.show();
     this.go(0);
@@ -134,6 +139,29 @@ export class Walkthrough {
   }
 
   /**
+   * A phone on its side (the board at the window's full height on the left, as game.css lays
+   * it out): the guide goes in the column beside the board (narrowed to fit), never over it, at
+   * the foot or the top of the window, whichever covers less of what the step names. False when
+   * the layout is another.
+   */
+  placeBesideBoard(targets) {
+    const board = this.main.querySelector("#tabuleiro")?.getBoundingClientRect();
+    const box = this.dialog;
+    const room = innerWidth - board?.right - 2 * MARGIN;
+    if (!board || !SIDE_BY_SIDE.matches || room < NARROWEST) return false;
+    if (box.offsetWidth > room) box.style.width = `${Math.floor(room)}px`;
+    const named = targets.filter((t) => t.id !== "tabuleiro").map((t) => t.getBoundingClientRect());
+    const height = box.offsetHeight;
+    const leftmost = named.length ? Math.min(...named.map((r) => r.left)) : 0;
+    box.style.left = `${Math.round(Math.max(board.right + MARGIN, Math.min(leftmost, innerWidth - box.offsetWidth - MARGIN)))}px`;
+    // At the foot of the window or at its top, whichever covers less of what the step names.
+    const covered = (top) => named.reduce((sum, r) => sum + Math.max(0, Math.min(r.bottom, top + height) - Math.max(r.top, top)), 0);
+    if (covered(MARGIN) < covered(innerHeight - MARGIN - height)) box.style.top = `${MARGIN}px`;
+    else box.style.bottom = `${MARGIN}px`;
+    return true;
+  }
+
+  /**
    * Puts the guide at the bottom of the window, under its step's targets (scrolled up to
    * make room if needed and `scroll`), lined up with them; above them when the page cannot
    * scroll so far.
@@ -142,7 +170,8 @@ export class Walkthrough {
     if (!this.isOpen) return;
     const targets = this.current.targets.map((q) => this.main.querySelector(q)).filter(Boolean);
     const box = this.dialog;
-    Object.assign(box.style, { top: "", bottom: "", left: "" });
+    Object.assign(box.style, { top: "", bottom: "", left: "", width: "" });
+    if (this.placeBesideBoard(targets)) return;
     let r = unionRect(targets);
     if (!r) return;
     const height = box.offsetHeight;

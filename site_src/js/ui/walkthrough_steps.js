@@ -6,21 +6,22 @@ import { counted, points } from "./labels.js";
 /**
  * The steps of the guide for the run `state` (a new run): `{id, title, text, targets}`,
  * `targets` the selectors of what the step talks about (never covered by the guide).
- * `opener` is the opening word, or "" when it is not known.
+ * `opener` is the opening word, or "" when it is not known; `touch`: a touch-only screen (no keys named).
  */
-export function guideSteps(state, opener) {
+export function guideSteps(state, opener, touch = false) {
   const through = opener ? `por ${opener}` : "pelas letras do tabuleiro";
+  const how = touch ? "toque numa casa e depois nas peças (outro toque na casa: para baixo), ou arraste as peças."
+    : "clique numa casa e depois nas peças (outro clique na casa: para baixo), ou use as setas e escreva.";
   return [
     { id: "alvo", title: "O alvo do andar", targets: [".painel"],
       text: `Para subir de andar, faça ${points(state.target)} em ${counted(state.playsLeft, "jogada", "jogadas")}. `
         + "Aqui vê os pontos, o alvo e as jogadas que restam." },
     { id: "pecas", title: "Pôr peças", targets: ["#tabuleiro", "#mao"],
-      text: `Forme uma palavra que passe ${through}: toque numa casa e depois nas peças `
-        + "(outro toque na casa: para baixo), ou use as setas e escreva." },
+      text: `Forme uma palavra que passe ${through}: ${how}` },
     { id: "previsao", title: "A previsão", targets: ["#tabuleiro", "#previsao"],
-      text: "Esta linha diz quanto vale a jogada, ou porque ainda não é válida. Tocar numa peça posta tira-a." },
+      text: `Esta linha diz quanto vale a jogada, ou porque ainda não é válida. ${touch ? "Tocar" : "Clicar"} numa peça posta tira-a.` },
     { id: "jogar", title: "Jogar", targets: ["#previsao", ".controlos"],
-      text: "Gostou da previsão? Carregue em Jogar (ou Enter). Se uma palavra não valer, as peças voltam e nada se perde." },
+      text: `Gostou da previsão? Carregue em Jogar${touch ? "" : " (ou Enter)"}. Se uma palavra não valer, as peças voltam e nada se perde.` },
     { id: "subir", title: "Continue a subir", targets: [".painel"],
       text: "Boa jogada! Ao chegar ao alvo, sobe de andar e escolhe um trunfo: o guia explica-o nessa altura." },
   ];

@@ -193,3 +193,31 @@ test("unknown action type is a programmer error", () => {
   assert.throws(() => apply(state, { type: "undo" }), TypeError);
   assert.throws(() => apply(state, null), TypeError);
 });
+
+test("arrange moves one hand tile to the slot it is dropped on and spends nothing", () => {
+  const state = setup({ board: DOS, hand: "EUSTAMOR" });
+  const { state: next, events } = applyOk(state, { type: "arrange", tile: state.hand[6].id, slot: 1 });
+  assert.deepEqual(next.hand.map((t) => t.letter).join(""), "EOUSTAMR");
+  assert.deepEqual(events, []);
+  assert.equal(next.playsLeft, state.playsLeft);
+  assert.equal(next.actionCount, state.actionCount + 1);
+  const last = applyOk(state, { type: "arrange", tile: state.hand[0].id, slot: 7 }).state;
+  assert.equal(last.hand.map((t) => t.letter).join(""), "USTAMORE");
+});
+
+test("arrange refuses a tile not in hand, a slot outside the hand and another phase", () => {
+  const state = setup({ board: DOS, hand: "EUSTAMOR" });
+  const placed = placeAll(state, [["B5", "E"]]);
+  assert.equal(apply(placed, { type: "arrange", tile: state.hand[0].id, slot: 0 }).code, "not_in_hand");
+  assert.equal(apply(state, { type: "arrange", tile: state.hand[0].id, slot: 8 }).code, "bad_action");
+  assert.equal(apply(state, { type: "arrange", tile: state.hand[0].id, slot: 1.5 }).code, "bad_action");
+  assert.equal(apply({ ...state, phase: "lost" }, { type: "arrange", tile: state.hand[0].id, slot: 0 }).code, "bad_phase");
+});
+
+test("a tile arranged while others wait on the board: recall-all puts them back beside it", () => {
+  const state = setup({ board: DOS, hand: "EUSTAMOR" });
+  const placed = placeAll(state, [["B5", "E"]]);
+  const moved = applyOk(placed, { type: "arrange", tile: placed.hand[6].id, slot: 0 }).state;
+  const back = applyOk(moved, { type: "recallAll" }).state;
+  assert.equal(back.hand.map((t) => t.letter).join(""), "ERUSTAMO");
+});

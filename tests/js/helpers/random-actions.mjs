@@ -84,7 +84,8 @@ export function randomAction(state, rng) {
   if (roll < 74) return { type: "recall" };
   if (roll < 77) return { type: "recallAll" };
   if (roll < 81) return { type: "pass" };
-  if (roll < 84) return { type: "shuffle" };
+  if (roll < 82) return { type: "shuffle" };
+  if (roll < 84) return { type: "arrange", tile: rng.pick(state.hand)?.id ?? 0, slot: rng.int(state.hand.length + 1) };
   if (roll < 90) {
     const tiles = state.hand.filter(() => rng.chance(0.3)).map((t) => t.id);
     return { type: "exchange", tiles };

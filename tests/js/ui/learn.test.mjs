@@ -142,6 +142,15 @@ test("the guide names the floor's target and plays in the right number, and the 
   for (const step of steps) assert.ok(step.targets.length > 0 && step.title && step.text, step.id);
 });
 
+test("the guide names gestures for the device: no keys and no clicks on a touch-only screen, no taps elsewhere", () => {
+  const touch = guideSteps({ target: 25, playsLeft: 3 }, "FADO", true).map((s) => s.text).join(" ");
+  const pointer = guideSteps({ target: 25, playsLeft: 3 }, "FADO", false).map((s) => s.text).join(" ");
+  assert.doesNotMatch(touch, /setas|Enter|teclado|[Cc]li(que|car)/);
+  assert.match(touch, /toque numa casa/);
+  assert.doesNotMatch(pointer, /[Tt]oque|[Tt]ocar/);
+  assert.match(pointer, /use as setas e escreva/);
+});
+
 /** A stand-in Worker: answers each message with `reply(data)`, or fails to start. */
 function fakeWorker(reply, fail = false) {
   return () => {

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { visibleFor } from "../../../site_src/js/ui/announcer.js";
 import { squareLabel } from "../../../site_src/js/ui/board_view.js";
 import { exchangeIntro } from "../../../site_src/js/ui/dialogs.js";
-import { passWarning } from "../../../site_src/js/ui/game.js";
+import { lastPlayWarning, passWarning } from "../../../site_src/js/ui/game.js";
 import { counted, helpEffect } from "../../../site_src/js/ui/labels.js";
 import { dayRefusal } from "../../../site_src/js/ui/archive_game.js";
 import { invalidWordsText, peekText } from "../../../site_src/js/ui/status_view.js";
@@ -77,4 +77,28 @@ test("a refused day is named once, by the heading, and the message says when it 
 
 test("the blank's help says it stands for any letter", () => {
   assert.equal(helpEffect({ id: "branca" }), "Uma peça que faz de qualquer letra, com 0 pontos.");
+});
+
+const SHORT = { ok: true, points: 8 };
+const lastPlay = (helps, extra = {}) => ({ ...setup({ hand: "SEUTAMOR", playsLeft: 1, helps }), target: 25, floorScore: 10, ...extra });
+
+test("a short last play asks first while mais uma jogada is held", () => {
+  assert.equal(lastPlayWarning(lastPlay(["jogada"]), SHORT, constants),
+    "Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. Ainda tem a ajuda «Mais uma jogada»: use-a antes.");
+});
+
+test("a short last play asks about dobro only when doubling its points reaches the target", () => {
+  assert.equal(lastPlayWarning(lastPlay(["dobro"]), SHORT, constants),
+    "Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. Ainda tem a ajuda «Dobro»: use-a antes.");
+  assert.equal(lastPlayWarning(lastPlay(["dobro"]), { ok: true, points: 7 }, constants), null, "14 misses the 15 missing");
+  assert.equal(lastPlayWarning(lastPlay(["dobro"], { dobro: true }), SHORT, constants), null, "Dobro already counted");
+  assert.equal(lastPlayWarning(lastPlay(["jogada", "dobro"]), SHORT, constants),
+    "Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. Ainda tem as ajudas «Mais uma jogada» e «Dobro»: use uma delas antes.");
+});
+
+test("no question when the play reaches the target, is not the last, is not valid, or no help could change it", () => {
+  assert.equal(lastPlayWarning(lastPlay(["jogada"]), { ok: true, points: 15 }, constants), null);
+  assert.equal(lastPlayWarning(lastPlay(["jogada"], { playsLeft: 2 }), SHORT, constants), null);
+  assert.equal(lastPlayWarning(lastPlay(["jogada"]), { ok: false, code: "gap" }, constants), null);
+  assert.equal(lastPlayWarning(lastPlay(["branca", "espreitar"]), SHORT, constants), null);
 });
