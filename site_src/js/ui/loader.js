@@ -14,8 +14,9 @@ export class LoadError extends Error {
 
 /** The URLs the page was rendered with (data-* attributes of <main id="jogo">). */
 export function readUrls(main) {
-  const { dawg, constants, days, coimbra, versao, versoes } = main.dataset;
-  return { dawg, constants, days, coimbra, version: versao ?? null, versions: versoes ?? null };
+  const { dawg, constants, days, coimbra, versao, versoes, treino, treinoTotal, comuns } = main.dataset;
+  return { dawg, constants, days, coimbra, version: versao ?? null, versions: versoes ?? null, common: comuns ?? null,
+    practice: treino ?? null, practiceTotal: Number(treinoTotal) || 0 };
 }
 
 /** URL of the day file for `date`, under the folder named by data-days. */
@@ -63,10 +64,24 @@ export function towerWords(date, archived) {
     : { name: "a torre de hoje", file: "O ficheiro da torre de hoje", missing: `Ainda não há torre para o dia ${shown}. Volte mais tarde.` };
 }
 
+/** URL of practice tower `number` (1-based) under data-treino: treino/0017.json. */
+export function practiceUrl(urls, number) {
+  return `${urls.practice.replace(/\/?$/, "/")}${String(number).padStart(4, "0")}.json`;
+}
+
+/** How the player's messages name practice tower `number`. */
+export function practiceWords(number) {
+  const name = `a torre de treino n.º ${number}`;
+  return { name, file: `O ficheiro da torre de treino n.º ${number}`, missing: `A torre de treino n.º ${number} não existe neste site.` };
+}
+
 /** The day file of `date`; its shape is the engine's to judge (newRun), its date is checked here. */
-async function loadDay(urls, date, fetchFn, archived) {
-  const url = dayUrl(urls, date);
-  const words = towerWords(date, archived);
+function loadDay(urls, date, fetchFn, archived) {
+  return loadTower(dayUrl(urls, date), towerWords(date, archived), fetchFn, (day) => day.date === date);
+}
+
+/** A tower file (a day or a practice tower) that `isIt` recognises, or a LoadError in `words`. */
+async function loadTower(url, words, fetchFn, isIt) {
   const response = await fetchOk(url, words.name, fetchFn, words.missing);
   let day;
   try {
@@ -74,7 +89,7 @@ async function loadDay(urls, date, fetchFn, archived) {
   } catch (error) {
     throw new LoadError(`${words.file} está danificado.`, `${url}: ${error}`);
   }
-  if (!day || day.date !== date) throw new LoadError(`${words.file} não é válido.`, url);
+  if (!day || !isIt(day)) throw new LoadError(`${words.file} não é válido.`, url);
   return day;
 }
 
@@ -112,6 +127,13 @@ export async function loadShared(urls, fetchFn = (url) => fetch(url)) {
  * (what loadShared gave for an earlier day) only the day file is fetched. */
 export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null, archived = false) {
   const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn, archived)]);
+  return { ...common, day };
+}
+
+/** Everything to start practice tower `number`, as loadGame gives it for a day. */
+export async function loadPracticeGame(urls, number, fetchFn = (url) => fetch(url), shared = null) {
+  const tower = loadTower(practiceUrl(urls, number), practiceWords(number), fetchFn, (day) => day.treino === number);
+  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), tower]);
   return { ...common, day };
 }
 

@@ -13,8 +13,12 @@ import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
-import { LoadError, dayUrl, loadGame, readUrls, towerWords, versionUrls, wordsForVersion } from "./loader.js";
+import { LoadError, dayUrl, loadGame, loadPracticeGame, practiceUrl, practiceWords, readUrls, towerWords, versionUrls,
+  wordsForVersion } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
+import { PracticeStore, markPractice, nextPractice, practiceEndBody, practiceFacts, practiceKey, practiceRunStore,
+  practiceStats } from "./practice.js";
+import { Suggestion } from "./suggestion.js";
 import { RunAnalysis } from "./run_analysis.js";
 import { Walkthrough } from "./walkthrough.js";
 import { addRun } from "./storage.js";
@@ -24,11 +28,10 @@ const CHECK_DAY_MS = 60000;
 
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
-/** The end screen's analysis: its worker is the bundle static/<hash>/js/analise.js, started when a run ends. */
-function analysisOf(main, urls, storage, dialogs) {
+/** The analysis worker's client: the bundle static/<hash>/js/analise.js, started when first asked. */
+function analysisClient(main) {
   const base = new URL(main.dataset.static || "/", location.href);
-  const client = new AnalysisClient(new URL("js/analise.js", base).href);
-  return new RunAnalysis(client, storage, dialogs, new URL(urls.dawg, location.href).href);
+  return new AnalysisClient(new URL("js/analise.js", base).href);
 }
 
 /** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
@@ -55,7 +58,12 @@ export class Page {
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
     this.date = null;
-    this.runAnalysis = analysisOf(main, this.urls, this.storage, this.dialogs);
+    this.analysisClient = analysisClient(main);
+    this.runAnalysis = new RunAnalysis(this.analysisClient, this.storage, this.dialogs, new URL(this.urls.dawg, location.href).href);
+    // Treino (/treino/): practice towers, saved apart, with Sugestão (practice.js, suggestion.js).
+    this.practice = main.dataset.modo === "treino" ? new PracticeStore(this.storage) : null;
+    this.practiceNumber = null;
+    this.suggestion = this.practice ? new Suggestion((game) => this.askSuggestion(game), this.announcer) : null;
     this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
@@ -69,60 +77,62 @@ export class Page {
     for (const id of ["carregar", "erro", "partida"]) this.main.querySelector(`#${id}`).hidden = id !== which;
   }
 
-  /** Loads and shows the run of today's Lisbon date (a saved run is resumed). What every day
-   * shares (constants, DAWG, Coimbra words) is loaded once: a new day fetches only its day
-   * file, so a deploy while the page is open (old assets gone) cannot break midnight. */
+  /** Loads and shows the run of today's Lisbon date (a saved run is resumed), or in practice
+   * the practice tower the player is on. What every tower shares (constants, DAWG, Coimbra
+   * words) is loaded once: a new day fetches only its day file, so a deploy while the page
+   * is open (old assets gone) cannot break midnight. */
   async start() {
-    const request = requestedDay(new URLSearchParams(this.search ?? location.search).get("dia"), lisbonDate(this.now()));
-    if (request.kind === "future" || request.kind === "malformed") {
-      this.refuse(dayRefusal(request));
-      return;
-    }
-    if (request.kind === "past") this.archiveDate = request.date;
-    const date = this.archiveDate ?? lisbonDate(this.now());
-    markArchive(this.main, this.archiveDate);
-    this.date = date;
+    const tower = this.practice ? this.practiceTower() : this.dayTower();
+    if (!tower) return;
+    const key = tower.key;
+    this.date = key;
     if (this.game) this.game.retired = true;
     this.game = null;
+    this.suggestion?.forget();
     this.show("carregar");
     let data;
     try {
-      data = await loadGame(this.urls, date, this.fetchFn, this.shared, Boolean(this.archiveDate));
+      data = await tower.load();
     } catch (error) {
       this.fail(error);
       return;
     }
-    if (date !== this.date) return; // a newer start took over while this one was loading
+    if (key !== this.date) return; // a newer start took over while this one was loading
     try {
       this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
     } catch (error) {
-      const message = error?.name === "DayFileError" ? error.message
-        : `${towerWords(date, Boolean(this.archiveDate)).file} não é válido.`;
+      const message = error?.name === "DayFileError" ? error.message : `${tower.file} não é válido.`;
       this.fail(new LoadError(message, String(error)));
       return;
     }
     this.data = data;
     this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
     if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
-    const run = await this.runWords(date, data);
-    if (!run || date !== this.date) return;
+    const run = await this.runWords(tower, data);
+    if (!run || key !== this.date) return;
     const grid = this.main.querySelector("#tabuleiro");
     grid.replaceChildren();
     const game = new Game({
-      engine: this.engine, wordsReady: run.words, constants: data.constants, day: data.day, date,
-      storage: run.store, announcer: this.announcer, dialogs: this.dialogs,
-      towerName: this.archiveDate ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
+      engine: this.engine, wordsReady: run.words, constants: data.constants, day: data.day, date: key,
+      storage: run.store, announcer: this.announcer, dialogs: this.dialogs, towerName: tower.name,
       view: new GameView(this.main, data.constants, run.coimbra),
       onEnd: (state) => this.finish(state),
       onFail: (error) => { if (this.game === game) this.fail(error); },
-      onAction: (action, state) => { if (this.game === game) this.guide.saw(action, state); },
+      onAction: (action, state) => {
+        if (this.game !== game) return;
+        this.guide.saw(action, state);
+        this.suggestion?.forget();
+      },
     });
     this.show("partida");
     const opener = this.main.querySelector("#abertura");
     if (opener) opener.hidden = false;
     this.game = game;
     this.runVersion = run.version;
-    this.main.querySelector("[data-action=resultado]").hidden = true;
+    for (const name of ["resultado", "proxima"]) {
+      const button = this.main.querySelector(`[data-action=${name}]`);
+      if (button) button.hidden = true;
+    }
     try {
       await game.begin();
     } catch (error) {
@@ -130,10 +140,54 @@ export class Page {
       return;
     }
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
-    if (!this.dialogs.isOpen && !this.archiveDate) this.guide.maybeStart(game.state, guideAsked());
+    if (!this.dialogs.isOpen && !this.archiveDate && !this.practice) this.guide.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
-    this.scheduleDayCheck();
-    this.onDayLoaded?.(dayUrl(this.urls, date));
+    if (!this.practice) this.scheduleDayCheck();
+    for (const url of tower.keep) this.onDayLoaded?.(url);
+  }
+
+  /**
+   * Today's tower or the archive's `?dia=` day: {key, load(), file, name, keep, saved(), store(version)};
+   * null after refusing a date the game will not open.
+   */
+  dayTower() {
+    const request = requestedDay(new URLSearchParams(this.search ?? location.search).get("dia"), lisbonDate(this.now()));
+    if (request.kind === "future" || request.kind === "malformed") {
+      this.refuse(dayRefusal(request));
+      return null;
+    }
+    if (request.kind === "past") this.archiveDate = request.date;
+    const date = this.archiveDate ?? lisbonDate(this.now());
+    const archived = Boolean(this.archiveDate);
+    const archive = archived ? this.archive : null;
+    markArchive(this.main, this.archiveDate);
+    return {
+      key: date,
+      load: () => loadGame(this.urls, date, this.fetchFn, this.shared, archived),
+      file: towerWords(date, archived).file,
+      name: archived ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
+      keep: [dayUrl(this.urls, date)],
+      saved: () => (archive ?? this.storage).loadRun(date),
+      store: (_data, wordList) => runStore({ storage: this.storage, archive, wordList }),
+    };
+  }
+
+  /** The practice tower the player is on, as dayTower describes a day; the next one is kept offline too. */
+  practiceTower() {
+    const total = this.urls.practiceTotal;
+    const number = this.practice.current(total);
+    this.practiceNumber = number;
+    markPractice(this.main, number);
+    const words = practiceWords(number);
+    return {
+      key: practiceKey(number),
+      load: () => loadPracticeGame(this.urls, number, this.fetchFn, this.shared),
+      file: words.file,
+      name: words.name,
+      keep: [practiceUrl(this.urls, number), practiceUrl(this.urls, nextPractice(number, total))],
+      saved: (data) => this.practice.loadRun(number, data.day.bag),
+      store: (data, wordList) => practiceRunStore(this.practice, number, data.day.bag, wordList),
+    };
   }
 
   /**
@@ -143,9 +197,8 @@ export class Page {
    * words, coimbra, store}, or null after saying (in Portuguese) that it cannot be had: the
    * save stays untouched.
    */
-  async runWords(date, data) {
-    const archive = this.archiveDate ? this.archive : null;
-    const saved = (archive ?? this.storage).loadRun(date);
+  async runWords(tower, data) {
+    const saved = tower.saved(data);
     const list = wordsForVersion(this.urls, saved.status === "ok" ? saved.wordList : null, this.fetchFn, data);
     const kept = (error) => new LoadError(`${error.message} A corrida guardada neste aparelho não se perdeu.`, error.detail);
     let coimbra;
@@ -156,7 +209,7 @@ export class Page {
       return null;
     }
     const words = list.words === data.words ? data.words : list.words.catch((error) => { throw kept(error); });
-    return { version: list.version, words, coimbra, store: runStore({ storage: this.storage, archive, wordList: list.version }) };
+    return { version: list.version, words, coimbra, store: tower.store(data, list.version) };
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */
@@ -182,7 +235,7 @@ export class Page {
 
   /** A new Lisbon day while the page is open: a new tower. */
   checkDay() {
-    if (this.archiveDate !== null) return; // a past day stays that day
+    if (this.archiveDate !== null || this.practice) return; // a past day stays that day; practice has no days
     if (this.date === null || lisbonDate(this.now()) === this.date) return;
     if (this.dialogs.isOpen) this.dialogs.answer(null);
     this.start().then(() => this.game && this.announcer.say("Começou um novo dia: eis a torre de hoje."),
@@ -192,11 +245,14 @@ export class Page {
   action(name) {
     if (name === "estatisticas") this.showStats();
     else if (name === "resultado" && this.game) this.finish(this.game.state);
+    else if (name === "sugestao" && this.suggestion) this.suggestion.next(this.game);
+    else if (name === "proxima" && this.practice) this.nextPracticeTower();
     else this.game?.action(name);
   }
 
   /** Records the run in the statistics (once per day) and shows the end screen. */
   async finish(state) {
+    if (this.practice) return this.finishPractice(state);
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
     if (this.archiveDate) this.archive.addResult(this.archiveDate, summary); // never the daily statistics
@@ -220,10 +276,51 @@ export class Page {
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
         { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
-        { text: "Fechar", value: null, kind: "principal" },
+        { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
       ], { kind: "fim" });
     if (choice === "stats") this.showStats();
+    if (choice === "treinar") location.assign(this.urls.practice ?? "/treino/");
     if (choice === "analise" && await this.runAnalysis.show(analysis, this.data.constants) === "fim") this.finish(state);
+  }
+
+  /** The end of a practice run: its own result only (no daily statistics, streak, par or archive). */
+  async finishPractice(state) {
+    const summary = this.engine.summary(state);
+    const number = this.practiceNumber;
+    this.practice.addResult(number, summary);
+    for (const name of ["resultado", "proxima"]) this.main.querySelector(`[data-action=${name}]`).hidden = false;
+    const analysis = this.runAnalysis.request(this.date, this.data, state, this.game?.actions ?? [], {
+      dawgUrl: this.runVersion === this.urls.version ? undefined
+        : new URL(versionUrls(this.urls, this.runVersion).dawg, location.href).href,
+      countPar: false,
+    });
+    analysis.catch(() => {}); // said in the analysis dialog
+    const body = practiceEndBody(summary, number, this.urls.practiceTotal);
+    const choice = await this.dialogs.ask(summary.won ? "Subiu a torre de treino!" : "Fim do treino", body, [
+      { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
+      { text: "Fechar", value: null },
+    ], { kind: "fim" });
+    if (choice === "proxima") this.nextPracticeTower();
+    if (choice === "analise" && await this.runAnalysis.show(analysis, this.data.constants, { par: false }) === "fim") {
+      this.finish(state);
+    }
+  }
+
+  /** On to the next practice tower (after the last, the first again). */
+  nextPracticeTower() {
+    if (this.dialogs.isOpen) this.dialogs.answer(null);
+    const number = this.practice.moveOn(this.urls.practiceTotal);
+    this.start().then(() => this.game && this.announcer.say(`Torre de treino n.º ${number}.`), (error) => this.fail(error));
+  }
+
+  /** Sugestão's plays for the game's position, from the analysis worker: {common, best}. */
+  askSuggestion(game) {
+    return this.analysisClient.suggest({
+      day: this.data.day, constants: this.data.constants, actions: game.actions.slice(),
+      dawgUrl: new URL(this.runVersion === this.urls.version ? this.urls.dawg
+        : versionUrls(this.urls, this.runVersion).dawg, location.href).href,
+      commonUrl: this.urls.common ? new URL(this.urls.common, location.href).href : undefined,
+    });
   }
 
   showStats() {
@@ -235,7 +332,7 @@ export class Page {
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
     }, archiveResults(archive));
-    body.splice(1, 0, archiveFacts(archiveStats(archive)));
+    body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(practiceStats(new PracticeStore(this.storage).load())));
     if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }

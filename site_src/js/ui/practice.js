@@ -1,0 +1,164 @@
+// Treino, the practice mode (/treino/, <main data-modo="treino">): numbered practice towers
+// (treino/NNNN.json, docs/days-format.md) played on the game page's own modules. Saved
+// under their own key, apart from today's run, the daily statistics, the streak, the par
+// counts and the archive, which they never touch; their one line in Estatísticas.
+// Read back defensively, like storage.js: a damaged entry is dropped, never thrown.
+
+import { el } from "./dialogs.js";
+import { counted, ordinal, points } from "./labels.js";
+import { isCount, wordListOf } from "./saved_values.js";
+
+const PRACTICE_KEY = "torre.treino";
+const PRACTICE_VERSION = 1;
+
+const isNumber = (n) => Number.isInteger(n) && n >= 1;
+const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
+const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) && typeof r.won === "boolean";
+
+/** The key a practice run is saved and analysed under ("treino-17"): never a date. */
+export const practiceKey = (number) => `treino-${number}`;
+
+/** The tower after `number`: past the last comes the first again. */
+export const nextPractice = (number, total) => (number >= total ? 1 : number + 1);
+
+function emptyPractice() {
+  return { v: PRACTICE_VERSION, current: 1, run: null, results: {} };
+}
+
+/**
+ * Over GameStorage's read/write: {v, current, run:{number, actions, wordList, bag}|null,
+ * results:{number:{floor, total, won}}}. One run is kept, the current tower's; `bag` is the
+ * tower's bag when it was saved, so a run is never replayed on a tower that has changed.
+ */
+export class PracticeStore {
+  constructor(storage) {
+    this.storage = storage;
+  }
+
+  load() {
+    let data = null;
+    try {
+      data = JSON.parse(this.storage.read(PRACTICE_KEY) ?? "null");
+    } catch {
+      data = null;
+    }
+    const practice = emptyPractice();
+    if (!data || typeof data !== "object" || data.v !== PRACTICE_VERSION) return practice;
+    if (isNumber(data.current)) practice.current = data.current;
+    const run = data.run;
+    if (run && isNumber(run.number) && isActions(run.actions) && typeof run.bag === "string") {
+      practice.run = { number: run.number, actions: run.actions, wordList: wordListOf(run.wordList), bag: run.bag };
+    }
+    for (const [number, result] of Object.entries(data.results ?? {})) {
+      if (isNumber(Number(number)) && isResult(result)) practice.results[number] = { floor: result.floor, total: result.total, won: result.won };
+    }
+    return practice;
+  }
+
+  save(practice) {
+    return this.storage.write(PRACTICE_KEY, JSON.stringify(practice));
+  }
+
+  /** The tower the player is on, within 1 … total (a smaller site starts again from 1). */
+  current(total) {
+    const { current } = this.load();
+    return current <= total ? current : 1;
+  }
+
+  /** Same answers as GameStorage.loadRun, for practice tower `number` whose bag is `bag`. */
+  loadRun(number, bag) {
+    const { run } = this.load();
+    if (!run || run.number !== number) return { status: "none" };
+    if (run.bag !== bag) return { status: "corrupt", reason: "esta torre de treino mudou com uma nova versão do jogo" };
+    return { status: "ok", actions: run.actions, wordList: run.wordList };
+  }
+
+  saveRun(number, actions, wordList, bag) {
+    const practice = this.load();
+    practice.current = number;
+    practice.run = wordList ? { number, actions, wordList, bag } : { number, actions, bag };
+    return this.save(practice);
+  }
+
+  clearRun() {
+    const practice = this.load();
+    practice.run = null;
+    return this.save(practice);
+  }
+
+  /** A finished practice tower: counted once, however often its end screen is seen. */
+  addResult(number, summary) {
+    const practice = this.load();
+    if (practice.results[number]) return false;
+    practice.results[number] = { floor: summary.floorReached, total: summary.total, won: summary.won };
+    return this.save(practice);
+  }
+
+  /** On to the next tower: the finished run is let go (its result stays). */
+  moveOn(total) {
+    const practice = this.load();
+    practice.current = nextPractice(this.current(total), total);
+    practice.run = null;
+    this.save(practice);
+    return practice.current;
+  }
+}
+
+/** The run store a Game saves a practice run through (see archive_store.js runStore). */
+export function practiceRunStore(store, number, bag, wordList) {
+  return {
+    loadRun: () => store.loadRun(number, bag),
+    saveRun: (_key, actions) => store.saveRun(number, actions, wordList, bag),
+    clearRun: () => store.clearRun(),
+  };
+}
+
+/** {towers, wins}: the practice towers finished on this device and those climbed to the top. */
+export function practiceStats(practice) {
+  const results = Object.values(practice.results);
+  return { towers: results.length, wins: results.filter((r) => r.won).length };
+}
+
+/** The statistics' practice line. */
+export function practiceFacts(stats) {
+  return el("p", { id: "estatisticas-treino", class: "estatisticas-arquivo",
+    text: `Treino: ${counted(stats.towers, "torre", "torres")}, ${counted(stats.wins, "subida", "subidas")} até ao fim (à parte: não contam para as estatísticas diárias).` });
+}
+
+/** The heading, the "Treino" mark and the practice controls (Sugestão, Próxima torre). */
+export function markPractice(main, number) {
+  const heading = main.querySelector("h1");
+  if (heading) heading.textContent = `Treino: torre n.º ${number}`;
+  const loading = main.querySelector("#carregar");
+  if (loading) loading.textContent = `A preparar a torre de treino n.º ${number}…`;
+  let mark = main.querySelector("#marca-treino");
+  if (!mark) {
+    mark = el("span", { id: "marca-treino", class: "marca-arquivo" });
+    main.querySelector(".andar-linha")?.append(mark);
+  }
+  mark.replaceChildren(el("strong", { text: "Treino" }), ` n.º ${number}`);
+  const controls = main.querySelector(".controlos:not(.secundarios)");
+  if (controls && !main.querySelector("[data-action=sugestao]")) {
+    controls.append(el("button", { type: "button", class: "sugestao", "data-action": "sugestao", text: "Sugestão",
+      "aria-describedby": "anuncio" }));
+  }
+  const secondary = main.querySelector(".controlos.secundarios");
+  if (secondary && !main.querySelector("[data-action=proxima]")) {
+    secondary.prepend(el("button", { type: "button", "data-action": "proxima", text: "Próxima torre", hidden: true }));
+  }
+}
+
+/** The practice end screen: what happened, and that it counts apart. */
+export function practiceEndBody(summary, number, total) {
+  const headline = summary.won
+    ? `Subiu a torre de treino toda com ${points(summary.total)}!`
+    : `A corrida de treino acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`;
+  const next = nextPractice(number, total);
+  const after = next === 1 ? "Depois desta volta-se à torre de treino n.º 1." : `A seguir: a torre de treino n.º ${next}.`;
+  return [
+    el("p", { class: "manchete", text: headline }),
+    el("p", { text: `Torre de treino n.º ${number}. ${after}` }),
+    el("p", { class: "aviso-erro", text: "O treino conta à parte: não entra nas estatísticas diárias, nos dias seguidos, no par nem no arquivo." }),
+    el("p", {}, [el("a", { href: "/", text: "Jogar a torre de hoje" })]),
+  ];
+}
