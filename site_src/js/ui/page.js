@@ -17,7 +17,7 @@ import { LoadError, dayUrl, loadGame, loadPracticeGame, practiceUrl, practiceWor
   wordsForVersion } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { PracticeStore, markPractice, nextPractice, practiceEndBody, practiceFacts, practiceKey, practiceRunStore,
-  practiceStats } from "./practice.js";
+  practiceStats, suggestionLine } from "./practice.js";
 import { Suggestion } from "./suggestion.js";
 import { RunAnalysis } from "./run_analysis.js";
 import { Walkthrough } from "./walkthrough.js";
@@ -63,7 +63,7 @@ export class Page {
     // Treino (/treino/): practice towers, saved apart, with Sugestão (practice.js, suggestion.js).
     this.practice = main.dataset.modo === "treino" ? new PracticeStore(this.storage) : null;
     this.practiceNumber = null;
-    this.suggestion = this.practice ? new Suggestion((game) => this.askSuggestion(game), this.announcer) : null;
+    this.suggestion = this.practice ? new Suggestion((game) => this.askSuggestion(game), suggestionLine(main)) : null;
     this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);

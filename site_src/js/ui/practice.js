@@ -139,13 +139,32 @@ export function markPractice(main, number) {
   mark.replaceChildren(el("strong", { text: "Treino" }), ` n.º ${number}`);
   const controls = main.querySelector(".controlos:not(.secundarios)");
   if (controls && !main.querySelector("[data-action=sugestao]")) {
+    const line = el("p", { id: "sugestao-texto", class: "sugestao-texto", role: "status", hidden: true });
     controls.append(el("button", { type: "button", class: "sugestao", "data-action": "sugestao", text: "Sugestão",
-      "aria-describedby": "anuncio" }));
+      "aria-describedby": "sugestao-texto" }));
+    controls.after(line);
   }
   const secondary = main.querySelector(".controlos.secundarios");
   if (secondary && !main.querySelector("[data-action=proxima]")) {
     secondary.prepend(el("button", { type: "button", "data-action": "proxima", text: "Próxima torre", hidden: true }));
   }
+}
+
+/** Sugestão's sentence under the buttons: {say(text), clear()}, as suggestion.js speaks. */
+export function suggestionLine(main) {
+  const line = () => main.querySelector("#sugestao-texto");
+  return {
+    say(text, tone = "info") {
+      const p = line();
+      if (!p) return;
+      p.textContent = text;
+      p.dataset.tone = tone;
+      p.hidden = !text;
+    },
+    clear() {
+      this.say("");
+    },
+  };
 }
 
 /** The practice end screen: what happened, and that it counts apart. */

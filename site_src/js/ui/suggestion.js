@@ -39,9 +39,12 @@ export function hintOf(play, hand) {
 }
 
 export class Suggestion {
-  /** `ask(game)` → promise of {common, best} (plays or null) for the game's position. */
-  constructor(ask, announcer) {
-    Object.assign(this, { ask, announcer });
+  /**
+   * `ask(game)` → promise of {common, best} (plays or null) for the game's position;
+   * `line`: where its sentences go, {say(text, tone), clear()} (practice.js suggestionLine).
+   */
+  constructor(ask, line) {
+    Object.assign(this, { ask, line });
     this.level = -1;
     this.answer = null; // {at: actions count, promise}
   }
@@ -50,6 +53,7 @@ export class Suggestion {
   forget() {
     this.level = -1;
     this.answer = null;
+    this.line.clear?.();
   }
 
   /** One use of Sugestão: the next level (common, best, hidden); resolves once it is shown. */
@@ -57,28 +61,28 @@ export class Suggestion {
     if (!game?.inPlay()) return;
     const at = game.actions.length;
     if (!this.answer || this.answer.at !== at) {
-      this.answer = { at, promise: this.ask(game) };
+      this.answer = { at, promise: Promise.resolve().then(() => this.ask(game)) };
       this.level = -1;
     }
     this.level = this.level + 1 >= LEVELS.length + 1 ? 0 : this.level + 1;
     if (this.level === LEVELS.length) {
       game.setHint(null);
-      this.announcer.say("Sugestão escondida.");
+      this.line.say("Sugestão escondida.");
       return;
     }
     const level = LEVELS[this.level];
-    this.announcer.say("A procurar uma sugestão…");
+    this.line.say("A procurar uma sugestão…");
     let plays;
     try {
       plays = await this.answer.promise;
     } catch (error) {
       this.answer = null;
-      this.announcer.say(error.message, "erro");
+      this.line.say(error.message, "erro");
       return;
     }
     if (game.actions.length !== at || game.retired) return; // the run moved on meanwhile
     const play = plays[level];
     game.setHint(play ? hintOf(play, game.state.hand) : null);
-    this.announcer.say(play ? suggestionText(play, level) : noPlayText(level));
+    this.line.say(play ? suggestionText(play, level) : noPlayText(level));
   }
 }
