@@ -82,6 +82,14 @@ def write_dawg(data: bytes, out_dir: Path) -> str:
     return name
 
 
+def write_common_dawg(data: bytes, out_dir: Path) -> str:
+    """palavras-comuns.<hash>.dawg, the common words' DAWG (data-comuns); no stable alias:
+    only pages load it, through their data-comuns, and palavras-comuns.txt is the download."""
+    name = f"palavras-comuns.{short_hash(data)}.dawg"
+    (out_dir / name).write_bytes(data)
+    return name
+
+
 def is_text_asset(path: Path) -> bool:
     return path.suffix in TEXT_EXTENSIONS and path.is_file()
 
@@ -188,7 +196,7 @@ def compress_tree(root: Path, workers: int = 2, cache: CompressionCache | None =
     return len(paths)
 
 
-def headers_file(dawg_name: str | None) -> str:
+def headers_file(dawg_name: str | None, common_name: str | None = None) -> str:
     """dist/_headers (Netlify / Cloudflare Pages).
 
     Cache-Control is set on paths that never overlap, because both hosts join
@@ -205,6 +213,8 @@ def headers_file(dawg_name: str | None) -> str:
     ]
     if dawg_name:
         rules.append((f"/{dawg_name}", [f"Cache-Control: {IMMUTABLE}"]))
+    if common_name:
+        rules.append((f"/{common_name}", [f"Cache-Control: {IMMUTABLE}"]))
     rules += [
         ("/dias/*", [f"Cache-Control: {SHORT}"]),
         ("/sw.js", ["Cache-Control: no-cache"]),
@@ -213,6 +223,7 @@ def headers_file(dawg_name: str | None) -> str:
                  "/404.html",
                  "/constantes.json", "/coimbra.json", "/palavras.dawg", "/palavras.txt",
                  "/palavras-origem.tsv", "/LICENCA-palavras.txt", "/palavras-stats.json",
+                 "/palavras-comuns.txt", "/palavras-comuns-origem.tsv",
                  "/manifest.webmanifest", "/favicon.svg", "/boot.js", "/sem-rede.html",
                  "/icone-192.png", "/icone-512.png", "/icone-mascaravel-512.png", "/apple-touch-icon.png"):
         rules.append((path, [f"Cache-Control: {REVALIDATE}"]))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .coimbra import folded_set, load_coimbra, openers
+from . import common_words
 from .dawg.builder import build_dawg
 from .days import Window, lisbon_date, load_window, write_days, write_practice
 from . import published
@@ -79,6 +80,8 @@ class Builder:
         self.word_files: list[str] = []
         self.coimbra: list[Any] = []
         self.dawg: bytes | None = None
+        self.common_dawg: bytes | None = None
+        self.common_count = 0
         self.published_versions: dict[str, published.WordListVersion] = {}
         self.window = load_window()
 
@@ -97,6 +100,15 @@ class Builder:
     def stage_dawg(self) -> str:
         self.dawg = build_dawg(self.words, folded_set(self.coimbra))
         return f"{len(self.dawg)} bytes"
+
+    def stage_common(self) -> str:
+        """The common words (pipeline.common_words): their two files and their own DAWG."""
+        common = common_words.common_words(self.words, folded_set(self.coimbra))
+        common_words.write_common_words(common, self.tmp)
+        common_words.append_licence(self.tmp, len(common))
+        self.common_count = len(common)
+        self.common_dawg = build_dawg([entry.word for entry in common], [])
+        return f"{len(common)} common words, DAWG {len(self.common_dawg)} bytes"
 
     def stage_days(self) -> str:
         count = write_days(self.tmp / "dias", self.window.first, self.window.last,
@@ -117,6 +129,7 @@ class Builder:
     def stage_site(self) -> str:
         report = render_site(self.tmp, SiteInput(
             coimbra=self.coimbra, sources=self.sources, dawg=self.dawg,
+            common_dawg=self.common_dawg, common_count=self.common_count,
             word_count=len(self.words), word_files=self.word_files,
             compression_cache=self.compression_cache,
             published_versions=self.published_versions))
@@ -125,7 +138,7 @@ class Builder:
                 f"{report.compressed} files compressed (.br, .gz)")
 
     def run(self, report: BuildReport) -> None:
-        for name in ("words", "coimbra", "dawg", "days", "published", "site"):
+        for name in ("words", "coimbra", "dawg", "common", "days", "published", "site"):
             self.say(f"[{name}] …")
             start = time.perf_counter()
             detail = getattr(self, f"stage_{name}")()

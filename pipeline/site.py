@@ -16,6 +16,7 @@ import jinja2
 import markupsafe
 
 from . import assets
+from . import common_words
 from . import constants as C
 from . import icons
 from .bundle import bundle
@@ -85,6 +86,10 @@ class SiteInput:
     compression_cache: Path | None = None  # see assets.CompressionCache
     # Earlier word lists still in play in saves and replay links (pipeline.published).
     published_versions: dict[str, WordListVersion] = field(default_factory=dict)
+    # The common words' own DAWG (pipeline.common_words), written under its content hash
+    # and named by data-comuns; none in a site built without them.
+    common_dawg: bytes | None = None
+    common_count: int = 0         # words in palavras-comuns.txt, shown on /fontes/
 
 
 @dataclass
@@ -150,13 +155,19 @@ def write_versions(out_dir: Path, current: WordListVersion,
 
 
 def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name: str,
-                 version: str) -> dict:
+                 version: str, common_name: str | None = None) -> dict:
     """What every page template may use."""
     return {
         # Our own constant, without '"': kept readable ('self', not &#39;self&#39;).
         "csp": markupsafe.Markup(assets.CSP),
         "c": C, "trunfos": {t["id"]: t for t in C.TRUNFOS}, "static": f"/static/{folder}/",
         "dawg_url": f"/{dawg_name}",
+        "comuns_url": f"/{common_name}" if common_name else "",
+        "common_count": site.common_count, "common_files": list(common_words.FILES),
+        "common_top": common_words.TOP_N, "common_spdx": common_words.SPDX,
+        "wordfreq_version": common_words.WORDFREQ_VERSION,
+        "common_attributions": common_words.ATTRIBUTIONS, "wordfreq_url": common_words.WORDFREQ_URL,
+        "cc_by_sa_url": common_words.CC_BY_SA_URL,
         "stylesheets": [f"/static/{folder}/{STYLESHEET}"],
         "main_js": f"/static/{folder}/{BUNDLE}",
         "archive_js": f"/static/{folder}/{ARCHIVE_BUNDLE}", "replay_js": f"/static/{folder}/{REPLAY_BUNDLE}",
@@ -245,6 +256,7 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     src = site.site_src
     folder, static_urls = assets.copy_static(src, out_dir, generated_assets(src))
     dawg_name = assets.write_dawg(site.dawg, out_dir)
+    common_name = assets.write_common_dawg(site.common_dawg, out_dir) if site.common_dawg else None
     write_text(out_dir / "constantes.json", C.as_json())
     current = current_version(site)
     (out_dir / "coimbra.json").write_bytes(current.coimbra_json)
@@ -253,13 +265,13 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
         (out_dir / name).write_bytes((src / name).read_bytes())
     icon_urls = icons.write_icons(out_dir)
     env = environment(src)
-    shared = page_context(site, folder, static_urls, dawg_name, current.id)
+    shared = page_context(site, folder, static_urls, dawg_name, current.id, common_name)
     pages = render_pages(env, src / "templates", out_dir, shared, site.coimbra)
     render_service_worker(env, src, out_dir, [
         *(page_url(p) for p in pages), "/constantes.json", "/coimbra.json", *page_assets(static_urls),
         *([DAY_INDEX] if (out_dir / DAY_INDEX.lstrip("/")).is_file() else []),
         f"/{dawg_name}", *(f"/{name}" for name in ROOT_FILES), *icon_urls])
-    write_text(out_dir / "_headers", assets.headers_file(dawg_name))
+    write_text(out_dir / "_headers", assets.headers_file(dawg_name, common_name))
     cache = assets.CompressionCache(site.compression_cache) if site.compression_cache else None
     count = assets.compress_tree(out_dir, cache=cache)
     return SiteReport(folder, dawg_name, current.id, versions, pages, count)

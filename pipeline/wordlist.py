@@ -192,10 +192,16 @@ def licence_text(sources: list[DictionarySource], count: int) -> str:
 def explain_words(words: list[str], sources: list[DictionarySource],
                   progress: Progress | None = None) -> list[list[str]]:
     """Lines for `torre words why`, one list per word; the dictionaries are expanded once."""
+    return explain_words_and_list(words, sources, progress)[1]
+
+
+def explain_words_and_list(words: list[str], sources: list[DictionarySource],
+                           progress: Progress | None = None) -> tuple[WordList, list[list[str]]]:
+    """explain_words, with the word list it built (`why` also says which words are common)."""
     queries = [Folder()(word.strip()).upper() for word in words]
     word_list = build_word_list(sources, progress,
                                 watch=frozenset(letters_key(q) for q in queries))
-    return [explanation(query, word_list) for query in queries]
+    return word_list, [explanation(query, word_list) for query in queries]
 
 
 def explain_word(word: str, sources: list[DictionarySource],

@@ -3,7 +3,8 @@
 // Install keeps every page and the game's files of this build (PRECACHE), so
 // each page opens offline as itself, and a repeat visit never waits on the
 // network (issue 14):
-// - hashed static files and the DAWG never change under their name: cache first;
+// - hashed static files and the DAWGs (the word list's, the common words') never
+//   change under their name: cache first, the common words' once a page asks for it;
 // - day files never change under their date (docs/days-format.md): cache first,
 //   in a cache of their own that outlives builds (`torre-dias`); so do the kept
 //   word lists of /versoes/ (docs/hosting.md), in `torre-versoes`, which a saved
@@ -53,8 +54,9 @@ const OFFLINE_PAGE = "/sem-rede.html";
 const DAY_FILE = /^\/dias\/(\d{4}-\d{2}-\d{2})\.json$/;
 const VERSION_FILE = /^\/versoes\/[0-9a-f]+\.(dawg|coimbra\.json)$/;
 const PRACTICE_FILE = /^\/treino\/(\d{4})\.json$/;
-// The hashed names a page holds: static folders (/static/<hash>/) and palavras.<hash>.dawg.
-const HASHED_NAMES = /\/static\/[0-9a-f]+\/|\/palavras\.[0-9a-f]+\.dawg/g;
+// The hashed names a page holds: static folders (/static/<hash>/), palavras.<hash>.dawg and
+// palavras-comuns.<hash>.dawg.
+const HASHED_NAMES = /\/static\/[0-9a-f]+\/|\/palavras(?:-comuns)?\.[0-9a-f]+\.dawg/g;
 const STATIC_FOLDERS = new Set(PRECACHE.map((url) => /^\/static\/[0-9a-f]+\//.exec(url)?.[0]).filter(Boolean));
 
 /** The cache a response belongs in: day files and kept word lists outlive builds. */
@@ -65,9 +67,9 @@ function cacheFor(url) {
   return VERSION_FILE.test(path) ? VERSIONS_CACHE : CACHE;
 }
 
-/** Never change under their URL: /static/<hash>/… and palavras.<hash>.dawg. */
+/** Never change under their URL: /static/<hash>/…, palavras.<hash>.dawg, palavras-comuns.<hash>.dawg. */
 function isImmutable(url) {
-  return url.pathname.startsWith("/static/") || /^\/palavras\.[0-9a-f]+\.dawg$/.test(url.pathname);
+  return url.pathname.startsWith("/static/") || /^\/palavras(?:-comuns)?\.[0-9a-f]+\.dawg$/.test(url.pathname);
 }
 
 /** Is `path` a file of this build (a day file within its window included)? */

@@ -125,17 +125,22 @@ def test_missing_dictionaries_exit_1_listing_the_places(tmp_path, fixture_dictio
 
 @pytest.mark.parametrize("word, lines", [
     ("leões", ["LEOES is in the list:",
-               "  ao90  t.dic:3  leão  SFX p t.aff:20  → leões"]),
+               "  ao90  t.dic:3  leão  SFX p t.aff:20  → leões",
+               "LEOES is common: rank 10033 among wordfreq 3.1.1's 20000 most frequent "
+               "Portuguese forms, from leões (10033)."]),
     # Missing, and a close form explains why.
     ("desonrar", ["DESONRAR is not in the list.",
                   "Dictionary forms that spell it, and why they were left out:",
                   "  desonrar: is longer than 7 letters",
-                  "    ao90  t.dic:9  honrar  PFX S t.aff:12  → desonrar"]),
+                  "    ao90  t.dic:9  honrar  PFX S t.aff:12  → desonrar",
+                  "DESONRAR is not common: only words of palavras.txt can be."]),
     # Not in the dictionaries, but valid in the game all the same.
     ("Mondego", ["MONDEGO is not in the list.",
                  "  Neither dictionary produces it.",
                  "MONDEGO is a Coimbra word (dictionaries/coimbra.toml): valid in the game, "
-                 "with the Coimbra bonus."]),
+                 "with the Coimbra bonus.",
+                 "MONDEGO is common: a Coimbra word, common by rule (not written in "
+                 "palavras-comuns.txt)."]),
 ])
 def test_why_gives_the_provenance_or_the_reason_a_word_is_missing(fixture_dictionary, word, lines):
     folder, _ = fixture_dictionary

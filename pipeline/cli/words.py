@@ -74,18 +74,22 @@ def latin_words(_ctx, _param, values: tuple[str, ...]) -> list[str]:
 @NATURA
 @QUIET
 def why(words_asked: list[str], natura: Path | None, quiet: bool) -> None:
-    """Say which dictionary lines and affix rules give each WORD, or why it is missing.
+    """Say which dictionary lines and affix rules give each WORD, or why it is missing,
+    and whether it is common (its wordfreq rank, or a Coimbra word).
 
     Both dictionaries are expanded once, whatever the number of words.
 
     Example: torre words why accao optimo lisboa
     """
     from ..coimbra import fold, folded_set, load_coimbra
+    from ..common_words import explain_common, ranked_words, top_forms
     from ..sources import resolve_sources
-    from ..wordlist import explain_words
+    from ..wordlist import explain_words_and_list
 
     coimbra = folded_set(load_coimbra())
-    explained = explain_words(words_asked, resolve_sources(natura), progress_bars(quiet))
+    word_list, explained = explain_words_and_list(words_asked, resolve_sources(natura),
+                                                  progress_bars(quiet))
+    ranked = ranked_words(word_list.words, top_forms())
     for number, (word, lines) in enumerate(zip(words_asked, explained)):
         if number:
             click.echo("")
@@ -95,6 +99,7 @@ def why(words_asked: list[str], natura: Path | None, quiet: bool) -> None:
         if folded in coimbra:
             click.echo(f"{folded} is a Coimbra word (dictionaries/coimbra.toml): valid in the "
                        "game, with the Coimbra bonus.")
+        click.echo(explain_common(folded, ranked, coimbra, folded in word_list.origins))
 
 
 @words.command()

@@ -306,6 +306,14 @@ export class Dawg {
 // (a letter's code is its index there), `graph.next(node, code)` → node or −1 and
 // `graph.edgeMask(node)` → the codes leaving it as a mask, where `node & 1` says a
 // dictionary word ends at the node and `node & 2` a Coimbra word.
-export function wordLookup(dawg) {
-  return { isWord: (word) => dawg.contains(word), isCoimbra: (word) => dawg.isCoimbra(word), graph: dawg };
+// With `common` (any object with `contains(word)`: a Dawg of palavras-comuns.txt in the
+// browser, a Set-backed object in tests) it also answers `isCommon(word)`: a common word
+// or a Coimbra word (common by rule); without it there is no `isCommon` at all.
+export function wordLookup(dawg, common = null) {
+  const words = { isWord: (word) => dawg.contains(word), isCoimbra: (word) => dawg.isCoimbra(word), graph: dawg };
+  if (common !== null && common !== undefined) {
+    if (typeof common.contains !== "function") throw new TypeError("wordLookup: the common list needs contains(word)");
+    words.isCommon = (word) => common.contains(word) || dawg.isCoimbra(word);
+  }
+  return words;
 }

@@ -1,12 +1,13 @@
 /**
  * The run's analysis (docs/engine.md "The run's analysis"): the run replayed
  * action by action and, at every play or pass, what was played next to the
- * best legal play of that moment; plus the day's par and whether the run beat
- * it. Pure and plain data in, plain data out, so the analysis worker
+ * best play in common words and the best legal play of that moment; the first
+ * moment of the lost floor where a common-word play would have climbed it;
+ * plus the day's par and whether the run beat it. Pure and plain data in, plain data out, so the analysis worker
  * (site_src/js/worker/analysis.js) can post the result to the page as it is.
  */
 import { apply } from "./actions.js";
-import { bestLegalPlay } from "./movegen/legal_plays.js";
+import { bestCommonPlay, bestLegalPlay } from "./movegen/legal_plays.js";
 import { parResult } from "./par.js";
 import { newRun } from "./state.js";
 import { summary } from "./summary.js";
@@ -14,39 +15,64 @@ import { summary } from "./summary.js";
 const wordsOf = (list) => list.map((w) => w.word);
 const tilesOf = (tiles) => tiles.map((t) => ({ square: t.square, letter: t.letter, blank: Boolean(t.blank) }));
 
-/** One row: the floor (1-based), the play's number on it, the board before it, yours and the best. */
+const shown = (play) => (play ? { words: wordsOf(play.words), points: play.points, tiles: tilesOf(play.tiles) } : null);
+
+/**
+ * One row: the floor (1-based), the play's number on it, the board before it, yours, the best
+ * in common words (null without a common list) and the best.
+ */
 function row(before, played, words) {
-  const best = bestLegalPlay(before, words);
   return {
     floor: before.floor + 1,
     number: before.floorPlays + 1,
     board: before.board.map((cell) => (cell ? cell.letter : null)),
     yours: played ? { words: wordsOf(played.words), points: played.points, tiles: tilesOf(before.pending) } : null,
-    best: best ? { words: wordsOf(best.words), points: best.points, tiles: tilesOf(best.tiles) } : null,
+    common: typeof words.isCommon === "function" ? shown(bestCommonPlay(before, words)) : null,
+    best: shown(bestLegalPlay(before, words)),
   };
 }
 
 /**
- * The run's analysis: `{plays, par, run, beaten}`. `plays` has one row per play made (rejected
- * plays are not made) and per pass, in order; `yours` is null for a pass and `best` null
- * when no legal play existed. `run` is `{won, floorReached, total, floors}` of the run;
+ * The first row of the floor the run was lost on whose common play, added to the points the
+ * floor had before that row, reaches the floor's target; null when the run was not lost or
+ * no such row exists. `befores[i]` is the state just before `plays[i]`.
+ */
+export function firstCommonClimb(plays, befores, end) {
+  if (end.phase !== "lost") return null;
+  const index = plays.findIndex((r, i) => r.floor === end.floor + 1 && r.common !== null &&
+    befores[i].floorScore + r.common.points >= befores[i].target);
+  if (index < 0) return null;
+  const { floor, number } = plays[index];
+  return { index, floor, number, floorScore: befores[index].floorScore, target: befores[index].target };
+}
+
+/**
+ * The run's analysis: `{plays, firstCommonClimb, par, run, beaten}`. `plays` has one row per
+ * play made (rejected plays are not made) and per pass, in order; `yours` is null for a pass,
+ * `common` and `best` null when no such play existed (`common` always null when `words` has
+ * no isCommon). `firstCommonClimb` is `{index, floor, number, floorScore, target}` or null
+ * (see firstCommonClimb). `run` is `{won, floorReached, total, floors}` of the run;
  * `beaten` is beatsPar(run, par).
  * Throws when `actions` are not a run of this day (the page only sends logs it replayed).
  */
 export function analyseRun(day, constants, actions, words) {
   let state = newRun(day, constants);
   const plays = [];
+  const befores = [];
   actions.forEach((action, index) => {
     const result = apply(state, action, words);
     if (!result.ok) throw new Error(`engine: action ${index + 1} of the run was refused (${result.code})`);
     const played = result.events.find((event) => event.type === "played");
-    if (played || action.type === "pass") plays.push(row(state, played, words));
+    if (played || action.type === "pass") {
+      plays.push(row(state, played, words));
+      befores.push(state);
+    }
     state = result.state;
   });
   const { won, floorReached, total, floors } = summary(state);
   const run = { won, floorReached, total, floors };
   const par = parResult(day, constants, words);
-  return { plays, par, run, beaten: beatsPar(run, par) };
+  return { plays, firstCommonClimb: firstCommonClimb(plays, befores, state), par, run, beaten: beatsPar(run, par) };
 }
 
 /**

@@ -12,7 +12,7 @@ export { shownSquare } from "./scoring.js";
 export { ERROR_CODES, messageOf } from "./errors.js";
 export { offerKey } from "./trunfos.js";
 export { parseSquare, squareName } from "./board.js";
-export { bestLegalPlay, legalPlays } from "./movegen/legal_plays.js";
+export { bestCommonPlay, bestLegalPlay, legalPlays } from "./movegen/legal_plays.js";
 export { playActions } from "./play_actions.js";
 export { PAR_WORD_LENGTH, parResult, parRun, playOut } from "./par.js";
 export { analyseRun, beatsPar } from "./analysis.js";

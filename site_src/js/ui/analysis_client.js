@@ -1,10 +1,12 @@
 // The page's side of the analysis worker (site_src/js/worker/analysis.js): started
-// only when a run ends, one worker per page, one answer kept per day and log. The
-// page never waits on it: each request is a promise that fails with a Portuguese
-// sentence when the browser has no workers or the worker breaks.
+// only when a run ends or a suggestion is asked, one worker per page, one analysis kept
+// per day and log. The page never waits on it: each request is a promise that fails with
+// a Portuguese sentence when the browser has no workers or the worker breaks.
 
 const NO_WORKER = "Este navegador não consegue fazer a análise da corrida; o resto do jogo funciona na mesma.";
 const BROKEN = "A análise da corrida falhou; o resto do jogo funciona na mesma.";
+const NO_WORKER_SUGGEST = "Este navegador não consegue procurar sugestões; o resto do jogo funciona na mesma.";
+const BROKEN_SUGGEST = "A procura de uma sugestão falhou; o resto do jogo funciona na mesma.";
 
 /** A classic worker (the bundle has no module syntax); throws where the browser has none. */
 function newWorker(url) {
@@ -31,9 +33,12 @@ export class AnalysisClient {
     this.nextId = 1;
   }
 
-  /** The analysis of a finished run: `{date, day, constants, dawgUrl, actions}` → promise of analyseRun's result. */
+  /**
+   * The analysis of a finished run: `{date, day, constants, dawgUrl, commonUrl, actions}` →
+   * promise of analyseRun's result (without `commonUrl` its rows have no common plays).
+   */
   analyse(request) {
-    const key = JSON.stringify([request.date, request.dawgUrl, request.actions]);
+    const key = JSON.stringify([request.date, request.dawgUrl, request.commonUrl, request.actions]);
     if (!this.answers.has(key)) {
       const answer = this.ask(request);
       answer.catch(() => this.answers.delete(key)); // asked again later, tried again
@@ -42,17 +47,31 @@ export class AnalysisClient {
     return this.answers.get(key);
   }
 
-  ask({ day, constants, dawgUrl, actions }) {
+  /**
+   * The plays to suggest in `state` (an engine state of phase "play", plain data: it crosses
+   * postMessage as it is): promise of `{common, best}`, the best play in common words and the
+   * best play, each `{words, points, tiles}` or null. Not kept: each call asks the worker.
+   */
+  suggest({ state, dawgUrl, commonUrl }) {
+    return this.post({ kind: "suggest", state, dawgUrl, commonUrl }, NO_WORKER_SUGGEST, BROKEN_SUGGEST);
+  }
+
+  ask({ day, constants, dawgUrl, commonUrl, actions }) {
+    return this.post({ day, constants, dawgUrl, commonUrl, actions }, NO_WORKER, BROKEN);
+  }
+
+  /** Send one request to the worker (started if need be); the promise of its answer. */
+  post(message, noWorker, brokenText) {
     let worker;
     try {
       worker = this.start();
     } catch (error) {
-      return Promise.reject(new AnalysisError(NO_WORKER, String(error)));
+      return Promise.reject(new AnalysisError(noWorker, String(error)));
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, day, constants, dawgUrl, actions });
+      this.waiting.set(id, { resolve, reject, brokenText });
+      worker.postMessage({ id, ...message });
     });
   }
 
@@ -70,14 +89,14 @@ export class AnalysisClient {
     if (!waiting) return;
     this.waiting.delete(data.id);
     if (data.ok) waiting.resolve(data.result);
-    else waiting.reject(new AnalysisError(data.message || BROKEN, data.detail));
+    else waiting.reject(new AnalysisError(data.message || waiting.brokenText, data.detail));
   }
 
   /** The worker could not start or threw: every question waiting fails, the next one starts a new worker. */
   broken(detail) {
     this.worker?.terminate?.();
     this.worker = null;
-    for (const { reject } of this.waiting.values()) reject(new AnalysisError(BROKEN, detail));
+    for (const { reject, brokenText } of this.waiting.values()) reject(new AnalysisError(brokenText, detail));
     this.waiting.clear();
   }
 }

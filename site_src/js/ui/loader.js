@@ -12,7 +12,11 @@ export class LoadError extends Error {
   }
 }
 
-/** The URLs the page was rendered with (data-* attributes of <main id="jogo">). */
+/**
+ * The URLs the page was rendered with (data-* attributes of <main id="jogo">); `common`
+ * (data-comuns, the common words' DAWG) is only for the analysis worker, null when absent;
+ * `practice` (data-treino) and `practiceTotal` only on the practice page (/treino/).
+ */
 export function readUrls(main) {
   const { dawg, constants, days, coimbra, versao, versoes, treino, treinoTotal, comuns } = main.dataset;
   return { dawg, constants, days, coimbra, version: versao ?? null, versions: versoes ?? null, common: comuns ?? null,

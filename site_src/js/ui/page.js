@@ -28,6 +28,9 @@ const CHECK_DAY_MS = 60000;
 
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
+/** An absolute URL (what the worker fetches), or undefined. */
+const absolute = (url) => (url ? new URL(url, location.href).href : undefined);
+
 /** The analysis worker's client: the bundle static/<hash>/js/analise.js, started when first asked. */
 function analysisClient(main) {
   const base = new URL(main.dataset.static || "/", location.href);
@@ -59,7 +62,8 @@ export class Page {
     this.game = null;
     this.date = null;
     this.analysisClient = analysisClient(main);
-    this.runAnalysis = new RunAnalysis(this.analysisClient, this.storage, this.dialogs, new URL(this.urls.dawg, location.href).href);
+    this.runAnalysis = new RunAnalysis(this.analysisClient, this.storage, this.dialogs, absolute(this.urls.dawg),
+      absolute(this.urls.common));
     // Treino (/treino/): practice towers, saved apart, with Sugestão (practice.js, suggestion.js).
     this.practice = main.dataset.modo === "treino" ? new PracticeStore(this.storage) : null;
     this.practiceNumber = null;
@@ -316,10 +320,9 @@ export class Page {
   /** Sugestão's plays for the game's position, from the analysis worker: {common, best}. */
   askSuggestion(game) {
     return this.analysisClient.suggest({
-      day: this.data.day, constants: this.data.constants, actions: game.actions.slice(),
-      dawgUrl: new URL(this.runVersion === this.urls.version ? this.urls.dawg
-        : versionUrls(this.urls, this.runVersion).dawg, location.href).href,
-      commonUrl: this.urls.common ? new URL(this.urls.common, location.href).href : undefined,
+      state: game.state,
+      dawgUrl: absolute(this.runVersion === this.urls.version ? this.urls.dawg : versionUrls(this.urls, this.runVersion).dawg),
+      commonUrl: absolute(this.urls.common),
     });
   }
 

@@ -14,9 +14,12 @@ const isOver = (state) => state.phase === "won" || state.phase === "lost";
 const verdictOf = (analysis) => parVerdict(analysis.run, analysis.par, analysis.beaten);
 
 export class RunAnalysis {
-  /** `client`: an AnalysisClient; `storage`: GameStorage; `dialogs`: Dialogs; `dawgUrl` absolute. */
-  constructor(client, storage, dialogs, dawgUrl) {
-    Object.assign(this, { client, storage, dialogs, dawgUrl });
+  /**
+   * `client`: an AnalysisClient; `storage`: GameStorage; `dialogs`: Dialogs; `dawgUrl` and
+   * `commonUrl` (the common words' DAWG, undefined when the page has none) absolute.
+   */
+  constructor(client, storage, dialogs, dawgUrl, commonUrl) {
+    Object.assign(this, { client, storage, dialogs, dawgUrl, commonUrl });
   }
 
   /**
@@ -28,7 +31,7 @@ export class RunAnalysis {
   request(date, data, state, actions, { dawgUrl = this.dawgUrl, countPar = true, onPar = () => {} } = {}) {
     if (!isOver(state)) return Promise.reject(new AnalysisError("A análise só aparece quando a corrida acaba.", state.phase));
     const answer = this.client.analyse({ date, day: data.day, constants: data.constants, dawgUrl,
-      actions: actions.slice() });
+      commonUrl: this.commonUrl, actions: actions.slice() });
     answer.then((analysis) => {
       onPar(analysis.beaten);
       if (!analysis.beaten || !countPar) return;

@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { AnalysisClient } from "../../../site_src/js/ui/analysis_client.js";
-import { analysisSummary, biggestMiss, parLine, parVerdict } from "../../../site_src/js/ui/analysis_text.js";
+import {
+  adviceLine, analysisSummary, biggestGain, commonWordsText, parLine, parVerdict, wordStart,
+} from "../../../site_src/js/ui/analysis_text.js";
 import { shareText, withPar } from "../../../site_src/js/ui/share.js";
 import { GameStorage, addParBeaten, addRun, emptyStats, exportStats, isValidStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
 import { LAST_STEPS, guideSteps } from "../../../site_src/js/ui/walkthrough_steps.js";
@@ -30,24 +32,57 @@ test("the share text gains the par line before its link, and at the end without 
   assert.equal(withPar(shareText(summary, "2026-12-01", constants), PAR).split("\n").at(-1), "Par do dia: 3.º andar, 171 pontos");
 });
 
-const row = (floor, yours, best) => ({ floor, number: 1, board: [], yours: yours === null ? null : { words: ["A"], points: yours, tiles: [] },
-  best: best === null ? null : { words: ["B"], points: best, tiles: [{ square: "A1", letter: "B", blank: false }] } });
+const EMPTY = Array(49).fill(null);
+const tile = (square, letter) => ({ square, letter, blank: false });
+const play = (words, points, tiles) => ({ words, points, tiles });
+const row = (floor, number, yours, common, best, board = EMPTY) => ({ floor, number, board,
+  yours: yours === null ? null : play(["A"], yours, []), common, best });
+const CASTO = play(["CASTO"], 31, ["B3", "C3", "D3", "E3", "F3"].map((sq, i) => tile(sq, "CASTO"[i])));
+const PRAXE = play(["PRAXE"], 62, ["B2", "B3", "B4", "B5", "B6"].map((sq, i) => tile(sq, "PRAXE"[i])));
 
-test("the summary says how far the next floor was and the best play that got away", () => {
-  const floors = [30, 60, constants.targets[2] - 23];
-  const analysis = { run: { won: false, floorReached: 3, total: 150, floors }, par: PAR,
-    plays: [row(1, 30, 40), row(3, 10, 212), row(3, null, 100)] };
-  assert.equal(analysisSummary(analysis, constants), "Ficou a 23 pontos do 4.º andar; a melhor jogada no 3.º andar valia 212 pontos.");
-  assert.equal(biggestMiss(analysis.plays), analysis.plays[1]);
+test("the summary names the first common-word play that would have climbed the lost floor, and where it goes", () => {
+  const analysis = { run: { won: false, floorReached: 1, total: 20, floors: [constants.targets[0] - 23] }, par: PAR,
+    plays: [row(1, 1, 10, null, PRAXE), row(1, 2, 10, CASTO, PRAXE), row(1, 3, null, CASTO, PRAXE)],
+    firstCommonClimb: { index: 1, floor: 1, number: 2, floorScore: 10, target: constants.targets[0] } };
+  assert.equal(analysisSummary(analysis, constants),
+    "Ficou a 23 pontos do 2.º andar. Na 2.ª jogada do 1.º andar, CASTO (palavra comum) em B3 dava 31 pontos e subia de andar.");
+  const last = { ...analysis, run: { won: false, floorReached: 5, total: 900, floors: [1, 1, 1, 1, constants.targets[4] - 5] },
+    plays: analysis.plays.map((r) => ({ ...r, floor: 5 })), firstCommonClimb: { ...analysis.firstCommonClimb, floor: 5 } };
+  assert.equal(adviceLine(last, constants), "Na 2.ª jogada do 5.º andar, CASTO (palavra comum) em B3 dava 31 pontos e chegava ao topo da torre.");
 });
 
-test("the summary agrees in number, names the top of the tower, and praises a run of best plays", () => {
-  const target = constants.targets[4];
-  const oneShort = { run: { won: false, floorReached: 5, total: 900, floors: [1, 1, 1, 1, target - 1] }, par: PAR,
-    plays: [row(5, 20, 20), row(5, null, null)] };
-  assert.equal(analysisSummary(oneShort, constants), "Ficou a 1 ponto do topo da torre; fez sempre a melhor jogada possível.");
-  const won = { run: { won: true, floorReached: 5, total: 1, floors: [] }, par: PAR, plays: [row(5, 0, 1)] };
-  assert.equal(analysisSummary(won, constants), "Subiu a torre toda com 1 ponto; a melhor jogada no 5.º andar valia 1 ponto.");
+test("without a climb the summary names the common-word play that gave most over the one made, a pass said as a pass", () => {
+  const floors = [30, 60, constants.targets[2] - 23];
+  const run = { won: false, floorReached: 3, total: 150, floors };
+  const analysis = { run, par: PAR, firstCommonClimb: null,
+    plays: [row(1, 1, 30, CASTO, PRAXE), row(3, 1, 12, CASTO, PRAXE), row(3, 2, 0, null, PRAXE)] };
+  assert.equal(analysisSummary(analysis, constants),
+    "Ficou a 23 pontos do 4.º andar. Na 1.ª jogada do 3.º andar, CASTO (palavra comum) em B3 dava 31 pontos, mais 19 pontos do que a sua jogada.");
+  assert.equal(biggestGain(analysis.plays, "common"), analysis.plays[1]);
+  const passed = { ...analysis, plays: [row(2, 3, null, play(["CASTO", "OS"], 28, CASTO.tiles), PRAXE)] };
+  assert.equal(adviceLine(passed, constants), "Na 3.ª jogada do 2.º andar, CASTO e OS (palavras comuns) em B3 davam 28 pontos, em vez de passar.");
+  const none = { ...analysis, plays: [row(1, 1, 40, CASTO, PRAXE), row(1, 2, null, null, PRAXE)] };
+  assert.equal(adviceLine(none, constants), "Em palavras comuns, nenhuma jogada valia mais do que as suas.");
+  for (const text of [analysisSummary(analysis, constants), adviceLine(passed, constants)]) assert.doesNotMatch(text, /melhor jogada/);
+});
+
+test("an analysis without common plays names the best play that gave most, which play and where; or praises the run", () => {
+  const won = { run: { won: true, floorReached: 5, total: 1, floors: [] }, par: PAR, firstCommonClimb: null,
+    plays: [row(5, 1, 0, null, play(["PRAXE"], 1, PRAXE.tiles))] };
+  assert.equal(analysisSummary(won, constants), "Subiu a torre toda com 1 ponto. Na 1.ª jogada do 5.º andar, PRAXE em B2 dava 1 ponto, mais 1 ponto do que a sua jogada.");
+  const perfect = { ...won, plays: [row(5, 1, 20, null, play(["PRAXE"], 20, PRAXE.tiles)), row(5, 2, null, null, null)] };
+  assert.equal(adviceLine(perfect, constants), "Fez sempre a melhor jogada possível.");
+});
+
+test("a play's word starts where its line's word does: tiles before it on the board count, a single tile reads across first", () => {
+  const board = EMPTY.slice();
+  board[3 * 7 + 2] = "D"; // C4
+  board[3 * 7 + 3] = "O"; // D4
+  assert.equal(wordStart([tile("E4", "S")], board, constants), "C4", "DOS across");
+  assert.equal(wordStart([tile("D5", "S")], board, constants), "D4", "OS down: nothing beside D5 across");
+  assert.equal(wordStart([tile("C3", "A"), tile("C5", "O")], board, constants), "C3", "A, D, O down");
+  assert.equal(wordStart(CASTO.tiles, EMPTY, constants), "B3");
+  assert.equal(commonWordsText(["A", "B", "C"]), "A, B e C (palavras comuns)");
 });
 
 test("the verdict says beaten, equalled or not beaten", () => {
@@ -137,6 +172,25 @@ test("the page's analysis client answers once per day and log, and says in Portu
   await assert.rejects(broken.analyse(REQUEST), { message: "A análise da corrida falhou; o resto do jogo funciona na mesma." });
   const none = new AnalysisClient("/a.js"); // node has no Worker, like an old browser
   await assert.rejects(none.analyse(REQUEST), { message: /Este navegador não consegue fazer a análise da corrida/ });
+});
+
+test("the page's analysis client asks the worker for a suggestion each time, with its word lists", async () => {
+  const sent = [];
+  const client = new AnalysisClient("/a.js", fakeWorker((data) => {
+    sent.push(data);
+    return { ok: true, result: { common: null, best: { words: ["PRAXE"], points: 62, tiles: [] } } };
+  }));
+  const state = { phase: "play", hand: [] };
+  const asked = { state, dawgUrl: "/p.dawg", commonUrl: "/c.dawg" };
+  assert.deepEqual(await client.suggest(asked), { common: null, best: { words: ["PRAXE"], points: 62, tiles: [] } });
+  await client.suggest(asked);
+  assert.equal(sent.length, 2, "a suggestion is never kept");
+  assert.deepEqual(sent[0], { id: 1, kind: "suggest", state, dawgUrl: "/p.dawg", commonUrl: "/c.dawg" });
+  await client.analyse({ ...REQUEST, commonUrl: "/c.dawg" });
+  assert.equal(sent[2].commonUrl, "/c.dawg", "the analysis sends the common list too");
+  const broken = new AnalysisClient("/a.js", fakeWorker(() => ({}), true));
+  await assert.rejects(broken.suggest(asked), { message: "A procura de uma sugestão falhou; o resto do jogo funciona na mesma." });
+  await assert.rejects(new AnalysisClient("/a.js").suggest(asked), { message: /Este navegador não consegue procurar sugestões/ });
 });
 
 test("the guide ends by offering both: a practice tower first, or today's tower", () => {

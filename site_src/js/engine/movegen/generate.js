@@ -25,7 +25,7 @@ function walkState(setup, recorder) {
   const walk = {
     graph, recorder, size: grid.size, code: grid.code, value: grid.value,
     letterMult: grid.letterMult, wordMult: grid.wordMult, anchors: setup.anchors,
-    direction: ACROSS, base: 0, stride: 1, anchor: 0, wordStart: 0,
+    direction: ACROSS, base: 0, stride: 1, anchor: 0, wordStart: 0, wordEnd: 0,
     cross: setup.crossSets[ACROSS],
     counts: setup.rack, mask: 0, tileMask: 0, letterCount: tables.size, cCode: tables.cCode,
     cedilla: tables.cedilla, blank: tables.blank, blankMask: tables.blankMask, kindValue: tables.kindValue,
@@ -40,7 +40,9 @@ function walkState(setup, recorder) {
 /**
  * Hand every legal play of the position to the recorder:
  * `recorder.record(walk, points, longestWord, flags)`, flags bit 0 when the word along
- * the line is a Coimbra word, the play's tiles in walk.squares/letters/kinds[0 … depth − 1].
+ * the line is a Coimbra word, the play's tiles in walk.squares/letters/kinds[0 … depth − 1]
+ * (in line order), the word along the line at positions wordStart … wordEnd − 1 of the line
+ * `base` + pos·`stride` (walk.direction 0 across, 1 down).
  */
 export function generate(setup, recorder) {
   const walk = walkState(setup, recorder);
@@ -191,5 +193,6 @@ function finishWord(walk, node, pos, points, longestCrossing) {
   if (node & 2) points += walk.perCoimbra;
   if (length >= walk.longLength) points += walk.perLong;
   if (tiles === walk.bingoTiles) points += walk.bingoBonus;
+  walk.wordEnd = pos;
   walk.recorder.record(walk, points * walk.playMultiplier, length > longestCrossing ? length : longestCrossing, (node >> 1) & 1);
 }

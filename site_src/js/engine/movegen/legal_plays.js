@@ -11,7 +11,7 @@ import { gridOf } from "./grid.js";
 import { letterTables } from "./letters.js";
 import { buildPlay, playBuilder } from "./play_objects.js";
 import { rackOf } from "./rack.js";
-import { AllPlays, BestPlay } from "./recorder.js";
+import { AllPlays, BestPlay, CommonBestPlay } from "./recorder.js";
 
 function checkWords(words) {
   const graph = words && words.graph;
@@ -62,6 +62,22 @@ export function bestLegalPlay(state, words, maxWordLength = Infinity) {
   const setup = generationSetup(state, words);
   if (!setup) return null;
   const recorder = new BestPlay(maxWordLength, setup.grid.size);
+  generate(setup, recorder);
+  return recorder.found ? buildPlay(playBuilder(setup, words), recorder.data, 0) : null;
+}
+
+/**
+ * The first play of legalPlays(state, words) whose every word, crossing words included, is
+ * common (`words.isCommon`: wordLookup(dawg, common)), or null; the others are never built.
+ * Throws TypeError when `words` has no isCommon.
+ */
+export function bestCommonPlay(state, words) {
+  if (!words || typeof words.isCommon !== "function") {
+    throw new TypeError("engine: bestCommonPlay needs words.isCommon (wordLookup(dawg, common) with the common word list)");
+  }
+  const setup = generationSetup(state, words);
+  if (!setup) return null;
+  const recorder = new CommonBestPlay(words, setup.grid, setup.graph.alphabet);
   generate(setup, recorder);
   return recorder.found ? buildPlay(playBuilder(setup, words), recorder.data, 0) : null;
 }

@@ -1,0 +1,58 @@
+/**
+ * Common word lists for the tests of bestCommonPlay and the analysis: a fixed,
+ * Set-backed subset of the real word list (every word of up to 3 letters and every
+ * fifth word of palavras.txt, so the best common play often differs from the best
+ * play), and the real list `palavras-comuns.txt` when the built tree has it.
+ * Also a brute-force bestCommonPlay over tests/js/helpers/best-play.mjs `allPlays`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { wordLookup } from "../../../site_src/js/dawg.js";
+import { allPlays } from "./best-play.mjs";
+import { distDir } from "./real-dist.mjs";
+
+const lines = (path) => readFileSync(path, "utf8").split("\n").filter(Boolean).map((w) => w.toUpperCase());
+
+/** `{contains(word)}` over a Set of folded uppercase words. */
+export const setList = (words) => {
+  const set = new Set(words);
+  return { contains: (word) => set.has(word), size: set.size };
+};
+
+/** The tests' fixed common list, drawn from the built tree's palavras.txt. */
+export function testCommonList() {
+  return setList(lines(join(distDir(), "palavras.txt")).filter((word, i) => word.length <= 3 || i % 5 === 0));
+}
+
+/** The real common list (palavras-comuns.txt of the built tree), or null when the tree has none. */
+export function realCommonList() {
+  const path = join(distDir(), "palavras-comuns.txt");
+  return existsSync(path) ? setList(lines(path)) : null;
+}
+
+/** The real DAWG's words object with `common` as its common list. */
+export const commonWords = (dawg, common) => wordLookup(dawg, common);
+
+/** A play's place in the plays' order (docs/engine.md "The order of plays"), as a list of numbers. */
+function orderKey(play, constants) {
+  const rank = (letter) => (letter === "Ç" ? 2 * constants.alphabet.indexOf("C") + 1 : 2 * constants.alphabet.indexOf(letter));
+  const index = (square) => (Number(square.slice(1)) - 1) * constants.board_size + constants.columns.indexOf(square[0]);
+  const tiles = play.tiles.map((t) => [index(t.square), rank(t.letter), t.blank ? 1 : 0])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  return [-play.points, tiles.length, ...tiles.flat()];
+}
+
+const compareKeys = (a, b) => {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) return a[k] - b[k];
+  return a.length - b.length;
+};
+
+/** By brute force: every legal play, those of common words only, the first in the plays' order. */
+export function bruteCommonPlay(state, dawg, words) {
+  const common = allPlays(state, dawg, words).filter((play) => play.words.every((w) => words.isCommon(w.word)));
+  if (common.length === 0) return null;
+  const keyed = common.map((play) => [orderKey(play, state.constants), play]);
+  keyed.sort((a, b) => compareKeys(a[0], b[0]));
+  return keyed[0][1];
+}
