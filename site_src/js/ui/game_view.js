@@ -20,7 +20,8 @@ export class GameView {
     this.hand.render(state.hand, selected, hint?.tiles);
     this.status.render(state);
     const selectedTile = state.hand.find((t) => t.id === selected) || null;
-    this.status.renderPreview(state, preview, { cursor: playing ? cursor : null, direction, selectedTile, wordsPending });
+    this.status.renderPreview(state, preview, { cursor: playing ? cursor : null, direction, selectedTile, wordsPending,
+      hint: hint?.label ?? null });
     const enable = {
       jogar: playing && state.pending.length > 0,
       baralhar: playing,

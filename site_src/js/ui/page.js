@@ -176,7 +176,7 @@ export class Page {
     };
   }
 
-  /** The practice tower the player is on, as dayTower describes a day; the next one is kept offline too. */
+  /** The practice tower the player is on, as dayTower describes a day. */
   practiceTower() {
     const total = this.urls.practiceTotal;
     const number = this.practice.current(total);
@@ -188,7 +188,9 @@ export class Page {
       load: () => loadPracticeGame(this.urls, number, this.fetchFn, this.shared),
       file: words.file,
       name: words.name,
-      keep: [practiceUrl(this.urls, number), practiceUrl(this.urls, nextPractice(number, total))],
+      // Offline, the next tower and Sugestão (the worker and the common words) work too.
+      keep: [practiceUrl(this.urls, number), practiceUrl(this.urls, nextPractice(number, total)),
+        this.analysisClient.workerUrl, ...(this.urls.common ? [absolute(this.urls.common)] : [])],
       saved: (data) => this.practice.loadRun(number, data.day.bag),
       store: (data, wordList) => practiceRunStore(this.practice, number, data.day.bag, wordList),
     };

@@ -123,7 +123,8 @@ export class StatusView {
 
   /**
    * `{text, tone, title}` of the preview line (tone: "valida", "invalida" or none).
-   * With nothing placed yet it says which way of placing is active (`mode`).
+   * With nothing placed yet it says which way of placing is active (`mode`), or the
+   * suggestion shown (`mode.hint`, practice's Sugestão).
    */
   previewLine(state, preview, mode = {}) {
     if (mode.selectedTile) return { text: `${tileName(mode.selectedTile)} escolhida: toque na casa onde a quer pôr.` };
@@ -133,6 +134,7 @@ export class StatusView {
     }
     if (!preview && state.phase !== "play") return { text: "" };
     if (mode.wordsPending) return { text: "A carregar a lista de palavras…" };
+    if (!preview && mode.hint) return { text: mode.hint }; // a suggestion shown (practice)
     if (!preview && mode.cursor) {
       const way = mode.direction === "down" ? "para baixo" : "para a direita";
       return { text: `As peças entram a partir de ${mode.cursor}, ${way}. Toque nas peças.` };

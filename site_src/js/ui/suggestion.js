@@ -15,6 +15,12 @@ export function suggestionText(play, level) {
   return `Sugestão (${kind}): ${words} em ${squares}, ${points(play.points)}. As casas e as peças estão marcadas; ponha-as e jogue.`;
 }
 
+/** The preview line's words while a suggestion is shown: "Sugestão: CASO (palavras comuns), 12 pontos". */
+export function shortText(play, level) {
+  const words = play.words.map((w) => (typeof w === "string" ? w : w.word)).join(", ");
+  return `Sugestão: ${words}${level === "common" ? " (palavras comuns)" : " (a melhor)"}, ${points(play.points)}`;
+}
+
 /** What is said when the level has no play. */
 function noPlayText(level) {
   return level === "common"
@@ -82,7 +88,7 @@ export class Suggestion {
     }
     if (game.actions.length !== at || game.retired) return; // the run moved on meanwhile
     const play = plays[level];
-    game.setHint(play ? hintOf(play, game.state.hand) : null);
+    game.setHint(play ? { ...hintOf(play, game.state.hand), label: shortText(play, level) } : null);
     this.line.say(play ? suggestionText(play, level) : noPlayText(level));
   }
 }
