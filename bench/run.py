@@ -18,7 +18,8 @@ STEPS = [
     ("word list vs unmunch", [sys.executable, "bench/words.py"]),
     ("DAWG vs marisa-trie, dawg-lookup, Set", [sys.executable, "bench/dawg.py"]),
     ("days and whole build", [sys.executable, "bench/build.py"]),
-    ("engine: preview/apply, legalPlays vs brute force, par", ["node", "bench/engine.mjs"]),
+    ("engine: preview/apply, legalPlays vs brute force, bestCommonPlay, par, analysis", ["node", "bench/engine.mjs"]),
+    ("common-word climbs: lost floors a common play would have climbed, every day", ["node", "bench/common_climb.mjs"]),
     ("replay links: length over whole runs of 50 real days", ["node", "bench/replay_link.mjs"]),
     ("page weight and latency in Chromium", [sys.executable, "bench/page.py"]),
 ]

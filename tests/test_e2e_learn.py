@@ -15,12 +15,14 @@ from test_e2e_a11y import axe_violations
 SMALL_PHONE = {"width": 360, "height": 640}
 
 # Replays the saved run in the page with the engine's own modules (static/<hash>/js/engine):
-# for each play made or pass, [its points, the best legal play's points], and the par.
+# for each play made or pass, [its points, the best common-word play's points (the common
+# words' DAWG of data-comuns), the best legal play's points], and the par.
 ENGINE_NUMBERS = """async (base) => {
   const e = await import(base + 'js/engine/index.js');
   const d = await import(base + 'js/dawg.js');
   const main = document.getElementById('jogo');
-  const words = d.wordLookup(new d.Dawg(await (await fetch(main.dataset.dawg)).arrayBuffer()));
+  const read = async (url) => new d.Dawg(await (await fetch(url)).arrayBuffer());
+  const words = d.wordLookup(await read(main.dataset.dawg), await read(main.dataset.comuns));
   const day = await (await fetch('/dias/2026-12-01.json')).json();
   const constants = await (await fetch('/constantes.json')).json();
   let state = e.newRun(day, constants);
@@ -28,7 +30,9 @@ ENGINE_NUMBERS = """async (base) => {
   for (const action of JSON.parse(localStorage.getItem('torre.corrida')).actions) {
     const result = e.apply(state, action, words);
     const played = result.events.find((x) => x.type === 'played');
-    if (played || action.type === 'pass') rows.push([played ? played.points : 0, e.bestLegalPlay(state, words)?.points ?? 0]);
+    if (played || action.type === 'pass') {
+      rows.push([played ? played.points : 0, e.bestCommonPlay(state, words)?.points ?? 0, e.bestLegalPlay(state, words)?.points ?? 0]);
+    }
     state = result.state;
   }
   const par = e.parRun(day, constants, words);
@@ -91,18 +95,22 @@ def test_the_analysis_lists_each_play_next_to_the_best_one_as_the_engine_counts_
     assert f"Par do dia: {floor}.º andar, {total} pontos" in player.text("#texto-partilha").splitlines()
     open_analysis(player)
     rows = player.page.locator("#dialogo ol.analise > li")
-    got = rows.evaluate_all("items => items.map(li => [Number(li.dataset.sua), Number(li.dataset.melhor)])")
+    got = rows.evaluate_all(
+        "items => items.map(li => [Number(li.dataset.sua), Number(li.dataset.comum), Number(li.dataset.melhor)])")
     assert got == expected["rows"] and len(got) == 4  # PRAXE and three passes
     assert rows.nth(0).locator("h3").inner_text() == "1.º andar, 1.ª jogada"
     assert rows.nth(0).locator(".sua").inner_text() == "A sua: PRAXE (62 pontos)"
+    assert rows.nth(0).locator(".comum").inner_text() == "Em palavras comuns: nenhuma valia mais do que a sua."
     assert rows.nth(1).locator(".sua").inner_text() == "A sua: passou"
     summary = player.text("#analise-resumo")
-    assert re.fullmatch(r"Ficou a \d+ pontos? do 3\.º andar; a melhor jogada no 2\.º andar valia \d+ pontos?\.", summary)
+    assert re.fullmatch(r"Ficou a \d+ pontos? do 3\.º andar\. Na [1-3]\.ª jogada do 2\.º andar, .+ "
+                        r"\((palavra comum|palavras comuns)\) em [A-G][1-7] davam? \d+ pontos?(, em vez de passar| e subia de andar)\.",
+                        summary), summary
     player.screenshot("analise")
     assert player.errors == []
 
 
-def test_the_best_play_shows_on_a_small_labelled_board_on_demand(new_player):
+def test_the_common_word_and_best_plays_show_on_a_small_labelled_board_on_demand(new_player):
     player = new_player(viewport=SMALL_PHONE).open().wait_ready()
     player.pass_turn(3)
     open_analysis(player)
@@ -113,7 +121,8 @@ def test_the_best_play_shows_on_a_small_labelled_board_on_demand(new_player):
     toggle.click()
     expect(board).to_be_visible()
     assert first.get_by_role("button", name="Esconder o tabuleiro").get_attribute("aria-expanded") == "true"
-    assert board.locator("caption").inner_text().startswith("A melhor jogada: PRAXE em C2–C6")
+    assert board.count() == 1, "PRAXE, a Coimbra word, is both the best common-word play and the best: one board"
+    assert board.locator("caption").inner_text().startswith("Em palavras comuns: PRAXE em C2–C6")
     assert board.locator("th[scope=col]").all_inner_texts() == list("ABCDEFG")
     assert board.locator("td.nova").count() == 4 and "(nova)" in board.locator("td.nova").first.inner_text()
     assert board.locator("tr").nth(4).locator("td").all_inner_texts()[1:5] == ["F", "A", "D", "O"]  # the opener
@@ -122,6 +131,54 @@ def test_the_best_play_shows_on_a_small_labelled_board_on_demand(new_player):
     player.screenshot("analise-tabuleiro")
     player.dialog_button("Voltar ao resultado").click()
     player.expect_text("#dialogo-titulo", "Fim da corrida")
+
+
+# Three passes on floor 1: the run ends there, and PRAXE (a Coimbra word, so common) would have
+# climbed it at the first of them.
+ADVICE = "Na 1.ª jogada do 1.º andar, PRAXE (palavra comum) em C2 dava 62 pontos e subia de andar."
+
+
+def end_by_three_passes(player, touch: bool):
+    """Floor 1 lost by three passes, by taps or by keys (focus and Enter), then the analysis opened."""
+    def use(button):
+        if touch:
+            button.tap()
+        else:
+            button.focus()
+            player.press("Enter")
+    for _ in range(3):
+        use(player.button("passar"))
+        use(player.dialog_button("Passar"))
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    player.expect_text("#par-linha", re.compile(r"^Par do dia"))
+    use(player.dialog_button("Análise da corrida"))
+    player.page.locator("#dialogo ol.analise").wait_for()
+    return use
+
+
+@pytest.mark.parametrize("how", ["touch", "keyboard"])
+def test_the_analysis_shows_the_common_word_play_of_each_row_and_the_advice_to_use(new_player, how):
+    touch = how == "touch"
+    viewport = SMALL_PHONE if touch else DESKTOP
+    player = new_player(viewport=viewport, has_touch=touch, is_mobile=touch).open().wait_ready()
+    use = end_by_three_passes(player, touch)
+    target = player.page.evaluate("() => fetch('/constantes.json').then(r => r.json()).then(c => c.targets[0])")
+    assert player.text("#analise-resumo") == f"Ficou a {target} pontos do 2.º andar. {ADVICE}"
+    rows = player.page.locator("#dialogo ol.analise > li")
+    assert rows.count() == 3
+    for k in range(3):
+        assert rows.nth(k).locator(".sua").inner_text() == "A sua: passou"
+        assert rows.nth(k).locator(".comum").inner_text() == "Em palavras comuns: PRAXE (62 pontos), em C2–C6"
+        assert rows.nth(k).locator(".melhor").inner_text() == "A melhor: a mesma, em palavras comuns."
+    use(rows.first.get_by_role("button", name="Ver no tabuleiro"))
+    board = rows.first.locator("table.mini-tabuleiro")
+    expect(board).to_be_visible()
+    box = board.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    player.screenshot(f"analise-comum-{how}")
+    summary = player.page.locator("#analise-resumo").bounding_box()
+    assert summary["x"] >= 0 and summary["x"] + summary["width"] <= viewport["width"], "the advice fits the screen"
+    assert player.errors == []
 
 
 def test_the_analysis_is_there_again_after_a_reload_and_never_while_the_run_is_on(new_player):

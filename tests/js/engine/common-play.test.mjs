@@ -1,13 +1,13 @@
 // isCommon (wordLookup with a common list) and bestCommonPlay: hand-built positions with a
 // small word list, then a brute force (tests/js/helpers/common-words.mjs) on real positions
-// of real days, with and without a blank, on the tests' fixed common list and, when the
-// built tree has it, on the real one (palavras-comuns.txt).
+// of real days, with and without a blank, on the tests' fixed common list and on the real
+// one (palavras-comuns.txt and its DAWG).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Dawg, wordLookup } from "../../../site_src/js/dawg.js";
 import { bestCommonPlay, bestLegalPlay, legalPlays } from "../../../site_src/js/engine/index.js";
-import { bruteCommonPlay, realCommonList, setList, testCommonList } from "../helpers/common-words.mjs";
+import { bruteCommonPlay, realCommonDawg, realCommonList, setList, testCommonList } from "../helpers/common-words.mjs";
 import { E, setup } from "../helpers/engine-setup.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
 import { realPositions } from "../helpers/real-positions.mjs";
@@ -103,13 +103,19 @@ test("bestCommonPlay is the brute force's first all-common play on 200+ real pos
   assertAgreesWithBruteForce(wordLookup(dawg, testCommonList()), "tests' list");
 });
 
-test("bestCommonPlay is the brute force's first all-common play on 200+ real positions (the real list)", (t) => {
-  const common = realCommonList();
-  if (!common) {
-    t.skip("the built tree has no palavras-comuns.txt (before the common words were built)");
-    return;
+test("bestCommonPlay is the brute force's first all-common play on 200+ real positions (the real list)", () => {
+  assertAgreesWithBruteForce(wordLookup(dawg, realCommonList()), "real list");
+});
+
+test("the common words' DAWG answers isCommon exactly as palavras-comuns.txt does, Coimbra words added", () => {
+  const fromDawg = wordLookup(dawg, realCommonDawg());
+  const fromText = wordLookup(dawg, realCommonList());
+  let common = 0;
+  for (const word of dawg.words()) {
+    assert.equal(fromDawg.isCommon(word), fromText.isCommon(word), word);
+    if (fromDawg.isCommon(word)) common++;
   }
-  assertAgreesWithBruteForce(wordLookup(dawg, common), "real list");
+  assert.equal(common, realCommonList().size + dawg.header.coimbraWords, "every Coimbra word is common and none is in the list");
 });
 
 test("bestCommonPlay gives the same play for a state that went through structuredClone (postMessage)", () => {

@@ -2,13 +2,13 @@
  * Common word lists for the tests of bestCommonPlay and the analysis: a fixed,
  * Set-backed subset of the real word list (every word of up to 3 letters and every
  * fifth word of palavras.txt, so the best common play often differs from the best
- * play), and the real list `palavras-comuns.txt` when the built tree has it.
+ * play), and the real list: palavras-comuns.txt and its DAWG in the built tree.
  * Also a brute-force bestCommonPlay over tests/js/helpers/best-play.mjs `allPlays`.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
-import { wordLookup } from "../../../site_src/js/dawg.js";
+import { Dawg, wordLookup } from "../../../site_src/js/dawg.js";
 import { allPlays } from "./best-play.mjs";
 import { distDir } from "./real-dist.mjs";
 
@@ -25,10 +25,19 @@ export function testCommonList() {
   return setList(lines(join(distDir(), "palavras.txt")).filter((word, i) => word.length <= 3 || i % 5 === 0));
 }
 
-/** The real common list (palavras-comuns.txt of the built tree), or null when the tree has none. */
+/** The real common list, palavras-comuns.txt of the built tree, as a Set (a missing file is a failure). */
 export function realCommonList() {
   const path = join(distDir(), "palavras-comuns.txt");
-  return existsSync(path) ? setList(lines(path)) : null;
+  if (!existsSync(path)) throw new Error(`${path} is missing: the built tree has no common words`);
+  return setList(lines(path));
+}
+
+/** The real common list as the browser reads it: the Dawg of palavras-comuns.<hash>.dawg. */
+export function realCommonDawg() {
+  const [name] = readdirSync(distDir()).filter((n) => /^palavras-comuns\.[0-9a-f]+\.dawg$/.test(n));
+  if (!name) throw new Error(`${distDir()} has no palavras-comuns.<hash>.dawg`);
+  const bytes = readFileSync(join(distDir(), name));
+  return new Dawg(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
 /** The real DAWG's words object with `common` as its common list. */
