@@ -107,6 +107,6 @@ def test_every_page_header_links_to_treino_and_the_practice_page_runs_the_game(b
         html = (built_dist / page).read_text(encoding="utf-8")
         assert '<a href="/treino/"' in html, page
     practice = (built_dist / "treino" / "index.html").read_text(encoding="utf-8")
-    assert 'data-modo="treino"' in practice
+    assert 'data-treino="/treino/"' in practice and "js/treino.js" in practice and "js/torre.js" not in practice
     assert f'data-treino-total="{PRACTICE_TOWERS}"' in practice
     assert '<main id="jogo"' in practice and 'id="partida"' in practice

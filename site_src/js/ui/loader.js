@@ -23,6 +23,9 @@ export function readUrls(main) {
     practice: treino ?? null, practiceTotal: Number(treinoTotal) || 0 };
 }
 
+/** An absolute URL (what the analysis worker fetches), or undefined. */
+export const absolute = (url) => (url ? new URL(url, location.href).href : undefined);
+
 /** URL of the day file for `date`, under the folder named by data-days. */
 export function dayUrl(urls, date) {
   return `${urls.days.replace(/\/?$/, "/")}${date}.json`;
@@ -68,24 +71,13 @@ export function towerWords(date, archived) {
     : { name: "a torre de hoje", file: "O ficheiro da torre de hoje", missing: `Ainda não há torre para o dia ${shown}. Volte mais tarde.` };
 }
 
-/** URL of practice tower `number` (1-based) under data-treino: treino/0017.json. */
-export function practiceUrl(urls, number) {
-  return `${urls.practice.replace(/\/?$/, "/")}${String(number).padStart(4, "0")}.json`;
-}
-
-/** How the player's messages name practice tower `number`. */
-export function practiceWords(number) {
-  const name = `a torre de treino n.º ${number}`;
-  return { name, file: `O ficheiro da torre de treino n.º ${number}`, missing: `A torre de treino n.º ${number} não existe neste site.` };
-}
-
 /** The day file of `date`; its shape is the engine's to judge (newRun), its date is checked here. */
 function loadDay(urls, date, fetchFn, archived) {
   return loadTower(dayUrl(urls, date), towerWords(date, archived), fetchFn, (day) => day.date === date);
 }
 
 /** A tower file (a day or a practice tower) that `isIt` recognises, or a LoadError in `words`. */
-async function loadTower(url, words, fetchFn, isIt) {
+export async function loadTower(url, words, fetchFn, isIt) {
   const response = await fetchOk(url, words.name, fetchFn, words.missing);
   let day;
   try {
@@ -131,13 +123,6 @@ export async function loadShared(urls, fetchFn = (url) => fetch(url)) {
  * (what loadShared gave for an earlier day) only the day file is fetched. */
 export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null, archived = false) {
   const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn, archived)]);
-  return { ...common, day };
-}
-
-/** Everything to start practice tower `number`, as loadGame gives it for a day. */
-export async function loadPracticeGame(urls, number, fetchFn = (url) => fetch(url), shared = null) {
-  const tower = loadTower(practiceUrl(urls, number), practiceWords(number), fetchFn, (day) => day.treino === number);
-  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), tower]);
   return { ...common, day };
 }
 

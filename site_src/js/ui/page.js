@@ -8,29 +8,23 @@ import { archiveFacts, dayLinks, dayRefusal, markArchive, replayUrl } from "./ar
 import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
 import { Dialogs } from "./dialogs.js";
-import { endBody, statsBody } from "./end_view.js";
+import { endBody, practiceFacts, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
-import { LoadError, dayUrl, loadGame, loadPracticeGame, practiceUrl, practiceWords, readUrls, towerWords, versionUrls,
-  wordsForVersion } from "./loader.js";
+import { LoadError, absolute, dayUrl, loadGame, readUrls, towerWords, versionUrls, wordsForVersion } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
-import { PracticeStore, markPractice, nextPractice, practiceEndBody, practiceFacts, practiceKey, practiceRunStore,
-  practiceStats, suggestionLine } from "./practice.js";
-import { Suggestion } from "./suggestion.js";
 import { RunAnalysis } from "./run_analysis.js";
 import { Walkthrough } from "./walkthrough.js";
-import { addRun } from "./storage.js";
+import { GameStorage, addRun } from "./storage.js";
+import { dayKeeper, safeLocalStorage } from "./browser.js";
 import { shareText } from "./share.js";
 
 const CHECK_DAY_MS = 60000;
 
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
-/** An absolute URL (what the worker fetches), or undefined. */
-const absolute = (url) => (url ? new URL(url, location.href).href : undefined);
-
 /** The analysis worker's client: the bundle static/<hash>/js/analise.js, started when first asked. */
 function analysisClient(main) {
   const base = new URL(main.dataset.static || "/", location.href);
@@ -64,10 +58,9 @@ export class Page {
     this.analysisClient = analysisClient(main);
     this.runAnalysis = new RunAnalysis(this.analysisClient, this.storage, this.dialogs, absolute(this.urls.dawg),
       absolute(this.urls.common));
-    // Treino (/treino/): practice towers, saved apart, with Sugestão (practice.js, suggestion.js).
-    this.practice = main.dataset.modo === "treino" ? new PracticeStore(this.storage) : null;
-    this.practiceNumber = null;
-    this.suggestion = this.practice ? new Suggestion((game) => this.askSuggestion(game), suggestionLine(main)) : null;
+    // Treino (/treino/, practice_main.js): the practice mode (ui/practice.js) says which tower,
+    // how it ends and what its own buttons do; null on the game page.
+    this.mode = deps.practiceMode ? deps.practiceMode(this) : null;
     this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
@@ -86,13 +79,13 @@ export class Page {
    * words) is loaded once: a new day fetches only its day file, so a deploy while the page
    * is open (old assets gone) cannot break midnight. */
   async start() {
-    const tower = this.practice ? this.practiceTower() : this.dayTower();
+    const tower = this.mode ? this.mode.tower() : this.dayTower();
     if (!tower) return;
     const key = tower.key;
     this.date = key;
     if (this.game) this.game.retired = true;
     this.game = null;
-    this.suggestion?.forget();
+    this.mode?.forget();
     this.show("carregar");
     let data;
     try {
@@ -125,7 +118,7 @@ export class Page {
       onAction: (action, state) => {
         if (this.game !== game) return;
         this.guide.saw(action, state);
-        this.suggestion?.forget();
+        this.mode?.forget();
       },
     });
     this.show("partida");
@@ -144,9 +137,9 @@ export class Page {
       return;
     }
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
-    if (!this.dialogs.isOpen && !this.archiveDate && !this.practice) this.guide.maybeStart(game.state, guideAsked());
+    if (!this.dialogs.isOpen && !this.archiveDate && !this.mode) this.guide.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
-    if (!this.practice) this.scheduleDayCheck();
+    if (!this.mode) this.scheduleDayCheck();
     for (const url of tower.keep) this.onDayLoaded?.(url);
   }
 
@@ -173,26 +166,6 @@ export class Page {
       keep: [dayUrl(this.urls, date)],
       saved: () => (archive ?? this.storage).loadRun(date),
       store: (_data, wordList) => runStore({ storage: this.storage, archive, wordList }),
-    };
-  }
-
-  /** The practice tower the player is on, as dayTower describes a day. */
-  practiceTower() {
-    const total = this.urls.practiceTotal;
-    const number = this.practice.current(total);
-    this.practiceNumber = number;
-    markPractice(this.main, number);
-    const words = practiceWords(number);
-    return {
-      key: practiceKey(number),
-      load: () => loadPracticeGame(this.urls, number, this.fetchFn, this.shared),
-      file: words.file,
-      name: words.name,
-      // Offline, the next tower and Sugestão (the worker and the common words) work too.
-      keep: [practiceUrl(this.urls, number), practiceUrl(this.urls, nextPractice(number, total)),
-        this.analysisClient.workerUrl, ...(this.urls.common ? [absolute(this.urls.common)] : [])],
-      saved: (data) => this.practice.loadRun(number, data.day.bag),
-      store: (data, wordList) => practiceRunStore(this.practice, number, data.day.bag, wordList),
     };
   }
 
@@ -241,7 +214,7 @@ export class Page {
 
   /** A new Lisbon day while the page is open: a new tower. */
   checkDay() {
-    if (this.archiveDate !== null || this.practice) return; // a past day stays that day; practice has no days
+    if (this.archiveDate !== null || this.mode) return; // a past day stays that day; practice has no days
     if (this.date === null || lisbonDate(this.now()) === this.date) return;
     if (this.dialogs.isOpen) this.dialogs.answer(null);
     this.start().then(() => this.game && this.announcer.say("Começou um novo dia: eis a torre de hoje."),
@@ -251,14 +224,13 @@ export class Page {
   action(name) {
     if (name === "estatisticas") this.showStats();
     else if (name === "resultado" && this.game) this.finish(this.game.state);
-    else if (name === "sugestao" && this.suggestion) this.suggestion.next(this.game);
-    else if (name === "proxima" && this.practice) this.nextPracticeTower();
+    else if (this.mode?.action(name)) return;
     else this.game?.action(name);
   }
 
   /** Records the run in the statistics (once per day) and shows the end screen. */
   async finish(state) {
-    if (this.practice) return this.finishPractice(state);
+    if (this.mode) return this.mode.finish(state);
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
     if (this.archiveDate) this.archive.addResult(this.archiveDate, summary); // never the daily statistics
@@ -289,45 +261,6 @@ export class Page {
     if (choice === "analise" && await this.runAnalysis.show(analysis, this.data.constants) === "fim") this.finish(state);
   }
 
-  /** The end of a practice run: its own result only (no daily statistics, streak, par or archive). */
-  async finishPractice(state) {
-    const summary = this.engine.summary(state);
-    const number = this.practiceNumber;
-    this.practice.addResult(number, summary);
-    for (const name of ["resultado", "proxima"]) this.main.querySelector(`[data-action=${name}]`).hidden = false;
-    const analysis = this.runAnalysis.request(this.date, this.data, state, this.game?.actions ?? [], {
-      dawgUrl: this.runVersion === this.urls.version ? undefined
-        : new URL(versionUrls(this.urls, this.runVersion).dawg, location.href).href,
-      countPar: false,
-    });
-    analysis.catch(() => {}); // said in the analysis dialog
-    const body = practiceEndBody(summary, number, this.urls.practiceTotal);
-    const choice = await this.dialogs.ask(summary.won ? "Subiu a torre de treino!" : "Fim do treino", body, [
-      { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
-      { text: "Fechar", value: null },
-    ], { kind: "fim" });
-    if (choice === "proxima") this.nextPracticeTower();
-    if (choice === "analise" && await this.runAnalysis.show(analysis, this.data.constants, { par: false }) === "fim") {
-      this.finish(state);
-    }
-  }
-
-  /** On to the next practice tower (after the last, the first again). */
-  nextPracticeTower() {
-    if (this.dialogs.isOpen) this.dialogs.answer(null);
-    const number = this.practice.moveOn(this.urls.practiceTotal);
-    this.start().then(() => this.game && this.announcer.say(`Torre de treino n.º ${number}.`), (error) => this.fail(error));
-  }
-
-  /** Sugestão's plays for the game's position, from the analysis worker: {common, best}. */
-  askSuggestion(game) {
-    return this.analysisClient.suggest({
-      state: game.state,
-      dawgUrl: absolute(this.runVersion === this.urls.version ? this.urls.dawg : versionUrls(this.urls, this.runVersion).dawg),
-      commonUrl: absolute(this.urls.common),
-    });
-  }
-
   showStats() {
     const { stats, problem } = this.storage.loadStats();
     const archive = this.archive.load();
@@ -337,8 +270,25 @@ export class Page {
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
     }, archiveResults(archive));
-    body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(practiceStats(new PracticeStore(this.storage).load())));
+    body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(this.storage.practiceCounts()));
     if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }
+}
+
+/** Starts the game page in <main id="jogo"> with the browser's own pieces; `extra` adds to them
+ * (practice_main.js: the practice mode). */
+export function startPage(engine, extra = {}) {
+  const main = document.getElementById("jogo");
+  if (!main || !main.querySelector("#partida")) return null;
+  const page = new Page(main, {
+    engine,
+    storage: new GameStorage(safeLocalStorage()),
+    now: () => Date.now(),
+    fetchFn: (url) => fetch(url),
+    onDayLoaded: dayKeeper(),
+    ...extra,
+  });
+  page.start().catch((error) => page.fail(error)); // never a half-drawn page
+  return page;
 }

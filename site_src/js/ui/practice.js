@@ -1,19 +1,21 @@
-// Treino, the practice mode (/treino/, <main data-modo="treino">): numbered practice towers
+// Treino, the practice mode (/treino/, practice_main.js): numbered practice towers
 // (treino/NNNN.json, docs/days-format.md) played on the game page's own modules. Saved
 // under their own key, apart from today's run, the daily statistics, the streak, the par
-// counts and the archive, which they never touch; their one line in Estatísticas.
-// Read back defensively, like storage.js: a damaged entry is dropped, never thrown.
+// counts and the archive, which they never touch (their line in Estatísticas is
+// end_view.js practiceFacts). Read back defensively, like storage.js: a damaged entry is
+// dropped, never thrown. Only the practice page's script loads this module.
 
 import { el } from "./dialogs.js";
-import { counted, ordinal, points } from "./labels.js";
-import { isCount, wordListOf } from "./saved_values.js";
+import { ordinal, points } from "./labels.js";
+import { absolute, loadShared, loadTower, versionUrls } from "./loader.js";
+import { wordListOf } from "./saved_values.js";
+import { PRACTICE_KEY, isResult } from "./storage.js";
+import { Suggestion } from "./suggestion.js";
 
-const PRACTICE_KEY = "torre.treino";
 const PRACTICE_VERSION = 1;
 
 const isNumber = (n) => Number.isInteger(n) && n >= 1;
 const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
-const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) && typeof r.won === "boolean";
 
 /** The key a practice run is saved and analysed under ("treino-17"): never a date. */
 export const practiceKey = (number) => `treino-${number}`;
@@ -113,16 +115,22 @@ export function practiceRunStore(store, number, bag, wordList) {
   };
 }
 
-/** {towers, wins}: the practice towers finished on this device and those climbed to the top. */
-export function practiceStats(practice) {
-  const results = Object.values(practice.results);
-  return { towers: results.length, wins: results.filter((r) => r.won).length };
+/** URL of practice tower `number` (1-based) under data-treino: treino/0017.json. */
+export function practiceUrl(urls, number) {
+  return `${urls.practice.replace(/\/?$/, "/")}${String(number).padStart(4, "0")}.json`;
 }
 
-/** The statistics' practice line. */
-export function practiceFacts(stats) {
-  return el("p", { id: "estatisticas-treino", class: "estatisticas-arquivo",
-    text: `Treino: ${counted(stats.towers, "torre", "torres")}, ${counted(stats.wins, "subida", "subidas")} até ao fim (à parte: não contam para as estatísticas diárias).` });
+/** How the player's messages name practice tower `number`. */
+export function practiceWords(number) {
+  const name = `a torre de treino n.º ${number}`;
+  return { name, file: `O ficheiro da torre de treino n.º ${number}`, missing: `A torre de treino n.º ${number} não existe neste site.` };
+}
+
+/** Everything to start practice tower `number`, as loader.js loadGame gives it for a day. */
+export async function loadPracticeGame(urls, number, fetchFn = (url) => fetch(url), shared = null) {
+  const tower = loadTower(practiceUrl(urls, number), practiceWords(number), fetchFn, (day) => day.treino === number);
+  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), tower]);
+  return { ...common, day };
 }
 
 /** The heading, the "Treino" mark and the practice controls (Sugestão, Próxima torre). */
@@ -180,4 +188,94 @@ export function practiceEndBody(summary, number, total) {
     el("p", { class: "aviso-erro", text: "O treino conta à parte: não entra nas estatísticas diárias, nos dias seguidos, no par nem no arquivo." }),
     el("p", {}, [el("a", { href: "/", text: "Jogar a torre de hoje" })]),
   ];
+}
+
+/**
+ * What the page (ui/page.js) asks of a mode: which tower (`tower()`, as Page.dayTower
+ * describes a day), how a run ends (`finish`), its own buttons (`action`: Sugestão,
+ * Próxima torre) and `forget()` after any action (the suggestion shown no longer fits).
+ */
+export class PracticeMode {
+  constructor(page) {
+    this.page = page;
+    this.store = new PracticeStore(page.storage);
+    this.number = null;
+    this.suggestion = new Suggestion((game) => this.ask(game), suggestionLine(page.main));
+  }
+
+  get total() {
+    return this.page.urls.practiceTotal;
+  }
+
+  /** The practice tower the player is on; the next one and Sugestão's files are kept offline too. */
+  tower() {
+    const { page, total } = this;
+    const number = this.store.current(total);
+    this.number = number;
+    markPractice(page.main, number);
+    const words = practiceWords(number);
+    return {
+      key: practiceKey(number),
+      load: () => loadPracticeGame(page.urls, number, page.fetchFn, page.shared),
+      file: words.file,
+      name: words.name,
+      keep: [practiceUrl(page.urls, number), practiceUrl(page.urls, nextPractice(number, total)),
+        page.analysisClient.workerUrl, ...(page.urls.common ? [absolute(page.urls.common)] : [])],
+      saved: (data) => this.store.loadRun(number, data.day.bag),
+      store: (data, wordList) => practiceRunStore(this.store, number, data.day.bag, wordList),
+    };
+  }
+
+  forget() {
+    this.suggestion.forget();
+  }
+
+  /** True when `name` is one of the mode's own buttons (and it was used). */
+  action(name) {
+    if (name === "sugestao") this.suggestion.next(this.page.game);
+    else if (name === "proxima") this.next();
+    else return false;
+    return true;
+  }
+
+  /** The end of a practice run: its own result only (no daily statistics, streak, par or archive). */
+  async finish(state) {
+    const { page, number } = this;
+    const summary = page.engine.summary(state);
+    this.store.addResult(number, summary);
+    for (const name of ["resultado", "proxima"]) page.main.querySelector(`[data-action=${name}]`).hidden = false;
+    const analysis = page.runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
+      dawgUrl: this.dawgUrl(), countPar: false,
+    });
+    analysis.catch(() => {}); // said in the analysis dialog
+    const choice = await page.dialogs.ask(summary.won ? "Subiu a torre de treino!" : "Fim do treino",
+      practiceEndBody(summary, number, this.total), [
+        { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
+        { text: "Fechar", value: null },
+      ], { kind: "fim" });
+    if (choice === "proxima") this.next();
+    if (choice === "analise" && await page.runAnalysis.show(analysis, page.data.constants, { par: false }) === "fim") {
+      this.finish(state);
+    }
+  }
+
+  /** On to the next practice tower (after the last, the first again). */
+  next() {
+    const { page } = this;
+    if (page.dialogs.isOpen) page.dialogs.answer(null);
+    const number = this.store.moveOn(this.total);
+    page.start().then(() => page.game && page.announcer.say(`Torre de treino n.º ${number}.`), (error) => page.fail(error));
+  }
+
+  /** The word list the run is played with, as the worker fetches it. */
+  dawgUrl() {
+    const { urls, runVersion } = this.page;
+    return absolute(runVersion === urls.version ? urls.dawg : versionUrls(urls, runVersion).dawg);
+  }
+
+  /** Sugestão's plays for the game's position, from the analysis worker: {common, best}. */
+  ask(game) {
+    return this.page.analysisClient.suggest({ state: game.state, dawgUrl: this.dawgUrl(),
+      commonUrl: absolute(this.page.urls.common) });
+  }
 }

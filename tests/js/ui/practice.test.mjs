@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { PracticeStore, nextPractice, practiceKey, practiceRunStore, practiceStats } from "../../../site_src/js/ui/practice.js";
+import { PracticeStore, nextPractice, practiceKey, practiceRunStore } from "../../../site_src/js/ui/practice.js";
 import { Suggestion, hintOf, suggestionText } from "../../../site_src/js/ui/suggestion.js";
-import { GameStorage } from "../../../site_src/js/ui/storage.js";
+import { GameStorage, practiceCounts } from "../../../site_src/js/ui/storage.js";
 
 class MemoryBackend {
   constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }
@@ -42,11 +42,14 @@ test("a practice run resumes only on the tower it was played on, and never on a 
 });
 
 test("a practice tower's result counts once, and the statistics line counts towers and climbs to the top", () => {
-  const store = new PracticeStore(new GameStorage(new MemoryBackend()));
+  const storage = new GameStorage(new MemoryBackend());
+  const store = new PracticeStore(storage);
   assert.equal(store.addResult(1, { floorReached: 5, total: 600, won: true }), true);
   assert.equal(store.addResult(1, { floorReached: 1, total: 10, won: false }), false);
   store.addResult(2, { floorReached: 3, total: 200, won: false });
-  assert.deepEqual(practiceStats(store.load()), { towers: 2, wins: 1 });
+  assert.deepEqual(practiceCounts(store.load()), { towers: 2, wins: 1 });
+  assert.deepEqual(storage.practiceCounts(), { towers: 2, wins: 1 }, "what every game page's Estatísticas reads");
+  assert.deepEqual(new GameStorage(new MemoryBackend({ "torre.treino": "{" })).practiceCounts(), { towers: 0, wins: 0 });
 });
 
 test("after the last practice tower comes the first; a number past a smaller site's last starts again at 1", () => {
