@@ -5,7 +5,11 @@
 // through the engine's own apply (playOut); each lost run is analysed with the real common
 // list (palavras-comuns.<hash>.dawg, as the worker reads it) and counted when its
 // firstCommonClimb is not null. Prints, per player: runs, lost floors, the share of lost
-// floors with a firstCommonClimb, and where the run ended.
+// floors with a firstCommonClimb, and where the run ended; and, for comparison, the share
+// where the best play (any words) would have climbed by the same rule (the floor's points
+// before a row summed from the rows' own points: these players earn no other points).
+// The player of the best common-word play has no firstCommonClimb by construction: at every
+// row it made that row's common play, and its floor was still lost.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -24,10 +28,23 @@ const days = dayNames().slice(0, limit).map(loadDay);
 
 const percent = (part, whole) => `${((100 * part) / Math.max(1, whole)).toFixed(1)} %`;
 
+/** Would the best play of some row of the lost floor have reached its target (floorScore + best.points)? */
+function bestWouldClimb(analysis) {
+  const floor = analysis.run.floorReached;
+  const target = constants.targets[floor - 1];
+  let floorScore = 0;
+  for (const row of analysis.plays.filter((r) => r.floor === floor)) {
+    if (row.best && floorScore + row.best.points >= target) return true;
+    floorScore += row.yours ? row.yours.points : 0;
+  }
+  return false;
+}
+
 function measure(label, player) {
   const started = performance.now();
   let lost = 0;
   let climbs = 0;
+  let bestClimbs = 0;
   const endedOn = new Array(constants.floors).fill(0);
   const climbNumber = new Map(); // the play's number on its floor → count
   for (const day of days) {
@@ -35,7 +52,9 @@ function measure(label, player) {
     if (state.phase !== "lost") continue;
     lost++;
     endedOn[state.floor]++;
-    const { firstCommonClimb } = analyseRun(day, constants, actions, words);
+    const analysis = analyseRun(day, constants, actions, words);
+    const { firstCommonClimb } = analysis;
+    if (bestWouldClimb(analysis)) bestClimbs++;
     if (firstCommonClimb) {
       climbs++;
       climbNumber.set(firstCommonClimb.number, (climbNumber.get(firstCommonClimb.number) ?? 0) + 1);
@@ -45,7 +64,8 @@ function measure(label, player) {
   console.log(`${label}: ${days.length} runs, ${lost} lost (on floors 1–5: ${endedOn.join(", ")}); ` +
     `firstCommonClimb not null on ${climbs} of ${lost} lost floors = ${percent(climbs, lost)} (${seconds} s)`);
   const numbers = [...climbNumber].sort((a, b) => a[0] - b[0]).map(([n, c]) => `${n}.ª: ${c}`).join(", ");
-  console.log(`  at the floor's play number ${numbers || "—"}`);
+  console.log(`  at the floor's play number ${numbers || "—"}; the best play (any words) would have climbed ` +
+    `${bestClimbs} of ${lost} = ${percent(bestClimbs, lost)}`);
 }
 
 measure("median legal play", medianPlay);

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -99,6 +100,18 @@ def print_cold(dawg: Path) -> None:
     print(f"  goal: the load's check < {COLD_GOAL_MS} ms cold")
 
 
+def print_common(dist: Path) -> None:
+    """The common words' own DAWG (issue 23), which only the analysis and the suggestions load."""
+    found = re.search(r'data-comuns="/([^"]+)"', (dist / "index.html").read_text(encoding="utf-8"))
+    if not found:
+        print("no common words' DAWG in this build (no data-comuns)")
+        return
+    data = (dist / found.group(1)).read_bytes()
+    count = len((dist / "palavras-comuns.txt").read_text(encoding="utf-8").split())
+    print(f"{'common words (' + format(count, ',') + ')':<32}{len(data):>12,}{brotli_size(data):>12,}"
+          "   palavras-comuns.<hash>.dawg, not loaded at start")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=Path(os.environ.get("TORRE_DIST", ROOT / "dist")))
@@ -126,6 +139,7 @@ def main() -> int:
             print(f"{name:<32}{'(pip install marisa-trie==1.4.1)':>24}")
             continue
         print(f"{name:<32}{len(data):>12,}{brotli_size(data):>12,}")
+    print_common(dist)
     ours_br = brotli_size(ours)
     smallest_other = min(brotli_size(d) for n, d in rows[1:] if d is not None)
     print(f"ours vs the smallest reference: {ours_br:,} vs {smallest_other:,} bytes "

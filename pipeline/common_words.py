@@ -120,11 +120,11 @@ def licence_section(count: int) -> str:
         "",
         f"Palavras comuns ({WORDS_FILE}, {ORIGIN_FILE}, palavras-comuns.<hash>.dawg)",
         "",
-        f"Estas {count} palavras são as palavras da lista acima a que chega, sem acentos e em",
-        f"maiúsculas, uma das {TOP_N} formas mais frequentes do português no wordfreq",
-        f"{WORDFREQ_VERSION}, de Robyn Speer ({WORDFREQ_URL}); {ORIGIN_FILE} dá a",
-        "posição de cada uma e as formas de que vem. As palavras de Coimbra não estão na lista:",
-        "o jogo considera-as sempre comuns.",
+        f"Estas {count} palavras são as palavras da lista acima que são, escritas como no jogo",
+        f"(sem acentos e em maiúsculas), uma das {TOP_N} formas mais frequentes do português",
+        f"no wordfreq {WORDFREQ_VERSION}, de Robyn Speer ({WORDFREQ_URL});",
+        f"{ORIGIN_FILE} dá a posição de cada uma e as formas de que vem.",
+        "As palavras de Coimbra não estão na lista: o jogo considera-as sempre comuns.",
         "Os dados do wordfreq são distribuídos nos termos da licença Creative Commons",
         f"Atribuição-PartilhaIgual 4.0 Internacional (CC BY-SA 4.0, {CC_BY_SA_URL});",
         "o código do wordfreq, que só a construção do site usa, tem a licença Apache 2.0.",
@@ -147,9 +147,11 @@ def licence_section(count: int) -> str:
 
 
 def append_licence(out_dir: Path, count: int) -> None:
-    """Add the common words' section to the LICENCA-palavras.txt the word list stage wrote."""
+    """Add the common words' section to the LICENCA-palavras.txt the word list stage wrote
+    (the section alone where that stage wrote none: the tests' builds of a few words)."""
     path = Path(out_dir) / "LICENCA-palavras.txt"
-    write_atomic(path, path.read_bytes() + licence_section(count).encode("utf-8"))
+    before = path.read_bytes() if path.is_file() else b""
+    write_atomic(path, before + licence_section(count).encode("utf-8"))
 
 
 def explain_common(folded: str, ranked: dict[str, CommonWord], coimbra: Iterable[str],

@@ -61,7 +61,7 @@ def test_two_full_builds_are_byte_identical_whatever_the_day_zone_locale_and_has
                    cwd=build_module.PROJECT_ROOT, env=env, check=True)
     hashes = tree_hashes(tmp_path / "a" / "dist")
     assert hashes == tree_hashes(tmp_path / "b" / "dist")
-    assert "index.html" in hashes and "constantes.json" in hashes
+    assert "index.html" in hashes and "constantes.json" in hashes and "palavras-comuns.txt" in hashes
     assert first.files == len(hashes)
 
 
@@ -74,8 +74,8 @@ def test_a_build_writes_every_day_of_the_window_and_todays_tower(tmp_path, fixtu
     assert json.loads((out / "dias" / "2026-12-25.json").read_text())["date"] == "2026-12-25"
     # The home page names no day's opener: the page fills it in from the day file.
     assert 'id="abertura-ligacao" href="/coimbra/">' in (out / "index.html").read_text()
-    assert [s.name for s in report.stages] == ["words", "coimbra", "dawg", "days", "published",
-                                                "site"]
+    assert [s.name for s in report.stages] == ["words", "coimbra", "dawg", "common", "days",
+                                                "published", "site"]
     assert (out / "palavras.dawg").is_file()
 
 
@@ -178,7 +178,8 @@ def test_an_out_that_is_a_file_is_refused(tmp_path, fixture_coimbra):
     assert (tmp_path / "README.md").read_text() == "keep me"
 
 
-@pytest.mark.parametrize("failing", ["stage_coimbra", "stage_dawg", "stage_days", "stage_site"])
+@pytest.mark.parametrize("failing", ["stage_coimbra", "stage_dawg", "stage_common", "stage_days",
+                                     "stage_site"])
 def test_a_failed_build_leaves_the_old_dist_intact(tmp_path, fixture_coimbra, monkeypatch,
                                                    failing):
     out = tmp_path / "dist"
@@ -272,7 +273,7 @@ def test_the_build_warns_loudly_on_stderr_even_when_quiet(tmp_path, fixture_coim
 def test_progress_and_summary_name_every_stage_with_times(tmp_path, fixture_coimbra, capsys):
     build_all(tmp_path / "dist", today=TODAY)
     err = capsys.readouterr().err
-    for stage in ("words", "coimbra", "dawg", "days", "published", "site", "total"):
+    for stage in ("words", "coimbra", "dawg", "common", "days", "published", "site", "total"):
         assert stage in err
     assert " s " in err and "files" in err
 

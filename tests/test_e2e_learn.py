@@ -139,7 +139,7 @@ ADVICE = "Na 1.ª jogada do 1.º andar, PRAXE (palavra comum) em C2 dava 62 pont
 
 
 def end_by_three_passes(player, touch: bool):
-    """Floor 1 lost by three passes, by taps or by keys (focus and Enter), then the analysis opened."""
+    """Floor 1 lost by three passes, by taps or by keys (focus and Enter): the end screen's advice, then the analysis opened."""
     def use(button):
         if touch:
             button.tap()
@@ -151,6 +151,8 @@ def end_by_three_passes(player, touch: bool):
         use(player.dialog_button("Passar"))
     player.expect_text("#dialogo-titulo", "Fim da corrida")
     player.expect_text("#par-linha", re.compile(r"^Par do dia"))
+    player.expect_text("#conselho", ADVICE)  # on the end screen itself, under the par
+    player.screenshot(f"fim-conselho-{'touch' if touch else 'keyboard'}")
     use(player.dialog_button("Análise da corrida"))
     player.page.locator("#dialogo ol.analise").wait_for()
     return use

@@ -3,8 +3,9 @@
  * action by action and, at every play or pass, what was played next to the
  * best play in common words and the best legal play of that moment; the first
  * moment of the lost floor where a common-word play would have climbed it;
- * plus the day's par and whether the run beat it. Pure and plain data in, plain data out, so the analysis worker
- * (site_src/js/worker/analysis.js) can post the result to the page as it is.
+ * plus the day's par and whether the run beat it. Pure and plain data in,
+ * plain data out, so the analysis worker (site_src/js/worker/analysis.js) can
+ * post the result to the page as it is.
  */
 import { apply } from "./actions.js";
 import { bestCommonPlay, bestLegalPlay } from "./movegen/legal_plays.js";

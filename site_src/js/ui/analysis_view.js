@@ -7,16 +7,22 @@ import { el } from "./dialogs.js";
 import { analysisSummary, parLine, parVerdict, playText, squaresText } from "./analysis_text.js";
 import { ordinal } from "./labels.js";
 
-/** The end screen's par block: "A calcular o par do dia…" until `show(par, verdict)` fills it in. */
+/**
+ * The end screen's par block: "A calcular o par do dia…" until `show(par, verdict, advice)`
+ * fills it in, the advice (adviceLine) under the verdict.
+ */
 export function parBlock() {
   const line = el("p", { class: "par-linha", id: "par-linha", text: "A calcular o par do dia…" });
   const verdict = el("p", { class: "par-veredicto", id: "par-veredicto" });
-  const block = el("div", { class: "par", role: "status" }, [line, verdict]);
+  const advice = el("p", { class: "conselho", id: "conselho", hidden: true });
+  const block = el("div", { class: "par", role: "status" }, [line, verdict, advice]);
   return {
     node: block,
-    show(par, verdictText) {
+    show(par, verdictText, adviceText = "") {
       line.textContent = `${parLine(par)}.`;
       verdict.textContent = verdictText;
+      advice.textContent = adviceText;
+      advice.hidden = !adviceText;
     },
     fail(message) {
       line.textContent = message;

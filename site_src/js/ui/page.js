@@ -249,7 +249,7 @@ export class Page {
       onPar: (beaten) => this.archive.setPar(this.date, beaten, { daily: !this.archiveDate }),
     });
     analysis.catch(() => {}); // said on the end screen and in the analysis dialog
-    body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));
+    body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body, this.data.constants));
     if (this.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [

@@ -3,7 +3,7 @@
 // a beaten par in the statistics, and shows the "Análise da corrida" dialog. Nothing
 // here is shown while a run is on, and nothing waits: a failure is a sentence.
 
-import { parVerdict } from "./analysis_text.js";
+import { adviceLine, parVerdict } from "./analysis_text.js";
 import { analysisBody, parBlock } from "./analysis_view.js";
 import { AnalysisError } from "./analysis_client.js";
 import { el } from "./dialogs.js";
@@ -41,11 +41,14 @@ export class RunAnalysis {
     return answer;
   }
 
-  /** The end screen's par block; when the par arrives, the share text shown in `body` gains its line. */
-  endNodes(answer, body) {
+  /**
+   * The end screen's par block; when the analysis arrives, it shows the par, the verdict and
+   * the advice, and the share text shown in `body` gains the par line.
+   */
+  endNodes(answer, body, constants) {
     const block = parBlock();
     answer.then((analysis) => {
-      block.show(analysis.par, verdictOf(analysis));
+      block.show(analysis.par, verdictOf(analysis), adviceLine(analysis, constants));
       const shown = body.find((node) => node.id === "texto-partilha");
       if (shown) shown.textContent = withPar(shown.textContent, analysis.par);
     }, (error) => block.fail(error.message));

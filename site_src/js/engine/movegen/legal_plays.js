@@ -78,6 +78,8 @@ export function bestCommonPlay(state, words) {
   const setup = generationSetup(state, words);
   if (!setup) return null;
   const recorder = new CommonBestPlay(words, setup.grid, setup.graph.alphabet);
+  recorder.commonCrossings(setup.crossSets[0], true);
+  recorder.commonCrossings(setup.crossSets[1], false);
   generate(setup, recorder);
   return recorder.found ? buildPlay(playBuilder(setup, words), recorder.data, 0) : null;
 }

@@ -1,8 +1,10 @@
 /**
  * What to do with each play the walk finds (macondo's "play recorder"): keep
- * them all, or keep only the best one whose words are short enough. A play
- * is kept as ints (play_order.js): [points, tile count, flags, tile keys…].
+ * them all, keep only the best one whose words are short enough, or keep only
+ * the best one whose words are all common. A play is kept as ints
+ * (play_order.js): [points, tile count, flags, tile keys…].
  */
+import { runAround } from "./grid.js";
 import { FLAGS, KEYS, POINTS, TILES, comparePlays, sortPlays, tileKey } from "./play_order.js";
 
 /** Write the walk's current play at `at` of `data`; returns the index just past it. */
@@ -61,10 +63,6 @@ export class BestPlay {
   }
 }
 
-const UNKNOWN = 0;
-const COMMON = 1;
-const UNCOMMON = 2;
-
 // Answers of words.isCommon kept between calls (the analysis asks it at every row), per
 // words object; started afresh past CACHE_LIMIT words so it never grows without bound.
 const CACHE_LIMIT = 65536;
@@ -81,9 +79,9 @@ function commonCache(words) {
 
 /**
  * Keeps the first play in the plays' order whose every word, crossing words included, is
- * common (`words.isCommon`). A play is checked only when it would come before the one kept,
- * so most plays cost one comparison; a crossing word's answer is kept per square, direction
- * and letter, a main word's per word.
+ * common (`words.isCommon`). Before the walk, `commonCrossings` takes out of the cross-check
+ * sets every letter whose crossing word is not common, so the walk never places it; a play
+ * is then checked (its word along the line) only when it would come before the one kept.
  */
 export class CommonBestPlay {
   constructor(words, grid, alphabet) {
@@ -91,7 +89,6 @@ export class CommonBestPlay {
     this.cache = commonCache(words);
     this.grid = grid;
     this.alphabet = alphabet;
-    this.crossAnswers = new Int8Array(2 * grid.size * grid.size * 32); // (direction, square, letter) → UNKNOWN…
     this.data = new Int32Array(KEYS + grid.size);
     this.candidate = new Int32Array(KEYS + grid.size);
     this.found = false;
@@ -101,7 +98,7 @@ export class CommonBestPlay {
     if (this.found && points < this.data[POINTS]) return;
     writePlay(walk, points, flags, this.candidate, 0);
     if (this.found && comparePlays(this.candidate, 0, this.data, 0) >= 0) return;
-    if (!this.crossingsCommon(walk) || !this.common(this.mainWord(walk))) return;
+    if (!this.common(this.mainWord(walk))) return;
     const best = this.candidate;
     this.candidate = this.data;
     this.data = best;
@@ -119,43 +116,35 @@ export class CommonBestPlay {
 
   /** The word along the line, wordStart … wordEnd − 1: the board's tiles and the walk's, in line order. */
   mainWord(walk) {
-    const { base, stride, wordStart, wordEnd, squares, letters, code } = walk;
+    const { base, stride, wordStart, wordEnd, letters, code } = walk;
     let word = "";
     let k = 0;
     for (let pos = wordStart; pos < wordEnd; pos++) {
       const square = base + pos * stride;
-      if (code[square] >= 0) word += this.alphabet[code[square]];
-      else word += this.alphabet[letters[k++]];
+      word += this.alphabet[code[square] >= 0 ? code[square] : letters[k++]];
     }
     return word;
   }
 
-  /** Is the word crossing the line through each new tile (where there is one) common? */
-  crossingsCommon(walk) {
-    const cross = walk.cross;
-    for (let k = 0; k < walk.depth; k++) {
-      const square = walk.squares[k];
-      if (cross.length[square] === 0) continue;
-      const at = ((walk.direction * this.grid.size * this.grid.size) + square) * 32 + walk.letters[k];
-      if (this.crossAnswers[at] === UNKNOWN) {
-        this.crossAnswers[at] = this.common(this.crossingWord(walk, square, walk.letters[k])) ? COMMON : UNCOMMON;
-      }
-      if (this.crossAnswers[at] === UNCOMMON) return false;
-    }
-    return true;
-  }
-
-  /** The word across the line through `square` once `letter` is on it. */
-  crossingWord(walk, square, letter) {
+  /**
+   * Take out of `sets` (cross_sets.js, for plays along rows when `across`) each letter whose
+   * crossing word is not common: the walk then places only letters that make common ones.
+   */
+  commonCrossings(sets, across) {
     const { size, code } = this.grid;
-    const step = walk.stride === 1 ? size : 1;
-    const sameLine = (a, b) => step === size || Math.floor(a / size) === Math.floor(b / size);
-    let first = square;
-    while (first - step >= 0 && sameLine(first - step, square) && code[first - step] >= 0) first -= step;
-    let word = "";
-    for (let i = first; i < size * size && sameLine(i, square) && (i === square || code[i] >= 0); i += step) {
-      word += this.alphabet[i === square ? letter : code[i]];
+    const step = across ? size : 1;
+    const run = { first: 0, last: 0 };
+    for (let square = 0; square < size * size; square++) {
+      if (sets.length[square] === 0 || sets.allowed[square] === 0) continue;
+      const { first, last } = runAround(size, code, square, step, run);
+      let before = "";
+      let after = "";
+      for (let i = first; i < square; i += step) before += this.alphabet[code[i]];
+      for (let i = square + step; i <= last; i += step) after += this.alphabet[code[i]];
+      for (let mask = sets.allowed[square]; mask !== 0; mask &= mask - 1) {
+        const letter = 31 - Math.clz32(mask & -mask);
+        if (!this.common(before + this.alphabet[letter] + after)) sets.allowed[square] &= ~(1 << letter);
+      }
     }
-    return word;
   }
 }
