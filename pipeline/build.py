@@ -21,7 +21,7 @@ from typing import Any, Callable
 from .coimbra import folded_set, load_coimbra, openers
 from . import common_words
 from .dawg.builder import build_dawg
-from .days import Window, lisbon_date, load_window, write_days
+from .days import Window, lisbon_date, load_window, write_days, write_practice
 from . import published
 from .outdir import (BuildError, check_replaceable, install, make_temporary_tree,
                      publish_permissions, real_out, remove_stale_trees, restore_interrupted,
@@ -115,7 +115,9 @@ class Builder:
     def stage_days(self) -> str:
         count = write_days(self.tmp / "dias", self.window.first, self.window.last,
                            openers(self.coimbra), self.window)
-        return f"{count} days, {self.window.first} … {self.window.last}"
+        practice = write_practice(self.tmp / "treino", openers(self.coimbra))
+        return (f"{count} days, {self.window.first} … {self.window.last}; "
+                f"{practice} practice towers")
 
     def stage_published(self) -> str:
         """Refuse to change a published day; load every published word list

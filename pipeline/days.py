@@ -31,6 +31,12 @@ LISBON = "Europe/Lisbon"
 # dias/indice.json, the archive page's list of days; "v" is its format version.
 DAY_INDEX = "indice.json"
 DAY_INDEX_VERSION = 1
+# Practice towers ("Treino", dist/treino/NNNN.json): drawn like the days from seeds whose
+# date slot is "treino-<n>", which no calendar date can spell, so a practice tower is never
+# a day's. Enough that a player never runs out in practice; after the last comes the first.
+PRACTICE_TOWERS = 1000
+PRACTICE_PREFIX = "treino-"
+PRACTICE_DIGITS = 4
 
 # How many helps a run can possibly earn. One per play that forms a Coimbra
 # word, plus one per climb. Plays per floor are 3 + one per "Mais uma jogada"
@@ -156,8 +162,8 @@ def check_openers(openers: Iterable[str]) -> list[str]:
     return result
 
 
-def build_floor(date: str, number: int, opener: str) -> dict:
-    rng = prng_for(DAYS_VERSION, date, f"squares/{number}")
+def build_floor(key: str, number: int, opener: str) -> dict:
+    rng = prng_for(DAYS_VERSION, key, f"squares/{number}")
     drawn = rng.sample(legal_squares(opener), sum(C.SQUARE_COUNTS.values()))
     squares, start = {}, 0
     for kind, count in C.SQUARE_COUNTS.items():
@@ -171,33 +177,64 @@ def offer_key(held: Iterable[str]) -> str:
     return "+".join(sorted(held))
 
 
-def build_offers(date: str) -> dict[str, list[str]]:
+def build_offers(key: str) -> dict[str, list[str]]:
     """For every set of 0–3 held trunfos, the 3 offered (own stream per set)."""
     offers = {}
     for size in range(C.FLOORS - 1):  # a choice follows floors 1–4
         for held in itertools.combinations(C.TRUNFO_IDS, size):
-            key = offer_key(held)
+            offer = offer_key(held)
             free = [t for t in C.TRUNFO_IDS if t not in held]
-            rng = prng_for(DAYS_VERSION, date, f"offers/{key}")
-            offers[key] = rng.sample(free, C.TRUNFO_OFFER)
+            rng = prng_for(DAYS_VERSION, key, f"offers/{offer}")
+            offers[offer] = rng.sample(free, C.TRUNFO_OFFER)
     return dict(sorted(offers.items()))
+
+
+def build_tower(key: str, openers: Iterable[str]) -> dict:
+    """A tower's fields (all but its name) drawn from the seeds of `key`: a date or "treino-<n>"."""
+    chosen = prng_for(DAYS_VERSION, key, "openers").sample(check_openers(openers), C.FLOORS)
+    tiles = [letter for letter, _, count in C.TILES for _ in range(count)]
+    helps = prng_for(DAYS_VERSION, key, "helps")
+    return {
+        "version": DAYS_VERSION,
+        "floors": [build_floor(key, n, word) for n, word in enumerate(chosen, start=1)],
+        "bag": "".join(prng_for(DAYS_VERSION, key, "bag").shuffle(tiles)),
+        "helps": [helps.choice(C.HELP_IDS) for _ in range(HELPS_LENGTH)],
+        "offers": build_offers(key),
+    }
 
 
 def build_day(date: dt.date, openers: Iterable[str], window: Window | None = None) -> dict:
     """The day file's content for a date of the window."""
     (window or load_window()).check(date)
     iso = date.isoformat()
-    chosen = prng_for(DAYS_VERSION, iso, "openers").sample(check_openers(openers), C.FLOORS)
-    tiles = [letter for letter, _, count in C.TILES for _ in range(count)]
-    helps = prng_for(DAYS_VERSION, iso, "helps")
-    return {
-        "date": iso,
-        "version": DAYS_VERSION,
-        "floors": [build_floor(iso, n, word) for n, word in enumerate(chosen, start=1)],
-        "bag": "".join(prng_for(DAYS_VERSION, iso, "bag").shuffle(tiles)),
-        "helps": [helps.choice(C.HELP_IDS) for _ in range(HELPS_LENGTH)],
-        "offers": build_offers(iso),
-    }
+    return {"date": iso, **build_tower(iso, openers)}
+
+
+def practice_key(number: int) -> str:
+    """The seeds' date slot of practice tower `number` (1-based): "treino-17"."""
+    if not 1 <= number <= PRACTICE_TOWERS:
+        raise DayError(f"practice towers are numbered 1–{PRACTICE_TOWERS}, got {number}")
+    return f"{PRACTICE_PREFIX}{number}"
+
+
+def build_practice(number: int, openers: Iterable[str]) -> dict:
+    """Practice tower `number`: a day file whose `date` is replaced by `treino` (the number)."""
+    return {"treino": number, **build_tower(practice_key(number), openers)}
+
+
+def practice_name(number: int) -> str:
+    """treino/0017.json's name: zero-padded so the files list in order."""
+    return f"{number:0{PRACTICE_DIGITS}d}.json"
+
+
+def write_practice(out_dir: Path, openers: Iterable[str], count: int = PRACTICE_TOWERS) -> int:
+    """Write out_dir/0001.json … the practice towers 1 … count; returns how many."""
+    openers = check_openers(openers)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for number in range(1, count + 1):
+        (out_dir / practice_name(number)).write_bytes(
+            day_json(build_practice(number, openers)).encode("utf-8"))
+    return count
 
 
 def day_json(day: dict) -> str:

@@ -37,9 +37,12 @@ ROOT_FILES = ("favicon.svg", "manifest.webmanifest", "boot.js")
 # every page's one stylesheet, the sheets joined in this order (the cascade of
 # two sheets in a row is that of the two joined): one request each (issue 14).
 BUNDLE = "js/torre.js"
-# The archive's and the replay's pages each load their own, smaller script (entry → bundle).
-ARCHIVE_BUNDLE, REPLAY_BUNDLE = "js/arquivo.js", "js/repeticao.js"
-PAGE_BUNDLES = {ARCHIVE_BUNDLE: "archive_main.js", REPLAY_BUNDLE: "replay_main.js"}
+# The archive's and the replay's pages each load their own, smaller script (entry → bundle);
+# the practice page (/treino/) the game's modules with the practice mode, so that the game
+# page's first visit never carries it.
+ARCHIVE_BUNDLE, REPLAY_BUNDLE, PRACTICE_BUNDLE = "js/arquivo.js", "js/repeticao.js", "js/treino.js"
+PAGE_BUNDLES = {ARCHIVE_BUNDLE: "archive_main.js", REPLAY_BUNDLE: "replay_main.js",
+                PRACTICE_BUNDLE: "practice_main.js"}
 # The analysis worker's bundle: loaded only when a run ends (ui/analysis_client.js), not precached.
 WORKER_BUNDLE = "js/analise.js"
 WORKER_ENTRY = "worker/analysis.js"
@@ -50,6 +53,8 @@ NOT_SERVED = frozenset({"_headers"})
 # Every published word list under its id (pipeline.published), and the list of the days
 # written by pipeline.days, which the archive page reads.
 DAY_INDEX = f"/dias/{days.DAY_INDEX}"
+# The practice towers' folder (pipeline.days.write_practice), beside the /treino/ page.
+PRACTICE = "treino"
 
 
 def is_partial(name: str) -> bool:
@@ -170,10 +175,12 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "stylesheets": [f"/static/{folder}/{STYLESHEET}"],
         "main_js": f"/static/{folder}/{BUNDLE}",
         "archive_js": f"/static/{folder}/{ARCHIVE_BUNDLE}", "replay_js": f"/static/{folder}/{REPLAY_BUNDLE}",
+        "practice_js": f"/static/{folder}/{PRACTICE_BUNDLE}",
         "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded), "sources": site.sources,
         "coimbra_by_slug": {w.slug: w for w in site.coimbra},
         "word_count": site.word_count, "word_files": site.word_files,
         "versao": version, "versoes_url": f"/{VERSIONS}/",
+        "practice_url": f"/{PRACTICE}/", "practice_towers": days.PRACTICE_TOWERS,
     }
 
 
@@ -195,12 +202,17 @@ def render_pages(env: jinja2.Environment, templates: Path, out_dir: Path, shared
     return sorted(pages)
 
 
+def is_tower_file(relative: Path) -> bool:
+    """Day files and practice towers: the service worker knows them by pattern, not by list."""
+    return relative.parts[0] == "dias" or (relative.parts[0] == PRACTICE and relative.suffix == ".json")
+
+
 def build_files(out_dir: Path) -> list[str]:
-    """URL paths of every file written so far, but day files and compressed copies."""
+    """URL paths of every file written so far, but tower files and compressed copies."""
     return sorted("/" + p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*")
                   if p.is_file() and p.suffix not in (".br", ".gz") and p.name not in NOT_SERVED
                   and not p.name.startswith(".")
-                  and p.relative_to(out_dir).parts[0] != "dias")
+                  and not is_tower_file(p.relative_to(out_dir)))
 
 
 def day_range(out_dir: Path) -> dict | None:
@@ -240,7 +252,8 @@ def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path,
     worker = env.from_string((src / "sw.js").read_text(encoding="utf-8"))
     write_text(out_dir / "sw.js", worker.render(
         version=content_version(out_dir, precache), precache=precache,
-        other_files=sorted(others | {"/sw.js"}), days=day_range(out_dir)))
+        other_files=sorted(others | {"/sw.js"}), days=day_range(out_dir),
+        practice=len(list((out_dir / PRACTICE).glob("*.json")))))
 
 
 def render_site(out_dir: Path, site: SiteInput) -> SiteReport:

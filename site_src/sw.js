@@ -1,5 +1,5 @@
 // A Torre's service worker (rendered by pipeline/site.py: `version`, `precache`,
-// `other_files`, `days`).
+// `other_files`, `days`, `practice`).
 // Install keeps every page and the game's files of this build (PRECACHE), so
 // each page opens offline as itself, and a repeat visit never waits on the
 // network (issue 14):
@@ -12,6 +12,9 @@
 // - pages and the other kept files with stable names (constantes.json,
 //   coimbra.json, boot.js, …): stale-while-revalidate, this build's copy at
 //   once and the network's fetched in the background to replace it;
+// - practice towers (/treino/NNNN.json): network first, kept in a cache of their own
+//   that outlives builds (`torre-treino`), so a practice run goes on offline after a
+//   deploy; they are not promised never to change (docs/days-format.md);
 // - anything else (the downloads): network first, the cache when offline.
 // Offline, a page of the build that is not kept (a download, a day never seen)
 // answers the "no connection" page with 503, and a URL the build does not have
@@ -38,16 +41,19 @@ const VERSION = {{ version | tojson }};
 const CACHE = `torre-${VERSION}`;
 const DAYS_CACHE = "torre-dias";
 const VERSIONS_CACHE = "torre-versoes";
-const LASTING = new Set([DAYS_CACHE, VERSIONS_CACHE]);
+const PRACTICE_CACHE = "torre-treino";
+const LASTING = new Set([DAYS_CACHE, VERSIONS_CACHE, PRACTICE_CACHE]);
 const PRECACHE = {{ precache | tojson }};
 const OTHER_FILES = {{ other_files | tojson }};
 const DAYS = {{ days | tojson }};
+const PRACTICE = {{ practice | tojson }}; // how many practice towers this build has
 const KEPT = new Set(PRECACHE);
 const BUILD_FILES = new Set([...PRECACHE, ...OTHER_FILES]);
 const NOT_FOUND_PAGE = "/404.html";
 const OFFLINE_PAGE = "/sem-rede.html";
 const DAY_FILE = /^\/dias\/(\d{4}-\d{2}-\d{2})\.json$/;
 const VERSION_FILE = /^\/versoes\/[0-9a-f]+\.(dawg|coimbra\.json)$/;
+const PRACTICE_FILE = /^\/treino\/(\d{4})\.json$/;
 // The hashed names a page holds: static folders (/static/<hash>/), palavras.<hash>.dawg and
 // palavras-comuns.<hash>.dawg.
 const HASHED_NAMES = /\/static\/[0-9a-f]+\/|\/palavras(?:-comuns)?\.[0-9a-f]+\.dawg/g;
@@ -57,6 +63,7 @@ const STATIC_FOLDERS = new Set(PRECACHE.map((url) => /^\/static\/[0-9a-f]+\//.ex
 function cacheFor(url) {
   const path = new URL(url, self.location.origin).pathname;
   if (DAY_FILE.test(path)) return DAYS_CACHE;
+  if (PRACTICE_FILE.test(path)) return PRACTICE_CACHE;
   return VERSION_FILE.test(path) ? VERSIONS_CACHE : CACHE;
 }
 
@@ -69,7 +76,9 @@ function isImmutable(url) {
 function isBuildFile(path) {
   if (BUILD_FILES.has(path)) return true;
   const day = DAY_FILE.exec(path);
-  return Boolean(day && DAYS && DAYS.first <= day[1] && day[1] <= DAYS.last);
+  if (day) return Boolean(DAYS && DAYS.first <= day[1] && day[1] <= DAYS.last);
+  const practice = PRACTICE_FILE.exec(path);
+  return Boolean(practice && Number(practice[1]) >= 1 && Number(practice[1]) <= PRACTICE);
 }
 
 /** The path a page is kept under: /x/index.html is /x/. */
@@ -176,7 +185,8 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(answer(event, url));
 });
 
-/** Keeps `url` unless a copy is kept already (a day file never changes under its date). */
+/** Keeps `url` unless a copy is kept already (a day file never changes under its date;
+ * a practice tower is refreshed whenever it is loaded online, network first). */
 async function keep(url) {
   if (await caches.match(url)) return;
   await (await caches.open(cacheFor(url))).add(url);

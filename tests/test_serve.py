@@ -26,7 +26,8 @@ def server(tmp_path_factory):
     files = {"index.html": INDEX, "404.html": b"<p>Esta p\xc3\xa1gina n\xc3\xa3o existe</p>",
              "static/abc/js/main.js": SCRIPT, "como-jogar/index.html": b"<h1>Como jogar</h1>",
              "palavras.dawg": b"\x00\x01binary", "dias/2026-12-25.json": b'{"date":"2026-12-25"}',
-             "versoes/0123456789.coimbra.json": b"{}"}
+             "versoes/0123456789.coimbra.json": b"{}", "treino/0001.json": b'{"treino":1}',
+             "treino/index.html": b"<h1>Treino</h1>"}
     for name, data in files.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -121,7 +122,8 @@ def test_html_gets_the_csp_header_with_frame_ancestors(server):
 # Issue 13 item 7: every response said no-cache and only HTML had the CSP; _headers rules.
 @pytest.mark.parametrize("path, cache_control", [
     ("/", REVALIDATE), ("/static/abc/js/main.js", IMMUTABLE), ("/dias/2026-12-25.json", SHORT),
-    ("/palavras.dawg", REVALIDATE), ("/versoes/0123456789.coimbra.json", IMMUTABLE)])
+    ("/palavras.dawg", REVALIDATE), ("/versoes/0123456789.coimbra.json", IMMUTABLE),
+    ("/treino/", REVALIDATE), ("/treino/0001.json", REVALIDATE)])
 def test_each_path_gets_the_headers_that_headers_file_gives_it(server, path, cache_control):
     response, _ = get(server, path, "br")
     assert response.getheader("Cache-Control") == cache_control

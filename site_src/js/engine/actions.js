@@ -7,13 +7,14 @@ import { exchange } from "./bag.js";
 import { refuse } from "./errors.js";
 import { useHelp } from "./helps.js";
 import { shuffled } from "./rng.js";
+import { towerKey } from "./day.js";
 import { cloneState, newRun } from "./state.js";
 import { chooseTrunfo } from "./trunfos.js";
 import { pass, place, play, recall, recallAll } from "./turn.js";
 
-/** Shuffle: a permutation derived from the day and the action count only. */
+/** Shuffle: a permutation derived from the tower (day or practice) and the action count only. */
 function shuffle(state) {
-  const seed = `a-torre/${state.day.date}/${state.day.version}/shuffle/${state.actionCount}`;
+  const seed = `a-torre/${towerKey(state.day)}/${state.day.version}/shuffle/${state.actionCount}`;
   state.hand = shuffled(state.hand, seed);
   return { ok: true, events: [] };
 }

@@ -10,10 +10,21 @@ import { parseSquare } from "./board.js";
 import { isTileLetter } from "./rules.js";
 import { offerKey } from "./trunfos.js";
 
+const isPracticeNumber = (n) => Number.isInteger(n) && n >= 1;
+
+/**
+ * The tower's name in seeds: its date, or "treino-<n>" for practice tower n (a file with
+ * `treino` instead of `date`, docs/days-format.md), which no date can spell.
+ */
+export function towerKey(day) {
+  return typeof day.date === "string" ? day.date : `treino-${day.treino}`;
+}
+
 export class DayFileError extends Error {
   constructor(day, detail) {
     const date = day && typeof day.date === "string" ? day.date : "";
-    const shown = /^\d{4}-\d{2}-\d{2}$/.test(date) ? ` de ${date.split("-").reverse().join("/")}` : "";
+    const shown = /^\d{4}-\d{2}-\d{2}$/.test(date) ? ` de ${date.split("-").reverse().join("/")}`
+      : isPracticeNumber(day?.treino) ? ` de treino n.º ${day.treino}` : "";
     super(`O ficheiro da torre${shown} está danificado (${detail}). Recarregue a página mais tarde.`);
     this.name = "DayFileError";
     this.detail = detail;
@@ -110,7 +121,8 @@ function checkOffers(day, constants, fail) {
 export function checkDay(day, constants) {
   const fail = (detail) => { throw new DayFileError(day, detail); };
   if (!isObject(day)) fail("não é um objeto JSON");
-  if (typeof day.date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day.date)) fail("falta a data");
+  const dated = typeof day.date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day.date);
+  if (!dated && (day.date !== undefined || !isPracticeNumber(day.treino))) fail("falta a data");
   if (!Array.isArray(day.floors) || day.floors.length !== constants.floors) {
     fail(`devia ter ${constants.floors} andares`);
   }

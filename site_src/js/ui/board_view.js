@@ -8,7 +8,7 @@ import { parseSquare, shownSquare, squareName } from "../engine/play.js";
 import { SQUARE_NAMES, points } from "./labels.js";
 
 /** The accessible name of a square: its visible text first, then where it is and what it counts for. */
-export function squareLabel(name, { face, pending, shown, cursor }) {
+export function squareLabel(name, { face, pending, shown, cursor, hinted }) {
   const parts = [];
   if (face) {
     parts.push(face.blank ? `${face.letter}, peça branca, 0 pontos` : `${face.letter} ${points(face.value)}`, name);
@@ -19,6 +19,7 @@ export function squareLabel(name, { face, pending, shown, cursor }) {
   }
   if (shown) parts.push(SQUARE_NAMES[shown] || shown);
   if (cursor) parts.push(cursor === "down" ? "casa escolhida, para baixo" : "casa escolhida, para a direita");
+  if (hinted) parts.push(`sugestão: ${hinted}`);
   return parts.join(", ");
 }
 
@@ -51,8 +52,11 @@ export class BoardView {
     }
   }
 
-  /** Draws confirmed tiles from `state.board`, pending ones from `state.pending`, and the cursor. */
-  render(state, cursor, direction) {
+  /**
+   * Draws confirmed tiles from `state.board`, pending ones from `state.pending`, the cursor,
+   * and `hint` (square → letter: a suggested play, marked, not placed).
+   */
+  render(state, cursor, direction, hint = null) {
     const pending = new Map(state.pending.map((p) => [p.square, p]));
     this.cells.forEach((cell, index) => {
       const name = this.names[index];
@@ -61,11 +65,12 @@ export class BoardView {
       const special = state.squares[name] || "";
       const shown = shownSquare(state, name) || "";
       const isCursor = name === cursor;
+      const hinted = hint?.get(name) ?? "";
       const key = [tile ? `${tile.letter}${tile.value}${tile.blank}` : "", pend ? `${pend.letter}${pend.id}` : "",
-        shown, isCursor ? direction : ""].join("|");
+        shown, isCursor ? direction : "", hinted].join("|");
       if (key === this.keys[index]) return;
       this.keys[index] = key;
-      this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction });
+      this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, hinted });
     });
     const focusIndex = cursor ? parseSquare(this.constants, cursor).index : this.cells.length >> 1;
     if (focusIndex !== this.focusIndex) {
@@ -79,7 +84,7 @@ export class BoardView {
    * `special` is the engine's kind (the colour), `shown` what it counts for now ("4P" with Cabra).
    * Confirmed and pending tiles both carry their letter, value and blank flag.
    */
-  drawCell(cell, name, { tile, pend, special, shown, isCursor, direction }) {
+  drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, hinted }) {
     const face = tile || pend;
     const letter = face ? face.letter : "";
     cell.replaceChildren();
@@ -88,7 +93,13 @@ export class BoardView {
     if (tile) cell.classList.add("ocupada");
     if (pend) cell.classList.add("pendente");
     if (isCursor) cell.classList.add("cursor", direction === "down" ? "para-baixo" : "para-direita");
-    if (letter) {
+    if (hinted) cell.classList.add("sugerida");
+    if (hinted && !face) {
+      const l = document.createElement("span");
+      l.className = "letra sugestao-letra";
+      l.textContent = hinted;
+      cell.append(l);
+    } else if (letter) {
       const l = document.createElement("span");
       l.className = "letra";
       l.textContent = letter;
@@ -103,7 +114,7 @@ export class BoardView {
       cell.append(s);
     }
     cell.setAttribute("aria-label", squareLabel(name, { face, pending: Boolean(pend), shown,
-      cursor: isCursor ? direction : null }));
+      cursor: isCursor ? direction : null, hinted }));
   }
 
   /** Moves keyboard focus to the cursor's cell when the grid already has focus. */

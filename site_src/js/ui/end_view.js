@@ -3,7 +3,7 @@
 // export/import of statistics as one line of text.
 
 import { el } from "./dialogs.js";
-import { byId, ordinal, points, trunfoLabel } from "./labels.js";
+import { byId, counted, ordinal, points, trunfoLabel } from "./labels.js";
 import { formatCountdown, msUntilLisbonMidnight } from "./lisbon_date.js";
 import { currentStreak, exportStats, parseStatsExport } from "./storage.js";
 import { shareOrCopy } from "./share.js";
@@ -56,6 +56,12 @@ export function endBody(summary, text, constants, now) {
       ["Melhor jogada", best], ["Trunfos", trunfos]]),
     shown, share, status, countdown(now),
   ];
+}
+
+/** The statistics' practice line (Treino): its towers counted apart from the daily runs. */
+export function practiceFacts(counts) {
+  return el("p", { id: "estatisticas-treino", class: "estatisticas-arquivo",
+    text: `Treino: ${counted(counts.towers, "torre", "torres")}, ${counted(counts.wins, "subida", "subidas")} até ao fim (à parte: não contam para as estatísticas diárias).` });
 }
 
 /**

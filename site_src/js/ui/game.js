@@ -90,6 +90,13 @@ export class Game {
     this.lastCursor = DEFAULT_CURSOR;
     this.direction = "across";
     this.selected = null;
+    this.hint = null; // a suggestion shown (practice): {squares, tiles}, see suggestion.js
+  }
+
+  /** Shows (or with null hides) a suggested play on the board and in the hand; nothing is placed. */
+  setHint(hint) {
+    this.hint = hint;
+    this.render();
   }
 
   /**
@@ -157,6 +164,7 @@ export class Game {
     }
     this.state = result.state;
     this.lastEvents = result.events;
+    this.hint = null; // a suggestion fits the position it was made for only
     this.actions.push(action);
     this.storage.saveRun(this.date, this.actions);
     this.announceEvents(result.events);
@@ -185,7 +193,7 @@ export class Game {
       this.sayFailure(error);
     }
     this.view.render(state, { cursor: this.cursor, direction: this.direction, selected: this.selected, preview,
-      wordsPending: judging && !this.words });
+      wordsPending: judging && !this.words, hint: this.hint });
   }
 
   /** After every change: redraw, then ask for a trunfo or close the run when the phase says so. */

@@ -13,19 +13,22 @@ export class GameView {
     this.buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
   }
 
-  render(state, { cursor, direction, selected, preview, wordsPending = false }) {
+  /** `hint`: a suggested play to mark (practice's Sugestão), or null. */
+  render(state, { cursor, direction, selected, preview, wordsPending = false, hint = null }) {
     const playing = state.phase === "play";
-    this.board.render(state, playing ? cursor : null, direction);
-    this.hand.render(state.hand, selected);
+    this.board.render(state, playing ? cursor : null, direction, hint?.squares);
+    this.hand.render(state.hand, selected, hint?.tiles);
     this.status.render(state);
     const selectedTile = state.hand.find((t) => t.id === selected) || null;
-    this.status.renderPreview(state, preview, { cursor: playing ? cursor : null, direction, selectedTile, wordsPending });
+    this.status.renderPreview(state, preview, { cursor: playing ? cursor : null, direction, selectedTile, wordsPending,
+      hint: hint?.label ?? null });
     const enable = {
       jogar: playing && state.pending.length > 0,
       baralhar: playing,
       trocar: playing && state.exchangesLeft > 0,
       desfazer: playing && state.pending.length > 0,
       passar: playing,
+      sugestao: playing,
     };
     for (const [name, on] of Object.entries(enable)) {
       if (this.buttons[name]) this.buttons[name].disabled = !on;

@@ -25,8 +25,9 @@ export class HandView {
     this.key = "";
   }
 
-  render(hand, selectedId) {
-    const key = hand.map((t) => `${t.id}:${t.letter}`).join(",") + `|${selectedId}`;
+  /** `hinted`: the ids of the tiles a suggested play uses (practice), marked. */
+  render(hand, selectedId, hinted = null) {
+    const key = hand.map((t) => `${t.id}:${t.letter}`).join(",") + `|${selectedId}|${hinted ? [...hinted].join(",") : ""}`;
     if (key === this.key) return;
     this.key = key;
     const point = focusPoint();
@@ -36,7 +37,9 @@ export class HandView {
       button.type = "button";
       button.className = tile.letter === "?" ? "peca peca-branca" : "peca";
       button.dataset.tile = String(tile.id);
-      button.setAttribute("aria-label", tileLabel(tile));
+      const marked = Boolean(hinted?.has(tile.id));
+      if (marked) button.classList.add("sugerida");
+      button.setAttribute("aria-label", marked ? `${tileLabel(tile)}, sugerida` : tileLabel(tile));
       button.setAttribute("aria-pressed", String(tile.id === selectedId));
       button.append(...tileFace(tile));
       return button;

@@ -20,12 +20,17 @@ export class LoadError extends Error {
 
 /**
  * The URLs the page was rendered with (data-* attributes of <main id="jogo">); `common`
- * (data-comuns, the common words' DAWG) is only for the analysis worker, null when absent.
+ * (data-comuns, the common words' DAWG) is only for the analysis worker, null when absent;
+ * `practice` (data-treino) and `practiceTotal` only on the practice page (/treino/).
  */
 export function readUrls(main) {
-  const { dawg, constants, days, coimbra, versao, versoes, comuns } = main.dataset;
-  return { dawg, constants, days, coimbra, version: versao ?? null, versions: versoes ?? null, common: comuns ?? null };
+  const { dawg, constants, days, coimbra, versao, versoes, treino, treinoTotal, comuns } = main.dataset;
+  return { dawg, constants, days, coimbra, version: versao ?? null, versions: versoes ?? null, common: comuns ?? null,
+    practice: treino ?? null, practiceTotal: Number(treinoTotal) || 0 };
 }
+
+/** An absolute URL (what the analysis worker fetches), or undefined. */
+export const absolute = (url) => (url ? new URL(url, location.href).href : undefined);
 
 /** URL of the day file for `date`, under the folder named by data-days. */
 export function dayUrl(urls, date) {
@@ -79,18 +84,24 @@ export function towerWords(date, archived) {
 }
 
 /** The day file of `date`; its shape is the engine's to judge (newRun), its date is checked here. */
-async function loadDay(urls, date, fetchFn, archived) {
-  const url = dayUrl(urls, date);
-  const words = towerWords(date, archived);
+function loadDay(urls, date, fetchFn, archived) {
   // Today's tower may yet be deployed; a past day missing from the archive never will be.
-  const response = await fetchOk(url, words.name, fetchFn, words.missing, !archived);
+  return loadTower(dayUrl(urls, date), towerWords(date, archived), fetchFn, (day) => day.date === date, !archived);
+}
+
+/**
+ * A tower file (a day or a practice tower) that `isIt` recognises, or a LoadError in `words`;
+ * `retry`: whether trying again may find a file the site does not have yet.
+ */
+export async function loadTower(url, words, fetchFn, isIt, retry = true) {
+  const response = await fetchOk(url, words.name, fetchFn, words.missing, retry);
   let day;
   try {
     day = await response.json();
   } catch (error) {
     throw new LoadError(`${words.file} está danificado.`, `${url}: ${error}`);
   }
-  if (!day || day.date !== date) throw new LoadError(`${words.file} não é válido.`, url);
+  if (!day || !isIt(day)) throw new LoadError(`${words.file} não é válido.`, url);
   return day;
 }
 

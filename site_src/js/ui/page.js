@@ -11,28 +11,27 @@ import { Dialogs } from "./dialogs.js";
 import { markDevice } from "./device.js";
 import { toastPlacer } from "./toast_place.js";
 import { DragInput } from "./drag_input.js";
-import { endBody, statsBody } from "./end_view.js";
+import { endBody, practiceFacts, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "./lisbon_date.js";
-import { LoadError, dayUrl, loadGame, readUrls, towerWords, versionUrls, wordsForVersion } from "./loader.js";
+import { LoadError, absolute, dayUrl, loadGame, readUrls, towerWords, versionUrls, wordsForVersion } from "./loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { RunAnalysis } from "./run_analysis.js";
 import { Walkthrough } from "./walkthrough.js";
-import { addRun } from "./storage.js";
+import { GameStorage, addRun } from "./storage.js";
+import { dayKeeper, safeLocalStorage } from "./browser.js";
 import { shareText } from "./share.js";
 
 const CHECK_DAY_MS = 60000;
 
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
-/** The end screen's analysis: its worker is the bundle static/<hash>/js/analise.js, started when a run ends. */
-function analysisOf(main, urls, storage, dialogs) {
+/** The analysis worker's client: the bundle static/<hash>/js/analise.js, started when first asked. */
+function analysisClient(main) {
   const base = new URL(main.dataset.static || "/", location.href);
-  const client = new AnalysisClient(new URL("js/analise.js", base).href);
-  const absolute = (url) => (url ? new URL(url, location.href).href : undefined);
-  return new RunAnalysis(client, storage, dialogs, absolute(urls.dawg), absolute(urls.common));
+  return new AnalysisClient(new URL("js/analise.js", base).href);
 }
 
 /** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
@@ -61,7 +60,12 @@ export class Page {
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
     this.date = null;
-    this.runAnalysis = analysisOf(main, this.urls, this.storage, this.dialogs);
+    this.analysisClient = analysisClient(main);
+    this.runAnalysis = new RunAnalysis(this.analysisClient, this.storage, this.dialogs, absolute(this.urls.dawg),
+      absolute(this.urls.common));
+    // Treino (/treino/, practice_main.js): the practice mode (ui/practice.js) says which tower,
+    // how it ends and what its own buttons do; null on the game page.
+    this.mode = deps.practiceMode ? deps.practiceMode(this) : null;
     this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
@@ -78,35 +82,31 @@ export class Page {
     if (which !== "erro") this.main.removeAttribute("data-recusa");
   }
 
-  /** Loads and shows the run of today's Lisbon date (a saved run is resumed). What every day
-   * shares (constants, DAWG, Coimbra words) is loaded once: a new day fetches only its day
-   * file, so a deploy while the page is open (old assets gone) cannot break midnight. */
+  /** Loads and shows the run of today's Lisbon date (a saved run is resumed), or in practice
+   * the practice tower the player is on. What every tower shares (constants, DAWG, Coimbra
+   * words) is loaded once: a new day fetches only its day file, so a deploy while the page
+   * is open (old assets gone) cannot break midnight. */
   async start() {
-    const request = requestedDay(new URLSearchParams(this.search ?? location.search).get("dia"), lisbonDate(this.now()));
-    if (request.kind === "future" || request.kind === "malformed") {
-      this.refuse(dayRefusal(request));
-      return;
-    }
-    if (request.kind === "past") this.archiveDate = request.date;
-    const date = this.archiveDate ?? lisbonDate(this.now());
-    markArchive(this.main, this.archiveDate);
-    this.date = date;
+    const tower = this.mode ? this.mode.tower() : this.dayTower();
+    if (!tower) return;
+    const key = tower.key;
+    this.date = key;
     if (this.game) this.game.retired = true;
     this.game = null;
+    this.mode?.forget();
     this.show("carregar");
     let data;
     try {
-      data = await loadGame(this.urls, date, this.fetchFn, this.shared, Boolean(this.archiveDate));
+      data = await tower.load();
     } catch (error) {
       this.fail(error);
       return;
     }
-    if (date !== this.date) return; // a newer start took over while this one was loading
+    if (key !== this.date) return; // a newer start took over while this one was loading
     try {
       this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
     } catch (error) {
-      const message = error?.name === "DayFileError" ? error.message
-        : `${towerWords(date, Boolean(this.archiveDate)).file} não é válido.`;
+      const message = error?.name === "DayFileError" ? error.message : `${tower.file} não é válido.`;
       this.fail(new LoadError(message, String(error)));
       return;
     }
@@ -114,26 +114,32 @@ export class Page {
     this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
     if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
     await this.warnDamagedArchive();
-    if (date !== this.date) return;
-    const run = await this.runWords(date, data);
-    if (!run || date !== this.date) return;
+    if (key !== this.date) return;
+    const run = await this.runWords(tower, data);
+    if (!run || key !== this.date) return;
     const grid = this.main.querySelector("#tabuleiro");
     grid.replaceChildren();
     const game = new Game({
-      engine: this.engine, wordsReady: run.words, constants: data.constants, day: data.day, date,
-      storage: run.store, announcer: this.announcer, dialogs: this.dialogs,
-      towerName: this.archiveDate ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
+      engine: this.engine, wordsReady: run.words, constants: data.constants, day: data.day, date: key,
+      storage: run.store, announcer: this.announcer, dialogs: this.dialogs, towerName: tower.name,
       view: new GameView(this.main, data.constants, run.coimbra),
       onEnd: (state) => this.finish(state),
       onFail: (error) => { if (this.game === game) this.fail(error); },
-      onAction: (action, state) => { if (this.game === game) this.guide.saw(action, state); },
+      onAction: (action, state) => {
+        if (this.game !== game) return;
+        this.guide.saw(action, state);
+        this.mode?.forget();
+      },
     });
     this.show("partida");
     const opener = this.main.querySelector("#abertura");
     if (opener) opener.hidden = false;
     this.game = game;
     this.runVersion = run.version;
-    this.main.querySelector("[data-action=resultado]").hidden = true;
+    for (const name of ["resultado", "proxima"]) {
+      const button = this.main.querySelector(`[data-action=${name}]`);
+      if (button) button.hidden = true;
+    }
     try {
       await game.begin();
     } catch (error) {
@@ -141,10 +147,39 @@ export class Page {
       return;
     }
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
-    if (!this.dialogs.isOpen && !this.archiveDate) this.guide.maybeStart(game.state, guideAsked());
+    if (!this.dialogs.isOpen && !this.archiveDate && !this.mode) this.guide.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
-    this.scheduleDayCheck();
-    this.onDayLoaded?.(dayUrl(this.urls, date));
+    if (!this.mode) this.scheduleDayCheck();
+    for (const url of tower.keep) this.onDayLoaded?.(url);
+  }
+
+  /**
+   * Today's tower or the archive's `?dia=` day: {key, load(), file, name, keep, saved(), store(version),
+   * aside(), clear()} (a practice tower has no aside: its save is not kept apart);
+   * null after refusing a date the game will not open.
+   */
+  dayTower() {
+    const request = requestedDay(new URLSearchParams(this.search ?? location.search).get("dia"), lisbonDate(this.now()));
+    if (request.kind === "future" || request.kind === "malformed") {
+      this.refuse(dayRefusal(request));
+      return null;
+    }
+    if (request.kind === "past") this.archiveDate = request.date;
+    const date = this.archiveDate ?? lisbonDate(this.now());
+    const archived = Boolean(this.archiveDate);
+    const archive = archived ? this.archive : null;
+    markArchive(this.main, this.archiveDate);
+    return {
+      key: date,
+      load: () => loadGame(this.urls, date, this.fetchFn, this.shared, archived),
+      file: towerWords(date, archived).file,
+      name: archived ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
+      keep: [dayUrl(this.urls, date)],
+      saved: () => (archive ?? this.storage).loadRun(date),
+      store: (_data, wordList) => runStore({ storage: this.storage, archive, wordList }),
+      aside: () => (archive ?? this.storage).setRunAside(date), // a save this site cannot resume
+      clear: () => (archive ?? this.storage).clearRun(date),
+    };
   }
 
   /**
@@ -155,9 +190,8 @@ export class Page {
    * save stays untouched. A version the site does not have can never be had here: that save
    * is kept aside and the day starts over (startOver).
    */
-  async runWords(date, data, startedOver = false) {
-    const archive = this.archiveDate ? this.archive : null;
-    const saved = (archive ?? this.storage).loadRun(date);
+  async runWords(tower, data, startedOver = false) {
+    const saved = tower.saved(data);
     const list = wordsForVersion(this.urls, saved.status === "ok" ? saved.wordList : null, this.fetchFn, data);
     const kept = (error) => new LoadError(`${error.message} A corrida guardada neste aparelho não se perdeu.`, error.detail);
     let coimbra;
@@ -165,32 +199,33 @@ export class Page {
       coimbra = await list.coimbra;
       if (list.words !== data.words) await list.words; // a version the site lacks is found before the board
     } catch (error) {
-      if (!error?.missing || startedOver) { // startedOver: the save could not even be cleared
+      // startedOver: the save could not even be cleared; a practice tower has no aside
+      if (!error?.missing || startedOver || !tower.aside) {
         this.fail(kept(error));
         return null;
       }
-      await this.startOver(date, archive ?? this.storage, list.version);
-      return date === this.date ? this.runWords(date, data, true) : null;
+      await this.startOver(tower, list.version);
+      return tower.key === this.date ? this.runWords(tower, data, true) : null;
     }
     const words = list.words === data.words ? data.words : list.words.catch((error) => { throw kept(error); });
-    return { version: list.version, words, coimbra, store: runStore({ storage: this.storage, archive, wordList: list.version }) };
+    return { version: list.version, words, coimbra, store: tower.store(data, list.version) };
   }
 
   /**
    * A save made with word-list version `version`, which this site does not have (404): trying
    * again would fail the same way. The save is copied aside, the player told (and whether the
-   * copy could be written), and `date` starts over once they choose to.
+   * copy could be written), and the tower's day starts over once they choose to.
    */
-  async startOver(date, store, version) {
-    const kept = store.setRunAside(date);
-    const tower = this.archiveDate ? `a torre de ${shownDate(date)}` : "a torre de hoje";
+  async startOver(day, version) {
+    const kept = day.aside();
+    const tower = day.name ?? "a torre de hoje";
     const copy = kept ? "Guardámos uma cópia dele à parte neste aparelho."
       : "Não foi possível guardar uma cópia dele à parte: o navegador recusou-a.";
     await this.dialogs.notice("Não foi possível retomar o jogo",
       `O jogo guardado neste aparelho foi começado com uma lista de palavras que este site não tem (versão ${version}), `
       + `por isso não pode ser retomado aqui. ${copy} Pode recomeçar ${tower}.`,
       [{ text: `Recomeçar ${tower}`, value: true, kind: "principal" }], { cancellable: false });
-    store.clearRun(date);
+    day.clear();
   }
 
   /** A damaged torre.arquivo, found before any run reads or writes it: copied aside, its readable days kept, said. */
@@ -230,7 +265,7 @@ export class Page {
 
   /** A new Lisbon day while the page is open: a new tower. */
   checkDay() {
-    if (this.archiveDate !== null) return; // a past day stays that day
+    if (this.archiveDate !== null || this.mode) return; // a past day stays that day; practice has no days
     if (this.date === null || lisbonDate(this.now()) === this.date) return;
     if (this.dialogs.isOpen) this.dialogs.answer(null);
     this.start().then(() => this.game && this.announcer.say("Começou um novo dia: eis a torre de hoje."),
@@ -240,11 +275,13 @@ export class Page {
   action(name) {
     if (name === "estatisticas") this.showStats();
     else if (name === "resultado" && this.game) this.finish(this.game.state);
+    else if (this.mode?.action(name)) return;
     else this.game?.action(name);
   }
 
   /** Records the run in the statistics (once per day) and shows the end screen. */
   async finish(state) {
+    if (this.mode) return this.mode.finish(state);
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
     if (this.archiveDate) this.archive.addResult(this.archiveDate, summary); // never the daily statistics
@@ -268,9 +305,10 @@ export class Page {
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
         { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
-        { text: "Fechar", value: null, kind: "principal" },
+        { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
       ], { kind: "fim" });
     if (choice === "stats") this.showStats();
+    if (choice === "treinar") location.assign(this.urls.practice ?? "/treino/");
     if (choice === "analise" && await this.runAnalysis.show(analysis, this.data.constants) === "fim") this.finish(state);
   }
 
@@ -283,8 +321,25 @@ export class Page {
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
     }, archiveResults(archive));
-    body.splice(1, 0, archiveFacts(archiveStats(archive)));
+    body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(this.storage.practiceCounts()));
     if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }
+}
+
+/** Starts the game page in <main id="jogo"> with the browser's own pieces; `extra` adds to them
+ * (practice_main.js: the practice mode). */
+export function startPage(engine, extra = {}) {
+  const main = document.getElementById("jogo");
+  if (!main || !main.querySelector("#partida")) return null;
+  const page = new Page(main, {
+    engine,
+    storage: new GameStorage(safeLocalStorage()),
+    now: () => Date.now(),
+    fetchFn: (url) => fetch(url),
+    onDayLoaded: dayKeeper(),
+    ...extra,
+  });
+  page.start().catch((error) => page.fail(error)); // never a half-drawn page
+  return page;
 }

@@ -57,13 +57,18 @@ export class RunAnalysis {
     return [block.node];
   }
 
-  /** The analysis dialog; resolves with "fim" when the player goes back to the end screen. */
-  async show(answer, constants) {
+  /**
+   * The analysis dialog; resolves with "fim" when the player goes back to the end screen.
+   * `par: false` (practice towers, which have no par of the day) leaves the par's line out.
+   */
+  async show(answer, constants, { par = true } = {}) {
     const status = el("p", { class: "aviso carregar", role: "status", text: "A analisar a corrida…" });
     const buttons = [{ text: "Voltar ao resultado", value: "fim" }, { text: "Fechar", value: null, kind: "principal" }];
     const shown = this.dialogs.ask("Análise da corrida", [status], buttons, { kind: "analise" });
     answer.then((analysis) => {
-      if (status.isConnected) this.dialogs.body.replaceChildren(...analysisBody(analysis, constants, verdictOf(analysis)));
+      if (!status.isConnected) return;
+      this.dialogs.body.replaceChildren(...analysisBody(analysis, constants, verdictOf(analysis)));
+      if (!par) this.dialogs.body.querySelector(".par-linha")?.remove();
     }, (error) => {
       if (status.isConnected) status.replaceWith(el("p", { class: "aviso-erro", role: "alert", text: error.message }));
     });

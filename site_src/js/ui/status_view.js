@@ -137,7 +137,8 @@ export class StatusView {
 
   /**
    * `{text, tone, title}` of the preview line (tone: "valida", "invalida" or none).
-   * With nothing placed yet it says which way of placing is active (`mode`).
+   * With nothing placed yet it says which way of placing is active (`mode`), or the
+   * suggestion shown (`mode.hint`, practice's Sugestão).
    */
   previewLine(state, preview, mode = {}) {
     const touch = mode.touch ?? touchOnly();
@@ -150,6 +151,7 @@ export class StatusView {
     }
     if (!preview && state.phase !== "play") return { text: "" };
     if (mode.wordsPending) return { text: "A carregar a lista de palavras…" };
+    if (!preview && mode.hint) return { text: mode.hint }; // a suggestion shown (practice)
     if (!preview && mode.cursor) {
       const way = mode.direction === "down" ? "para baixo" : "para a direita";
       const how = touch ? "Toque nas peças." : "Escreva as letras ou clique nas peças.";

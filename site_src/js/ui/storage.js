@@ -15,6 +15,9 @@ const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
 // A saved run this site cannot replay (its word-list version is not here) is copied to this key
 // followed by its date before the day starts over.
 const ASIDE_RUN_PREFIX = "torre.corrida.posta-de-parte.";
+// Practice runs and results (ui/practice.js), kept apart from everything above; read here
+// only for the practice line of Estatísticas, which every game page shows.
+export const PRACTICE_KEY = "torre.treino";
 // Set once the first-visit guide was finished or skipped (ui/walkthrough.js).
 const GUIDE_KEY = "torre.guia";
 const SAVE_VERSION = 1;
@@ -68,6 +71,17 @@ export function addRun(stats, date, summary) {
 export function currentStreak(stats, today) {
   if (stats.lastDate === null) return 0;
   return stats.lastDate === today || nextDate(stats.lastDate) === today ? stats.streak : 0;
+}
+
+/** A finished tower's result as saves keep it (practice, archive): {floor ≥ 1, total, won}. */
+export const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) &&
+  typeof r.won === "boolean";
+
+/** {towers, wins}: the practice towers finished (well-formed results of torre.treino) and those climbed. */
+export function practiceCounts(data) {
+  const results = data && typeof data.results === "object" && data.results !== null ? Object.values(data.results) : [];
+  const finished = results.filter(isResult);
+  return { towers: finished.length, wins: finished.filter((r) => r.won).length };
 }
 
 function toBase64(text) {
@@ -208,6 +222,15 @@ export class GameStorage {
 
   saveStats(stats) {
     return this.write(STATS_KEY, JSON.stringify(stats));
+  }
+
+  /** The practice line's counts ({towers, wins}); nothing readable counts as none. */
+  practiceCounts() {
+    try {
+      return practiceCounts(JSON.parse(this.read(PRACTICE_KEY) ?? "null"));
+    } catch {
+      return practiceCounts(null);
+    }
   }
 
   /** Nothing saved on this device yet, no run and no statistics: a first visit. */

@@ -5,10 +5,14 @@
 // and once finished or skipped it never opens again on this device (storage flag);
 // /?guia=1 (linked from Como jogar) opens it again. It is placed so that it never
 // covers what its step talks about: at the bottom of the window under it, or above it.
+// It ends by offering both ways on: "Treinar primeiro" (the practice page, /treino/) and
+// "Jogar a torre de hoje" — after a first play that did not climb, or after the trunfo.
 
 import { el } from "./dialogs.js";
 import { touchOnly } from "./device.js";
-import { TRUNFO_NOTE, guideSteps } from "./walkthrough_steps.js";
+import { LAST_STEPS, TRUNFO_NOTE, guideSteps } from "./walkthrough_steps.js";
+
+const PRACTICE_PAGE = "/treino/";
 
 const MARGIN = 8;
 const NARROWEST = 224; // px: a guide card narrower than this does not go beside the board
@@ -34,6 +38,8 @@ export class Walkthrough {
     this.steps = [];
     this.index = -1;
     this.waitingClimb = false;
+    this.offered = false; // the last step was shown: "Treinar primeiro" or today's tower
+    this.lastPending = false; // the trunfo note was shown: the last step comes once a trunfo is chosen
     // A phone's address bar showing or hiding resizes the window: the guide moves, the page does not scroll.
     addEventListener("resize", () => this.place(false));
   }
@@ -57,11 +63,20 @@ export class Walkthrough {
     this.count = el("span", { class: "guia-passo" });
     this.skipButton = el("button", { type: "button", text: "Saltar" });
     this.next = el("button", { type: "button", class: "principal", text: "Seguinte" });
+    this.practiceButton = el("button", { type: "button", text: "Treinar primeiro", hidden: true });
     this.skipButton.addEventListener("click", () => this.close());
-    this.next.addEventListener("click", () => (this.current.id === "subir" ? this.hide() : this.go(this.index + 1)));
+    this.practiceButton.addEventListener("click", () => {
+      this.close();
+      location.assign(PRACTICE_PAGE);
+    });
+    this.next.addEventListener("click", () => {
+      if (this.current.id === "subir") this.hide();
+      else if (this.current.id === "fim") this.close();
+      else this.go(this.index + 1);
+    });
     const live = el("div", { "aria-live": "polite" }, [this.title, this.text]);
     this.dialog = el("dialog", { id: "guia", class: "guia", "aria-labelledby": "guia-titulo", "aria-describedby": "guia-texto" },
-      [live, el("div", { class: "linha-botoes" }, [this.count, this.skipButton, this.next])]);
+      [live, el("div", { class: "linha-botoes" }, [this.count, this.skipButton, this.practiceButton, this.next])]);
     this.dialog.addEventListener("keydown", (event) => {
       if (event.key !== "Escape") return;
       event.preventDefault(); // not the game's "recall all"
@@ -82,10 +97,15 @@ export class Walkthrough {
   go(index) {
     this.index = Math.min(index, this.steps.length - 1);
     const step = this.current;
-    this.count.textContent = `Passo ${this.index + 1} de ${this.steps.length}`;
     this.title.textContent = step.title;
     this.text.textContent = step.text;
-    this.next.textContent = step.id === "subir" ? "Continuar a jogar" : "Seguinte";
+    const last = LAST_STEPS.includes(step.id);
+    this.offered ||= last;
+    this.next.textContent = last ? "Jogar a torre de hoje" : "Seguinte";
+    this.practiceButton.hidden = !last;
+    this.skipButton.hidden = last;
+    // "fim" takes the place of "subir" (one or the other ends the guide): both are step 5 of 5.
+    this.count.textContent = `Passo ${Math.min(this.index + 1, this.steps.length - 1)} de ${this.steps.length - 1}`;
     this.next.hidden = step.id === "jogar"; // this step goes on when the player plays
     if (this.next.hidden && this.dialog.contains(document.activeElement)) this.skipButton.focus();
     if (!this.dialog.open) this.dialog.show();
@@ -114,15 +134,18 @@ export class Walkthrough {
 
   /** Every action the game applied: the guide follows the player's first play. */
   saw(action, state) {
-    if (!this.dialog || (!this.isOpen && !this.waitingClimb)) return;
-    if (state.phase === "won" || state.phase === "lost") {
+    if (!this.dialog || (!this.isOpen && !this.waitingClimb && !this.lastPending)) return;
+    if (this.lastPending && action.type === "chooseTrunfo" && state.phase === "play") {
+      this.lastPending = false;
+      this.go(this.steps.findIndex((s) => s.id === "fim"));
+    } else if (state.phase === "won" || state.phase === "lost") {
       this.close();
     } else if (state.phase === "trunfo") {
       this.leave();
       setTimeout(() => this.explainTrunfo(), 0); // the trunfo dialog opens right after this action
     } else if (action.type === "place" && ["alvo", "pecas"].includes(this.current.id)) {
       this.go(this.steps.findIndex((s) => s.id === "previsao"));
-    } else if (action.type === "play" && state.history.length > 0 && this.isOpen) {
+    } else if (action.type === "play" && state.history.length > 0 && this.isOpen && !LAST_STEPS.includes(this.current.id)) {
       this.go(this.steps.findIndex((s) => s.id === "subir"));
     }
   }
@@ -135,7 +158,8 @@ export class Walkthrough {
         el("h3", { id: "guia-nota-titulo", text: TRUNFO_NOTE.title }), el("p", { text: TRUNFO_NOTE.text })]);
       dialog.querySelector("#dialogo-corpo").prepend(note);
     }
-    this.close();
+    if (this.offered) this.close();
+    else this.lastPending = true; // the way on is offered once the trunfo is chosen
   }
 
   /**

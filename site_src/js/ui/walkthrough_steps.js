@@ -5,6 +5,7 @@ import { counted, points } from "./labels.js";
 
 /**
  * The steps of the guide for the run `state` (a new run): `{id, title, text, targets}`,
+ * "fim" shown only after the trunfo of a first play that climbed (else "subir" ends it),
  * `targets` the selectors of what the step talks about (never covered by the guide).
  * `opener` is the opening word, or "" when it is not known; `touch`: a touch-only screen (no keys named).
  */
@@ -23,9 +24,19 @@ export function guideSteps(state, opener, touch = false) {
     { id: "jogar", title: "Jogar", targets: ["#previsao", ".controlos"],
       text: `Gostou da previsão? Carregue em Jogar${touch ? "" : " (ou Enter)"}. Se uma palavra não valer, as peças voltam e nada se perde.` },
     { id: "subir", title: "Continue a subir", targets: [".painel"],
-      text: "Boa jogada! Ao chegar ao alvo, sobe de andar e escolhe um trunfo: o guia explica-o nessa altura." },
+      text: "Boa jogada! Ao chegar ao alvo, sobe de andar e escolhe um trunfo: o guia explica-o nessa altura. "
+        + PRACTICE_OFFER },
+    { id: "fim", title: "E agora?", targets: [".painel"],
+      text: `Já sabe o essencial. ${PRACTICE_OFFER}` },
   ];
 }
+
+/** The guide's last words: today's tower, or a practice tower first. */
+const PRACTICE_OFFER = "Pode continuar a torre de hoje, ou treinar primeiro numa torre de treino, onde «Sugestão» "
+  + "mostra uma boa jogada com palavras comuns e nada conta para as estatísticas.";
+
+/** The steps that end the guide, offering "Treinar primeiro" beside "Jogar a torre de hoje". */
+export const LAST_STEPS = ["subir", "fim"];
 
 /** What the guide adds to the trunfo dialog the first time the player climbs. */
 export const TRUNFO_NOTE = {

@@ -11,7 +11,7 @@ import {
 } from "../../../site_src/js/ui/analysis_text.js";
 import { shareText, withPar } from "../../../site_src/js/ui/share.js";
 import { GameStorage, addParBeaten, addRun, emptyStats, exportStats, isValidStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
-import { guideSteps } from "../../../site_src/js/ui/walkthrough_steps.js";
+import { LAST_STEPS, guideSteps } from "../../../site_src/js/ui/walkthrough_steps.js";
 import { loadConstants } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
@@ -134,7 +134,7 @@ test("a first visit is a device with no run, no statistics and the guide not yet
 
 test("the guide names the floor's target and plays in the right number, and the opening word", () => {
   const steps = guideSteps({ target: 25, playsLeft: 3 }, "FADO");
-  assert.deepEqual(steps.map((s) => s.id), ["alvo", "pecas", "previsao", "jogar", "subir"]);
+  assert.deepEqual(steps.map((s) => s.id), ["alvo", "pecas", "previsao", "jogar", "subir", "fim"]);
   assert.match(steps[0].text, /faça 25 pontos em 3 jogadas/);
   assert.match(guideSteps({ target: 1, playsLeft: 1 }, "")[0].text, /faça 1 ponto em 1 jogada\./);
   assert.match(steps[1].text, /passe por FADO/);
@@ -200,4 +200,14 @@ test("the page's analysis client asks the worker for a suggestion each time, wit
   const broken = new AnalysisClient("/a.js", fakeWorker(() => ({}), true));
   await assert.rejects(broken.suggest(asked), { message: "A procura de uma sugestão falhou; o resto do jogo funciona na mesma." });
   await assert.rejects(new AnalysisClient("/a.js").suggest(asked), { message: /Este navegador não consegue procurar sugestões/ });
+});
+
+test("the guide ends by offering both: a practice tower first, or today's tower", () => {
+  const steps = guideSteps({ target: 25, playsLeft: 3 }, "FADO");
+  for (const id of LAST_STEPS) {
+    const step = steps.find((s) => s.id === id);
+    assert.match(step.text, /torre de hoje, ou treinar primeiro numa torre de treino/, id);
+    assert.match(step.text, /Sugestão/, id);
+  }
+  assert.deepEqual(LAST_STEPS, steps.slice(-2).map((s) => s.id));
 });

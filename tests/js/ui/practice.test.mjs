@@ -1,0 +1,113 @@
+// Treino's storage and Sugestão's rules: a practice run is saved under its own key, apart
+// from today's run, the daily statistics and the archive; it resumes only on the tower it
+// was played on; results count once; after the last tower comes the first. Sugestão shows
+// the common-word play, then the best, then hides; any action forgets it.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { PracticeStore, nextPractice, practiceKey, practiceRunStore } from "../../../site_src/js/ui/practice.js";
+import { Suggestion, hintOf, suggestionText } from "../../../site_src/js/ui/suggestion.js";
+import { GameStorage, practiceCounts } from "../../../site_src/js/ui/storage.js";
+
+class MemoryBackend {
+  constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }
+  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
+  setItem(key, value) { this.map.set(key, String(value)); }
+  removeItem(key) { this.map.delete(key); }
+}
+
+const BAG = "AEIOU";
+const ACTIONS = [{ type: "shuffle" }, { type: "pass" }];
+
+test("a practice run is saved under torre.treino only: today's run, the statistics and the archive stay as they were", () => {
+  const backend = new MemoryBackend({ "torre.corrida": "x", "torre.estatisticas": "y", "torre.arquivo": "z" });
+  const store = new PracticeStore(new GameStorage(backend));
+  const run = practiceRunStore(store, 3, BAG, "0123456789");
+  run.saveRun(practiceKey(3), ACTIONS);
+  store.addResult(3, { floorReached: 2, total: 90, won: false });
+  assert.deepEqual([...backend.map.keys()].sort(), ["torre.arquivo", "torre.corrida", "torre.estatisticas", "torre.treino"]);
+  assert.deepEqual(["torre.corrida", "torre.estatisticas", "torre.arquivo"].map((k) => backend.getItem(k)), ["x", "y", "z"]);
+  assert.deepEqual(run.loadRun(practiceKey(3)), { status: "ok", actions: ACTIONS, wordList: "0123456789" });
+  assert.equal(store.current(1000), 3);
+});
+
+test("a practice run resumes only on the tower it was played on, and never on a tower that changed", () => {
+  const store = new PracticeStore(new GameStorage(new MemoryBackend()));
+  store.saveRun(5, ACTIONS, null, BAG);
+  assert.equal(store.loadRun(6, BAG).status, "none");
+  assert.equal(store.loadRun(5, "UOIEA").status, "corrupt");
+  assert.match(store.loadRun(5, "UOIEA").reason, /mudou/);
+  store.clearRun();
+  assert.equal(store.loadRun(5, BAG).status, "none");
+});
+
+test("a practice tower's result counts once, and the statistics line counts towers and climbs to the top", () => {
+  const storage = new GameStorage(new MemoryBackend());
+  const store = new PracticeStore(storage);
+  assert.equal(store.addResult(1, { floorReached: 5, total: 600, won: true }), true);
+  assert.equal(store.addResult(1, { floorReached: 1, total: 10, won: false }), false);
+  store.addResult(2, { floorReached: 3, total: 200, won: false });
+  assert.deepEqual(practiceCounts(store.load()), { towers: 2, wins: 1 });
+  assert.deepEqual(storage.practiceCounts(), { towers: 2, wins: 1 }, "what every game page's Estatísticas reads");
+  assert.deepEqual(new GameStorage(new MemoryBackend({ "torre.treino": "{" })).practiceCounts(), { towers: 0, wins: 0 });
+});
+
+test("after the last practice tower comes the first; a number past a smaller site's last starts again at 1", () => {
+  assert.equal(nextPractice(1, 1000), 2);
+  assert.equal(nextPractice(1000, 1000), 1);
+  const store = new PracticeStore(new GameStorage(new MemoryBackend()));
+  store.saveRun(1000, ACTIONS, null, BAG);
+  assert.equal(store.moveOn(1000), 1);
+  assert.equal(store.load().run, null);
+  store.saveRun(900, ACTIONS, null, BAG);
+  assert.equal(store.current(500), 1);
+});
+
+test("damaged practice saves are dropped, never thrown", () => {
+  for (const raw of ["{", "null", '{"v":2}', '{"v":1,"current":-3,"run":{"number":1},"results":{"x":{},"2":{"floor":0}}}']) {
+    const practice = new PracticeStore(new GameStorage(new MemoryBackend({ "torre.treino": raw }))).load();
+    assert.deepEqual(practice, { v: 1, current: 1, run: null, results: {} });
+  }
+});
+
+const PLAY = { tiles: [{ square: "C3", letter: "C", blank: false }, { square: "D3", letter: "A", blank: true }],
+  points: 12, words: [{ word: "CAS", points: 12 }] };
+
+test("a suggestion marks its squares and exactly the hand tiles it uses, a blank for a blank letter", () => {
+  const hand = [{ id: 1, letter: "A" }, { id: 2, letter: "C" }, { id: 3, letter: "?" }, { id: 4, letter: "C" }];
+  const hint = hintOf(PLAY, hand);
+  assert.deepEqual([...hint.squares], [["C3", "C"], ["D3", "A"]]);
+  assert.deepEqual([...hint.tiles].sort(), [2, 3]);
+  assert.match(suggestionText(PLAY, "common"), /palavras comuns\): CAS em C3, D3, 12 pontos/);
+});
+
+test("Sugestão shows the common-word play first, then the best, then hides; an action makes it ask again", async () => {
+  const said = [];
+  let asked = 0;
+  const best = { ...PLAY, points: 30, words: ["CASO"] };
+  const suggestion = new Suggestion(async () => { asked += 1; return { common: PLAY, best }; },
+    { say: (text) => said.push(text) });
+  const hints = [];
+  const game = { actions: [], state: { hand: [{ id: 2, letter: "C" }, { id: 3, letter: "?" }] }, inPlay: () => true,
+    setHint: (hint) => hints.push(hint) };
+  await suggestion.next(game);
+  await suggestion.next(game);
+  await suggestion.next(game);
+  assert.equal(asked, 1, "one question per position");
+  assert.deepEqual(hints.map((h) => h && [...h.squares.keys()].join()), ["C3,D3", "C3,D3", null]);
+  assert.match(said[1], /com palavras comuns/);
+  assert.match(said[3], /a melhor jogada\): CASO/);
+  game.actions.push({ type: "shuffle" });
+  suggestion.forget();
+  await suggestion.next(game);
+  assert.equal(asked, 2);
+  assert.match(said.at(-1), /com palavras comuns/);
+});
+
+test("with no common-word play, Sugestão says so and points to the best play", async () => {
+  const said = [];
+  const suggestion = new Suggestion(async () => ({ common: null, best: PLAY }), { say: (text) => said.push(text) });
+  const game = { actions: [], state: { hand: [] }, inPlay: () => true, setHint: () => {} };
+  await suggestion.next(game);
+  assert.match(said.at(-1), /Não há jogada só com palavras comuns/);
+});
