@@ -50,9 +50,11 @@ def changed(built_dist, tmp_path_factory):
     page = (site / "index.html").read_text(encoding="utf-8")
     dawg_url = re.search(r'data-dawg="/([^"]+)"', page).group(1)
     (site / dawg_url).write_bytes(new_dawg)  # the site now serves the new list as its current one
-    (site / "index.html").write_text(page.replace(f'data-versao="{old_version}"', f'data-versao="{new_version}"'),
-                                     encoding="utf-8")
-    for stale in [*site.glob("index.html.*"), *site.glob(f"{dawg_url}.*")]:
+    pages = [p for p in site.rglob("index.html") if f'data-versao="{old_version}"' in p.read_text(encoding="utf-8")]
+    for page in pages:  # every page that names the current version (the game, the replay, Treino) names the new one
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace(f'data-versao="{old_version}"', f'data-versao="{new_version}"'), encoding="utf-8")
+    for stale in [*(c for p in pages for c in p.parent.glob("index.html.*")), *site.glob(f"{dawg_url}.*")]:
         stale.unlink()  # the precompressed copies of the old files
     actions = site / "actions.json"
     actions.write_text(json.dumps(run["actions"]), encoding="utf-8")
