@@ -124,7 +124,7 @@ def test_a_dragged_blank_asks_its_letter_and_keeps_it_when_dragged_again(dragger
     player.page.locator("#dialogo .carta").first.click()  # Cabra
     player.page.locator("#ajudas [data-help=branca]").click()
     dragger.drag(player.page.locator("#mao .peca-branca"), player.cell("A1"))
-    player.expect_text("#dialogo-titulo", "Que letra faz a peça branca?")
+    player.expect_text("#dialogo-titulo", "De que letra faz a peça branca?")
     player.dialog_button("Q").click()
     assert player.label("A1") == "Q, peça branca, 0 pontos, A1, por confirmar, palavra quádrupla"
     dragger.drag(player.cell("A1"), player.cell("A2"))
