@@ -102,7 +102,7 @@ class Dictionary:
 
 
 class Traced:
-    """What a Tracer found; plain data, so that it crosses a pipe quickly."""
+    """What a Tracer found."""
 
     def __init__(self, count: int):
         self.rows: list[dict[str, str]] = [{} for _ in range(count)]  # per dictionary:
@@ -111,27 +111,6 @@ class Traced:
         self.removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
         self.near: list[list[tuple[str, str, str]]] = [[] for _ in range(count)]  # per
         # dictionary: (form, filter, tsv line) of rejected watched forms
-
-    # ~100,000 small strings cost more through a pipe than the work that made
-    # them; joined into a few long ones (split again in C) they cross in ~10 ms.
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state["rows"] = [(SEPARATOR.join(rows), SEPARATOR.join(rows.values()))
-                         for rows in self.rows]
-        state["removed"] = {reason: SEPARATOR.join(forms) for reason, forms in self.removed.items()}
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        state["rows"] = [dict(zip(split(words), split(texts))) for words, texts in state["rows"]]
-        state["removed"] = {reason: set(split(forms)) for reason, forms in state["removed"].items()}
-        self.__dict__.update(state)
-
-
-SEPARATOR = "\0"  # in no word, form or .dic line (the reader would have refused it)
-
-
-def split(joined: str) -> list[str]:
-    return joined.split(SEPARATOR) if joined else []
 
 
 class Tracer:
@@ -143,13 +122,16 @@ class Tracer:
         self.texts = [RuleTexts(d.expander.aff) for d in dictionaries]
         self.cache: dict[tuple[int, frozenset[str], str], EntryForms] = {}
         self.flag_sets: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
+        self.bare: dict[str, str] = {}  # stem → its word if the stem alone passes, else ""
 
     def key(self, flags: frozenset[str], d: Dictionary,
-            keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str]]:
+            keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str], float]:
         """Which dictionary expands entries with these flags (the first one if it can),
-        and one frozenset object per flag set, so that cache keys compare by identity."""
+        one frozenset object per flag set, so that cache keys compare by identity,
+        and the stem length above which such an entry gives its stem alone."""
         scope = 0 if d.shared and flags <= d.shared else d.index  # no flags: shared only if the files are
-        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags))
+        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags),
+                               d.expander.bare_above(flags))
         return found
 
     def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms:
@@ -164,12 +146,27 @@ class Tracer:
         rows, cache, texts = self.traced.rows[d.index], self.cache, self.texts[d.index]
         removed, ident, abbreviations = self.traced.removed, d.ident, d.abbreviations
         rare = bool(self.watch or d.forbidden)
-        keys: dict[frozenset[str], tuple] = {}  # flags → (dictionary that expands them, flags)
+        keys: dict[frozenset[str], tuple] = {}  # flags → (expanding dictionary, flags, bound)
         generated = 0
+        upper, playable, bare = self.fold.upper_table, PLAYABLE.fullmatch, self.bare
         for entry in entries:
             stem, flags, line = entry[:3]  # faster than by name, ~88,000 times
-            key = keys.get(flags) or self.key(flags, d, keys)
-            forms = cache.get((*key, stem)) or self.forms(*key, stem)
+            scope, flags, bare_above = keys.get(flags) or self.key(flags, d, keys)
+            if len(stem) > bare_above and not rare and line not in abbreviations:
+                # The stem alone (3 entries in 4: no rule can make a form short enough):
+                # filter_forms and the first loop below, inline, once per stem.
+                generated += 1
+                word = bare.get(stem)
+                if word is None:
+                    word = stem.upper() if stem.isascii() else stem.translate(upper)
+                    if not (playable(word) and stem == stem.lower()):
+                        removed[failed_filter(stem, word)].add(stem)
+                        word = ""
+                    bare[stem] = word
+                if word:
+                    rows[word] = rows.get(word, "") + f"{word}\t{ident}\t{line}\t{stem}\t-\t{stem}\n"
+                continue
+            forms = cache.get((scope, flags, stem)) or self.forms(scope, flags, stem)
             middle = f"\t{ident}\t{line}\t{stem}\t"
             if rare or line in abbreviations:
                 generated += self.trace_slowly(d, entry, forms, middle)
