@@ -85,7 +85,7 @@ def build_word_list(sources: list[DictionarySource], progress: Progress | None =
     """
     with paused_gc():
         collected = collect(sources, frozenset(watch), progress)
-    words = sorted(set().union(*(s.words for s in collected.spellings)))
+    words = sorted(collected.words())
     origins = OriginIndex(collected, words)
     near: dict[str, list[tuple[str, Origin]]] = {}
     for form, reason, row in collected.near:
