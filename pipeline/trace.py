@@ -16,6 +16,7 @@ else; rare cases (abbreviations, FORBIDDENWORD, `torre words why`) take
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
@@ -130,8 +131,9 @@ class Tracer:
         one frozenset object per flag set, so that cache keys compare by identity,
         and the stem length above which such an entry gives its stem alone."""
         scope = 0 if d.shared and flags <= d.shared else d.index  # no flags: shared only if the files are
+        rare = self.watch or d.forbidden  # every entry then takes trace_slowly
         found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags),
-                               d.expander.bare_above(flags))
+                               math.inf if rare else d.expander.bare_above(flags))
         return found
 
     def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms:
@@ -150,9 +152,9 @@ class Tracer:
         generated = 0
         upper, playable, bare = self.fold.upper_table, PLAYABLE.fullmatch, self.bare
         for entry in entries:
-            stem, flags, line = entry[:3]  # faster than by name, ~88,000 times
+            stem, flags, line, _, _ = entry  # faster than by name, ~88,000 times
             scope, flags, bare_above = keys.get(flags) or self.key(flags, d, keys)
-            if len(stem) > bare_above and not rare and line not in abbreviations:
+            if len(stem) > bare_above and line not in abbreviations:
                 # The stem alone (3 entries in 4: no rule can make a form short enough):
                 # filter_forms and the first loop below, inline, once per stem.
                 generated += 1
