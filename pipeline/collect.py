@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import repeat
-from operator import add
+from operator import add, itemgetter
 
 from .constants import WORD_MAX_LENGTH
 from .filters import Folder, is_abbreviation
@@ -77,7 +77,7 @@ def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
     """Pruning by length is exact only if no character folds to nothing."""
     if aff.OCONV:
         return False
-    chars = set("".join([entry[0] for entry in dic.entries]))  # the stems
+    chars = set("".join(map(itemgetter(0), dic.entries)))  # the stems
     chars |= {c for cls in (*aff.PFX.values(), *aff.SFX.values())
               for e in cls.entries for c in e.add}
     return all(fold(c) for c in chars)
