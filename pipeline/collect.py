@@ -1,19 +1,19 @@
-"""Both dictionaries read and traced, in one process, and their findings kept apart.
+"""Both dictionaries read and traced, in one process, and their lines put in order.
 
 Tracing (pipeline.trace) is the step's bulk. It runs in this one process:
 split between two (each taking one part of every dictionary), it cost ~15 %
 more CPU time (the second process's start, its findings pickled through a
-pipe and joined back) and, on a busy machine, more wall time too. Each
-dictionary's lines are kept in their own map, word → lines, and only joined
-when the file is written (`Collected.text`): ~48,000 words are in both.
+pipe and joined back) and, on a busy machine, more wall time too. The
+lines are kept as traced, one list for all, and put in the file's order by
+one stable sort by word when the file is written (`Collected.order`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import repeat
-from operator import add, itemgetter
+from itertools import chain
+from operator import itemgetter
 
 from .constants import WORD_MAX_LENGTH
 from .filters import Folder, is_abbreviation
@@ -38,39 +38,36 @@ class Spelling:
 
 @dataclass
 class Collected:
-    lines: list[dict[str, str]]  # per dictionary: word → its palavras-origem.tsv lines, in order
+    line_words: list[str]  # the word of each line of `lines`
+    lines: list[str]  # every palavras-origem.tsv line, dictionary by dictionary, as traced
     spellings: list[Spelling]
     removed: dict[str, set[str]]  # filter → the distinct forms it removed
     near: list[tuple[str, str, str]]  # (form, filter, tsv line) of rejected watched forms
 
     @cached_property
+    def order(self) -> list[int]:
+        """The lines' places in the file: a stable sort by word (in C), which keeps a
+        word's lines as traced: dictionary by dictionary, each in its .dic's order.
+        Grouping them by word as they came cost more (a look-up and a new string
+        per line)."""
+        return sorted(range(len(self.lines)), key=self.line_words.__getitem__)
+
+    def words(self) -> list[str]:
+        """Every word, once, sorted."""
+        return list(dict.fromkeys(map(self.line_words.__getitem__, self.order)))
+
+    def text(self) -> str:
+        """palavras-origem.tsv without its header."""
+        return "".join(map(self.lines.__getitem__, self.order))
+
+    @cached_property
     def rows(self) -> dict[str, str]:
-        """Word → all its lines, dictionary by dictionary (for look-ups; `text` writes the file)."""
+        """Word → its lines, in the file's order (for look-ups: `torre words why`, tests)."""
         rows: dict[str, str] = {}
-        for lines in self.lines:
-            rows = joined(rows, lines)
+        for index in self.order:
+            word = self.line_words[index]
+            rows[word] = rows.get(word, "") + self.lines[index]
         return rows
-
-    def words(self) -> dict[str, str]:
-        """Every word, once, roughly in .dic order (which sorts faster than a set's order)."""
-        words: dict[str, str] = {}
-        for lines in self.lines:
-            words.update(lines)
-        return words
-
-    def text(self, words: list[str]) -> str:
-        """The lines of `words`, word by word, each word's dictionary by dictionary.
-
-        Each map is read in C (map over dict.get), and one join copies every line
-        once: no string per word is made (a concatenation per word cost ~20 ms).
-        """
-        columns = [list(map(lines.get, words, repeat(""))) for lines in self.lines]
-        if len(columns) == 1:
-            return "".join(columns[0])
-        pieces = [""] * (len(words) * len(columns))
-        for index, column in enumerate(columns):
-            pieces[index::len(columns)] = column
-        return "".join(pieces)
 
 
 def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
@@ -106,30 +103,20 @@ def read_dictionaries(sources: list[DictionarySource], limit: int,
     return dictionaries
 
 
-def joined(first: dict[str, str], other: dict[str, str]) -> dict[str, str]:
-    """Two maps word → lines as one, `first`'s lines before `other`'s, with no Python
-    loop per word."""
-    if not first:
-        return dict(other)
-    both = list(first.keys() & other.keys())
-    merged = {**first, **other}
-    merged.update(zip(both, map(add, map(first.__getitem__, both), map(other.__getitem__, both))))
-    return merged
-
-
 def gather(sources: list[DictionarySource], dictionaries: list[Dictionary],
            traced: Traced) -> Collected:
     """What the tracer found, with each dictionary's words and figures."""
     spellings = []
     for source, d in zip(sources, dictionaries):
         spelling = Spelling(source.id, source.dic_path.name, source.aff_path.name,
-                            set(traced.rows[d.index]))
+                            set(traced.words[d.index]))
         spelling.stats = {"entries": len(d.entries), "words": len(spelling.words),
                           "forms_generated": traced.generated[d.index],
                           "pruned": d.expander.max_length is not None}
         spellings.append(spelling)
     near = [found for d in dictionaries for found in traced.near[d.index]]
-    return Collected(traced.rows, spellings, traced.removed, near)
+    return Collected(list(chain.from_iterable(traced.words)),
+                     list(chain.from_iterable(traced.lines)), spellings, traced.removed, near)
 
 
 def collect(sources: list[DictionarySource], watch: frozenset[str] = frozenset(),

@@ -106,8 +106,10 @@ class Traced:
     """What a Tracer found."""
 
     def __init__(self, count: int):
-        self.rows: list[dict[str, str]] = [{} for _ in range(count)]  # per dictionary:
-        # word → its lines from there, in order, as one string
+        # Per dictionary, in the order traced: each palavras-origem.tsv line, and its word.
+        # Appended, not grouped by word: a stable sort by word puts them in the file's order.
+        self.lines: list[list[str]] = [[] for _ in range(count)]
+        self.words: list[list[str]] = [[] for _ in range(count)]
         self.generated = [0] * count  # forms spelled out, per dictionary
         self.removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
         self.near: list[list[tuple[str, str, str]]] = [[] for _ in range(count)]  # per
@@ -145,7 +147,8 @@ class Tracer:
 
     def trace(self, d: Dictionary, entries: Iterable[DicEntry]) -> None:
         """Each entry's lines into `rows`, its refused forms into `removed`; forms counted."""
-        rows, cache, texts = self.traced.rows[d.index], self.cache, self.texts[d.index]
+        cache, texts = self.cache, self.texts[d.index]
+        add_line, add_word = self.traced.lines[d.index].append, self.traced.words[d.index].append
         removed, ident, abbreviations = self.traced.removed, d.ident, d.abbreviations
         rare = bool(self.watch or d.forbidden)
         keys: dict[frozenset[str], tuple] = {}  # flags → (expanding dictionary, flags, bound)
@@ -166,7 +169,8 @@ class Tracer:
                         word = ""
                     bare[stem] = word
                 if word:
-                    rows[word] = rows.get(word, "") + f"{word}\t{ident}\t{line}\t{stem}\t-\t{stem}\n"
+                    add_line(f"{word}\t{ident}\t{line}\t{stem}\t-\t{stem}\n")
+                    add_word(word)
                 continue
             forms = cache.get((scope, flags, stem)) or self.forms(scope, flags, stem)
             middle = f"\t{ident}\t{line}\t{stem}\t"
@@ -175,13 +179,12 @@ class Tracer:
                 continue
             generated += len(forms.kept) + len(forms.refused)
             for word, rules, form in forms.singles:
-                row = f"{word}{middle}{texts[rules]}\t{form}\n"
-                found = rows.get(word)
-                rows[word] = row if found is None else found + row
+                add_line(f"{word}{middle}{texts[rules]}\t{form}\n")
+                add_word(word)
             for word, made in forms.twins:  # its lines by rules, then form
-                lines = sorted([(texts[rules], form) for rules, form in made])
-                text = "".join([f"{word}{middle}{rule}\t{form}\n" for rule, form in lines])
-                rows[word] = rows.get(word, "") + text
+                for rule, form in sorted([(texts[rules], form) for rules, form in made]):
+                    add_line(f"{word}{middle}{rule}\t{form}\n")
+                    add_word(word)
             if not forms.counted:
                 for form, _, _, reason in forms.refused:
                     removed[reason].add(form)
@@ -195,7 +198,7 @@ class Tracer:
         Kept and refused forms are taken apart: one spelling is always in the
         same list, so each form's near misses stay in expansion order.
         """
-        rows, texts = self.traced.rows[d.index], self.texts[d.index]
+        texts = self.texts[d.index]
         abbreviation = entry.line in d.abbreviations
         refused = [(form, word, rules, "abbreviation") for word, rules, form in forms.kept
                    if abbreviation] + forms.refused
@@ -204,7 +207,8 @@ class Tracer:
         kept = [found for found in kept if found[2] not in d.forbidden]
         refused = [found for found in refused if found[0] not in d.forbidden]
         for word, text, form in sorted(kept):  # a word's lines: by rules, then form
-            rows[word] = rows.get(word, "") + f"{word}{middle}{text}\t{form}\n"
+            self.traced.lines[d.index].append(f"{word}{middle}{text}\t{form}\n")
+            self.traced.words[d.index].append(word)
         for form, word, rules, reason in refused:
             self.traced.removed[reason].add(form)
             if self.watch and letters_key(word) in self.watch:

@@ -56,7 +56,7 @@ class OriginIndex(Mapping):
         return Origin(ident, *self.names[ident], int(line), stem, rules, form)
 
     def __contains__(self, word: object) -> bool:
-        return any(word in lines for lines in self.collected.lines)
+        return word in self.collected.rows
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.words)
@@ -74,7 +74,7 @@ class WordList:
 
     def origin_text(self) -> str:
         """palavras-origem.tsv without its header: each word's lines, word by word."""
-        return self.origins.collected.text(self.words)
+        return self.origins.collected.text()
 
 
 def build_word_list(sources: list[DictionarySource], progress: Progress | None = None,
@@ -85,7 +85,7 @@ def build_word_list(sources: list[DictionarySource], progress: Progress | None =
     """
     with paused_gc():
         collected = collect(sources, frozenset(watch), progress)
-    words = sorted(collected.words())
+    words = collected.words()
     origins = OriginIndex(collected, words)
     near: dict[str, list[tuple[str, Origin]]] = {}
     for form, reason, row in collected.near:

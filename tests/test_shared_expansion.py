@@ -197,8 +197,13 @@ def test_the_stem_alone_shortcut_finds_what_expanding_every_entry_finds(monkeypa
     assert [s.stats for s in quick.spellings] == [s.stats for s in slow.spellings]
 
 
-def test_the_file_joins_each_words_lines_dictionary_by_dictionary(pair):
-    collected = collect(pair)
-    words = sorted(collected.rows)
-    assert collected.text(words) == "".join(collected.rows[word] for word in words)
-    assert collected.text(["FATOS"]).splitlines() == lines_of(collected, "FATOS")
+def test_the_file_gives_each_word_its_lines_by_dictionary_then_dic_line_not_by_their_text(tmp_path):
+    # The first dictionary's id sorts after the second's, and line 10 after line 9 only as a number.
+    aff = "SET UTF-8\nSFX p Y 1\nSFX p 0 s [^s]\n"
+    dic = "9\nabc\nabd\nabe\nabf\nabg\nabh\nabi\ngatos\ngato/p\n"
+    collected = collect([source(tmp_path, "zeta", aff, dic), source(tmp_path, "alfa", aff, dic)])
+    assert collected.words() == sorted(collected.rows) == sorted(set(collected.line_words))
+    gatos = [line for line in collected.text().splitlines() if line.startswith("GATOS\t")]
+    assert gatos == ["GATOS\tzeta\t9\tgatos\t-\tgatos", "GATOS\tzeta\t10\tgato\tSFX p zeta.aff:3\tgatos",
+                     "GATOS\talfa\t9\tgatos\t-\tgatos", "GATOS\talfa\t10\tgato\tSFX p alfa.aff:3\tgatos"]
+    assert collected.text() == "".join(collected.rows[word] for word in collected.words())
