@@ -5,8 +5,11 @@ are expanded and filtered once per (stem, flags) and kept as an `EntryForms`;
 and once for both dictionaries when every flag means the same in both .aff
 files (pipeline.hunspell.shared: ~41,400 of the ~44,000 lines of each). Each
 .dic line then only writes its lines of palavras-origem.tsv, naming the rules
-in its own .aff. A `Tracer` takes each dictionary's entries in .dic order, so
-a word's lines from one dictionary arrive in the file's order with no sort,
+in its own .aff. An entry whose stem is too long for any of its rules to
+bring a form down to the longest word (`Expander.bare_above`: 3 entries in 4)
+gives its stem alone, and is not expanded at all. A `Tracer` takes each
+dictionary's entries in .dic order, so a word's lines from one dictionary
+arrive in the file's order (pipeline.collect only sorts them by word),
 except among the lines one entry gives a word by different rules (`twins`).
 
 Speed matters here (the benchmark holds this step to Hunspell's `unmunch`):
@@ -146,7 +149,8 @@ class Tracer:
         return found
 
     def trace(self, d: Dictionary, entries: Iterable[DicEntry]) -> None:
-        """Each entry's lines into `rows`, its refused forms into `removed`; forms counted."""
+        """Each entry's lines (and their words) into `traced`, its refused forms into
+        `removed`; forms counted."""
         cache, texts = self.cache, self.texts[d.index]
         add_line, add_word = self.traced.lines[d.index].append, self.traced.words[d.index].append
         removed, ident, abbreviations = self.traced.removed, d.ident, d.abbreviations
@@ -154,6 +158,9 @@ class Tracer:
         keys: dict[frozenset[str], tuple] = {}  # flags → (expanding dictionary, flags, bound)
         generated = 0
         upper, playable, bare = self.fold.upper_table, PLAYABLE.fullmatch, self.bare
+        # The last dictionary takes what it reuses out of the cache: memory freed early is
+        # memory its own lines reuse (fewer pages for the system to hand out).
+        take = cache.pop if d.index == len(self.dictionaries) - 1 else cache.get
         for entry in entries:
             stem, flags, line, _, _ = entry  # faster than by name, ~88,000 times
             scope, flags, bare_above = keys.get(flags) or self.key(flags, d, keys)
@@ -172,7 +179,7 @@ class Tracer:
                     add_line(f"{word}\t{ident}\t{line}\t{stem}\t-\t{stem}\n")
                     add_word(word)
                 continue
-            forms = cache.get((scope, flags, stem)) or self.forms(scope, flags, stem)
+            forms = take((scope, flags, stem), None) or self.forms(scope, flags, stem)
             middle = f"\t{ident}\t{line}\t{stem}\t"
             if rare or line in abbreviations:
                 generated += self.trace_slowly(d, entry, forms, middle)
