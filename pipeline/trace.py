@@ -74,6 +74,9 @@ def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -
     return EntryForms(kept, refused)
 
 
+ALONE = object()  # Tracer.forms of an entry whose only form is its stem
+
+
 class RuleTexts(dict):
     """Rules tuple → ``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``.
 
@@ -141,11 +144,16 @@ class Tracer:
                                math.inf if rare else d.expander.bare_above(flags))
         return found
 
-    def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms:
-        """An entry's forms, expanded by dictionary `scope` the first time they are asked for."""
+    def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms | object:
+        """An entry's forms, expanded by dictionary `scope` the first time they are asked for;
+        ALONE if they are the stem alone (a third of the entries expanded: no rule matches)."""
         expander = self.dictionaries[scope].expander
-        found = self.cache[scope, flags, stem] = filter_forms(
-            expander.expand(stem, flags), expander.aff.OCONV, self.fold)
+        expanded = expander.expand(stem, flags)
+        if len(expanded) == 1 and not expanded[0][1] and not expander.aff.OCONV:
+            found = self.cache[scope, flags, stem] = ALONE
+            return found
+        found = self.cache[scope, flags, stem] = filter_forms(expanded, expander.aff.OCONV,
+                                                              self.fold)
         return found
 
     def trace(self, d: Dictionary, entries: Iterable[DicEntry]) -> None:
@@ -164,9 +172,11 @@ class Tracer:
         for entry in entries:
             stem, flags, line, _, _ = entry  # faster than by name, ~88,000 times
             scope, flags, bare_above = keys.get(flags) or self.key(flags, d, keys)
-            if len(stem) > bare_above and line not in abbreviations:
-                # The stem alone (3 entries in 4: no rule can make a form short enough):
-                # filter_forms and the first loop below, inline, once per stem.
+            forms = ALONE if len(stem) > bare_above else (take((scope, flags, stem), None)
+                                                          or self.forms(scope, flags, stem))
+            if forms is ALONE and not rare and line not in abbreviations:
+                # The stem alone (5 entries in 6: no rule can make a form short enough, or
+                # none matches): filter_forms and the first loop below, inline, once per stem.
                 generated += 1
                 word = bare.get(stem)
                 if word is None:
@@ -179,7 +189,8 @@ class Tracer:
                     add_line(f"{word}\t{ident}\t{line}\t{stem}\t-\t{stem}\n")
                     add_word(word)
                 continue
-            forms = take((scope, flags, stem), None) or self.forms(scope, flags, stem)
+            if forms is ALONE:
+                forms = filter_forms([(stem, ())], [], self.fold)
             middle = f"\t{ident}\t{line}\t{stem}\t"
             if rare or line in abbreviations:
                 generated += self.trace_slowly(d, entry, forms, middle)
