@@ -20,6 +20,7 @@ from pipeline.hunspell import Expander, read_aff
 from pipeline.hunspell.expand import condition_regex_of, element_chars
 from pipeline.hunspell.shared import line_in, shared_flags
 from pipeline.sources import DictionarySource, resolve_sources, sha256_of
+from pipeline.trace import Tracer, filter_forms
 
 # The same classes in both files, but preao's sit one line lower (a comment), so
 # its rule lines differ, and SFX T's two rules sit at 9 and 10 there: "…:10" sorts
@@ -187,10 +188,18 @@ def test_the_real_dictionaries_share_most_of_their_classes():
 
 
 @pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")
-def test_the_stem_alone_shortcut_finds_what_expanding_every_entry_finds(monkeypatch):
+def test_the_stem_alone_shortcut_finds_what_expanding_and_filtering_every_entry_finds(monkeypatch):
     sources = resolve_sources(SHARED_DICTIONARIES)
     quick = collect(sources)
+
+    def every_entry_expanded_and_filtered(tracer, scope, flags, stem):
+        expander = tracer.dictionaries[scope].expander
+        found = tracer.cache[scope, flags, stem] = filter_forms(
+            expander.expand(stem, flags), expander.aff.OCONV, tracer.fold)
+        return found
+
     monkeypatch.setattr(Expander, "bare_above", lambda self, flags: float("inf"))
+    monkeypatch.setattr(Tracer, "forms", every_entry_expanded_and_filtered)
     slow = collect(sources)
     assert quick.rows == slow.rows
     assert quick.removed == slow.removed
