@@ -1,30 +1,28 @@
-"""Both dictionaries read, traced in two processes, and their findings merged.
+"""Both dictionaries read and traced, in one process, and their lines put in order.
 
-Tracing (pipeline.trace) is the step's bulk, so it is split: each process
-takes one part of every dictionary's entries, the parts cut at the same stem
-in every dictionary, so that an entry both dictionaries share is expanded in
-one process only. A word's lines are then joined back in the file's order:
-dictionary by dictionary (ao90 first), and within one, part by part (the
-parts follow the .dic). With progress bars, one process traces everything.
+Tracing (pipeline.trace) is the step's bulk. It runs in this one process:
+split between two (each taking one part of every dictionary), it cost ~15 %
+more CPU time (the second process's start, its findings pickled through a
+pipe and joined back) and, on a busy machine, more wall time too. The
+lines are kept as traced, one list for all, and put in the file's order by
+one stable sort by word when the file is written (`Collected.order`).
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import partial
-from itertools import accumulate
+from functools import cached_property
+from itertools import chain
+from operator import itemgetter
 
 from .constants import WORD_MAX_LENGTH
-from .filters import FILTERS, Folder, entry_filter
-from .forked import run_side_by_side
-from .hunspell import AffixFile, DicEntry, DicFile, Expander, read_aff, read_dic
+from .filters import Folder, entry_filter
+from .hunspell import AffixFile, DicFile, Expander, read_aff, read_dic
 from .hunspell.shared import shared_flags
 from .sources import DictionarySource
 from .trace import Dictionary, Traced, Tracer
 
 Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like factory
-PARTS = 2  # processes; the build machine has two cores
 
 
 @dataclass
@@ -40,17 +38,43 @@ class Spelling:
 
 @dataclass
 class Collected:
-    rows: dict[str, str]  # word → its palavras-origem.tsv lines, in the file's order
+    line_words: list[str]  # the word of each line of `lines`
+    lines: list[str]  # every palavras-origem.tsv line, dictionary by dictionary, as traced
     spellings: list[Spelling]
     removed: dict[str, set[str]]  # filter → the distinct forms it removed
     near: list[tuple[str, str, str]]  # (form, filter, tsv line) of rejected watched forms
+
+    @cached_property
+    def order(self) -> list[int]:
+        """The lines' places in the file: a stable sort by word (in C), which keeps a
+        word's lines as traced: dictionary by dictionary, each in its .dic's order.
+        Grouping them by word as they came cost more (a look-up and a new string
+        per line)."""
+        return sorted(range(len(self.lines)), key=self.line_words.__getitem__)
+
+    def words(self) -> list[str]:
+        """Every word, once, sorted."""
+        return list(dict.fromkeys(map(self.line_words.__getitem__, self.order)))
+
+    def text(self) -> str:
+        """palavras-origem.tsv without its header."""
+        return "".join(map(self.lines.__getitem__, self.order))
+
+    @cached_property
+    def rows(self) -> dict[str, str]:
+        """Word → its lines, in the file's order (for look-ups: `torre words why`, tests)."""
+        rows: dict[str, str] = {}
+        for index in self.order:
+            word = self.line_words[index]
+            rows[word] = rows.get(word, "") + self.lines[index]
+        return rows
 
 
 def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
     """Pruning by length is exact only if no character folds to nothing."""
     if aff.OCONV:
         return False
-    chars = set("".join([entry[0] for entry in dic.entries]))  # the stems
+    chars = set("".join(map(itemgetter(0), dic.entries)))  # the stems
     chars |= {c for cls in (*aff.PFX.values(), *aff.SFX.values())
               for e in cls.entries for c in e.add}
     return all(fold(c) for c in chars)
@@ -81,66 +105,20 @@ def read_dictionaries(sources: list[DictionarySource], limit: int,
     return dictionaries
 
 
-def even_cuts(entries: list[DicEntry], parts: int) -> list[int]:
-    """Where to cut `entries` into parts of about equal work. An entry's work grows
-    with its flags (each one a class of forms to spell out and trace): cutting by
-    1 + flags, not by entries, evens the two processes (0.43/0.37 s, not 0.60/0.33)."""
-    work = list(accumulate(1 + len(entry[1]) for entry in entries))
-    return [min(bisect_left(work, work[-1] * k / parts), len(entries) - 1) for k in range(1, parts)]
-
-
-def cuts(dictionaries: list[Dictionary], parts: int) -> list[list[int]]:
-    """Where each dictionary's entries are cut into parts: at the first dictionary's
-    even cuts, and in the others at the same stems (else evenly)."""
-    first = dictionaries[0].entries if dictionaries else []
-    stems = [first[i].stem for i in even_cuts(first, parts)] if first else []
-    found = []
-    for d in dictionaries:
-        size, inner = len(d.entries), []
-        for k, stem in enumerate(stems, start=1):
-            inner.append(next((i for i, entry in enumerate(d.entries) if entry[0] == stem),
-                              size * k // parts))
-        found.append([0, *sorted(inner), size])
-    return found
-
-
-def trace_part(dictionaries: list[Dictionary], bounds: list[list[int]], part: int,
-               watch: frozenset[str], fold: Folder) -> Traced:
-    """One part of every dictionary's entries traced (run in its own process)."""
-    tracer = Tracer(dictionaries, watch, fold)
-    for d, cut in zip(dictionaries, bounds):
-        tracer.trace(d, d.entries[cut[part]:cut[part + 1]])
-    return tracer.traced
-
-
-def trace_with_bars(dictionaries: list[Dictionary], watch: frozenset[str], fold: Folder,
-                    progress: Progress) -> Traced:
-    tracer = Tracer(dictionaries, watch, fold)
-    for d in dictionaries:
-        with progress(d.entries, f"expanding {d.ident}", len(d.entries)) as entries:
-            tracer.trace(d, entries)
-    return tracer.traced
-
-
-def merge(sources: list[DictionarySource], dictionaries: list[Dictionary],
-          parts: list[Traced]) -> Collected:
-    """The parts' findings as one: each word's lines by dictionary, then by part."""
-    rows: dict[str, str] = {}
-    spellings, near = [], []
+def gather(sources: list[DictionarySource], dictionaries: list[Dictionary],
+           traced: Traced) -> Collected:
+    """What the tracer found, with each dictionary's words and figures."""
+    spellings = []
     for source, d in zip(sources, dictionaries):
-        spelling = Spelling(source.id, source.dic_path.name, source.aff_path.name)
-        for traced in parts:
-            for word, text in traced.rows[d.index].items():
-                found = rows.get(word)
-                rows[word] = text if found is None else found + text
-            spelling.words.update(traced.rows[d.index])
-            near += traced.near[d.index]
+        spelling = Spelling(source.id, source.dic_path.name, source.aff_path.name,
+                            set(traced.words[d.index]))
         spelling.stats = {"entries": len(d.entries), "words": len(spelling.words),
-                          "forms_generated": sum(t.generated[d.index] for t in parts),
+                          "forms_generated": traced.generated[d.index],
                           "pruned": d.expander.max_length is not None}
         spellings.append(spelling)
-    removed = {reason: set().union(*(t.removed[reason] for t in parts)) for reason in FILTERS}
-    return Collected(rows, spellings, removed, near)
+    near = [found for d in dictionaries for found in traced.near[d.index]]
+    return Collected(list(chain.from_iterable(traced.words)),
+                     list(chain.from_iterable(traced.lines)), spellings, traced.removed, near)
 
 
 def collect(sources: list[DictionarySource], watch: frozenset[str] = frozenset(),
@@ -153,8 +131,11 @@ def collect(sources: list[DictionarySource], watch: frozenset[str] = frozenset()
     fold = Folder()
     limit = max(WORD_MAX_LENGTH, max(map(len, watch), default=0) + 3)
     dictionaries = read_dictionaries(sources, limit, fold)
-    if progress is not None:
-        return merge(sources, dictionaries, [trace_with_bars(dictionaries, watch, fold, progress)])
-    bounds = cuts(dictionaries, PARTS)
-    jobs = [partial(trace_part, dictionaries, bounds, part, watch, fold) for part in range(PARTS)]
-    return merge(sources, dictionaries, run_side_by_side(jobs))
+    tracer = Tracer(dictionaries, watch, fold)
+    for d in dictionaries:
+        if progress is None:
+            tracer.trace(d, d.entries)
+            continue
+        with progress(d.entries, f"expanding {d.ident}", len(d.entries)) as entries:
+            tracer.trace(d, entries)
+    return gather(sources, dictionaries, tracer.traced)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,6 +223,7 @@ class FetchError(TorreError):
 def fetch(dest: Path, manifest: Path | None = None, timeout: float = 60) -> list[Path]:
     """Download each dictionary's tarball and put its .aff/.dic in dest/<folder>/."""
     import tarfile
+    import tempfile
     import urllib.request  # only here: the build itself never downloads
 
     written = []

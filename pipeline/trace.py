@@ -5,8 +5,11 @@ are expanded and filtered once per (stem, flags) and kept as an `EntryForms`;
 and once for both dictionaries when every flag means the same in both .aff
 files (pipeline.hunspell.shared: ~41,400 of the ~44,000 lines of each). Each
 .dic line then only writes its lines of palavras-origem.tsv, naming the rules
-in its own .aff. A `Tracer` takes each dictionary's entries in .dic order, so
-a word's lines from one dictionary arrive in the file's order with no sort,
+in its own .aff. An entry whose stem is too long for any of its rules to
+bring a form down to the longest word (`Expander.bare_above`: 3 entries in 4)
+gives its stem alone, and is not expanded at all. A `Tracer` takes each
+dictionary's entries in .dic order, so a word's lines from one dictionary
+arrive in the file's order (pipeline.collect only sorts them by word),
 except among the lines one entry gives a word by different rules (`twins`).
 
 Speed matters here (the benchmark holds this step to Hunspell's `unmunch`):
@@ -16,6 +19,7 @@ else; rare cases (abbreviations, Roman numerals, FORBIDDENWORD, `torre words why
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
@@ -70,6 +74,9 @@ def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -
     return EntryForms(kept, refused)
 
 
+ALONE = object()  # Tracer.forms of an entry whose only form is its stem
+
+
 class RuleTexts(dict):
     """Rules tuple → ``SFX p pt_PT.aff:64 + PFX R pt_PT.aff:24`` (innermost first), or ``-``.
 
@@ -102,36 +109,17 @@ class Dictionary:
 
 
 class Traced:
-    """What a Tracer found; plain data, so that it crosses a pipe quickly."""
+    """What a Tracer found."""
 
     def __init__(self, count: int):
-        self.rows: list[dict[str, str]] = [{} for _ in range(count)]  # per dictionary:
-        # word → its lines from there, in order, as one string
+        # Per dictionary, in the order traced: each palavras-origem.tsv line, and its word.
+        # Appended, not grouped by word: a stable sort by word puts them in the file's order.
+        self.lines: list[list[str]] = [[] for _ in range(count)]
+        self.words: list[list[str]] = [[] for _ in range(count)]
         self.generated = [0] * count  # forms spelled out, per dictionary
         self.removed: dict[str, set[str]] = {reason: set() for reason in FILTERS}
         self.near: list[list[tuple[str, str, str]]] = [[] for _ in range(count)]  # per
         # dictionary: (form, filter, tsv line) of rejected watched forms
-
-    # ~100,000 small strings cost more through a pipe than the work that made
-    # them; joined into a few long ones (split again in C) they cross in ~10 ms.
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state["rows"] = [(SEPARATOR.join(rows), SEPARATOR.join(rows.values()))
-                         for rows in self.rows]
-        state["removed"] = {reason: SEPARATOR.join(forms) for reason, forms in self.removed.items()}
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        state["rows"] = [dict(zip(split(words), split(texts))) for words, texts in state["rows"]]
-        state["removed"] = {reason: set(split(forms)) for reason, forms in state["removed"].items()}
-        self.__dict__.update(state)
-
-
-SEPARATOR = "\0"  # in no word, form or .dic line (the reader would have refused it)
-
-
-def split(joined: str) -> list[str]:
-    return joined.split(SEPARATOR) if joined else []
 
 
 class Tracer:
@@ -143,46 +131,78 @@ class Tracer:
         self.texts = [RuleTexts(d.expander.aff) for d in dictionaries]
         self.cache: dict[tuple[int, frozenset[str], str], EntryForms] = {}
         self.flag_sets: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
+        self.bare: dict[str, str] = {}  # stem → its word if the stem alone passes, else ""
 
     def key(self, flags: frozenset[str], d: Dictionary,
-            keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str]]:
+            keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str], float]:
         """Which dictionary expands entries with these flags (the first one if it can),
-        and one frozenset object per flag set, so that cache keys compare by identity."""
+        one frozenset object per flag set, so that cache keys compare by identity,
+        and the stem length above which such an entry gives its stem alone."""
         scope = 0 if d.shared and flags <= d.shared else d.index  # no flags: shared only if the files are
-        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags))
+        rare = self.watch or d.forbidden  # every entry then takes trace_slowly
+        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags),
+                               math.inf if rare else d.expander.bare_above(flags))
         return found
 
-    def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms:
-        """An entry's forms, expanded by dictionary `scope` the first time they are asked for."""
+    def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms | object:
+        """An entry's forms, expanded by dictionary `scope` the first time they are asked for;
+        ALONE if they are the stem alone (a third of the entries expanded: no rule matches)."""
         expander = self.dictionaries[scope].expander
-        found = self.cache[scope, flags, stem] = filter_forms(
-            expander.expand(stem, flags), expander.aff.OCONV, self.fold)
+        expanded = expander.expand(stem, flags)
+        if len(expanded) == 1 and not expanded[0][1] and not expander.aff.OCONV:
+            found = self.cache[scope, flags, stem] = ALONE
+            return found
+        found = self.cache[scope, flags, stem] = filter_forms(expanded, expander.aff.OCONV,
+                                                              self.fold)
         return found
 
     def trace(self, d: Dictionary, entries: Iterable[DicEntry]) -> None:
-        """Each entry's lines into `rows`, its refused forms into `removed`; forms counted."""
-        rows, cache, texts = self.traced.rows[d.index], self.cache, self.texts[d.index]
+        """Each entry's lines (and their words) into `traced`, its refused forms into
+        `removed`; forms counted."""
+        cache, texts = self.cache, self.texts[d.index]
+        add_line, add_word = self.traced.lines[d.index].append, self.traced.words[d.index].append
         removed, ident, dropped = self.traced.removed, d.ident, d.dropped
         rare = bool(self.watch or d.forbidden)
-        keys: dict[frozenset[str], tuple] = {}  # flags → (dictionary that expands them, flags)
+        keys: dict[frozenset[str], tuple] = {}  # flags → (expanding dictionary, flags, bound)
         generated = 0
+        upper, playable, bare = self.fold.upper_table, PLAYABLE.fullmatch, self.bare
+        # The last dictionary takes what it reuses out of the cache: memory freed early is
+        # memory its own lines reuse (fewer pages for the system to hand out).
+        take = cache.pop if d.index == len(self.dictionaries) - 1 else cache.get
         for entry in entries:
-            stem, flags, line = entry[:3]  # faster than by name, ~88,000 times
-            key = keys.get(flags) or self.key(flags, d, keys)
-            forms = cache.get((*key, stem)) or self.forms(*key, stem)
+            stem, flags, line, _, _ = entry  # faster than by name, ~88,000 times
+            scope, flags, bare_above = keys.get(flags) or self.key(flags, d, keys)
+            forms = ALONE if len(stem) > bare_above else (take((scope, flags, stem), None)
+                                                          or self.forms(scope, flags, stem))
+            if forms is ALONE and not rare and line not in dropped:
+                # The stem alone (5 entries in 6: no rule can make a form short enough, or
+                # none matches): filter_forms and the first loop below, inline, once per stem.
+                generated += 1
+                word = bare.get(stem)
+                if word is None:
+                    word = stem.upper() if stem.isascii() else stem.translate(upper)
+                    if not (playable(word) and stem == stem.lower()):
+                        removed[failed_filter(stem, word)].add(stem)
+                        word = ""
+                    bare[stem] = word
+                if word:
+                    add_line(f"{word}\t{ident}\t{line}\t{stem}\t-\t{stem}\n")
+                    add_word(word)
+                continue
+            if forms is ALONE:
+                forms = filter_forms([(stem, ())], [], self.fold)
             middle = f"\t{ident}\t{line}\t{stem}\t"
             if rare or line in dropped:
                 generated += self.trace_slowly(d, entry, forms, middle)
                 continue
             generated += len(forms.kept) + len(forms.refused)
             for word, rules, form in forms.singles:
-                row = f"{word}{middle}{texts[rules]}\t{form}\n"
-                found = rows.get(word)
-                rows[word] = row if found is None else found + row
+                add_line(f"{word}{middle}{texts[rules]}\t{form}\n")
+                add_word(word)
             for word, made in forms.twins:  # its lines by rules, then form
-                lines = sorted([(texts[rules], form) for rules, form in made])
-                text = "".join([f"{word}{middle}{rule}\t{form}\n" for rule, form in lines])
-                rows[word] = rows.get(word, "") + text
+                for rule, form in sorted([(texts[rules], form) for rules, form in made]):
+                    add_line(f"{word}{middle}{rule}\t{form}\n")
+                    add_word(word)
             if not forms.counted:
                 for form, _, _, reason in forms.refused:
                     removed[reason].add(form)
@@ -198,7 +218,7 @@ class Tracer:
         Kept and refused forms are taken apart: one spelling is always in the
         same list, so each form's near misses stay in expansion order.
         """
-        rows, texts = self.traced.rows[d.index], self.texts[d.index]
+        texts = self.texts[d.index]
         dropped = d.dropped.get(entry.line)
         refused = [(form, word, rules, dropped) for word, rules, form in forms.kept
                    if dropped] + forms.refused
@@ -206,7 +226,8 @@ class Tracer:
         kept = [found for found in kept if found[2] not in d.forbidden]
         refused = [found for found in refused if found[0] not in d.forbidden]
         for word, text, form in sorted(kept):  # a word's lines: by rules, then form
-            rows[word] = rows.get(word, "") + f"{word}{middle}{text}\t{form}\n"
+            self.traced.lines[d.index].append(f"{word}{middle}{text}\t{form}\n")
+            self.traced.words[d.index].append(word)
         for form, word, rules, reason in refused:
             self.traced.removed[reason].add(form)
             if self.watch and letters_key(word) in self.watch:

@@ -46,18 +46,18 @@ class OriginIndex(Mapping):
     """Word → its origins, read on demand from its palavras-origem.tsv lines."""
 
     def __init__(self, collected: Collected, words: list[str]):
-        self.rows, self.words = collected.rows, words
+        self.collected, self.words = collected, words
         self.names = {s.ident: (s.dic_name, s.aff_name) for s in collected.spellings}
 
     def __getitem__(self, word: str) -> list[Origin]:
-        return [self.origin(row) for row in self.rows[word].splitlines()]
+        return [self.origin(row) for row in self.collected.rows[word].splitlines()]
 
     def origin(self, row: str) -> Origin:
         _, ident, line, stem, rules, form = row.split("\t")
         return Origin(ident, *self.names[ident], int(line), stem, rules, form)
 
     def __contains__(self, word: object) -> bool:
-        return word in self.rows
+        return word in self.collected.rows
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.words)
@@ -75,7 +75,7 @@ class WordList:
 
     def origin_text(self) -> str:
         """palavras-origem.tsv without its header: each word's lines, word by word."""
-        return "".join(map(self.origins.rows.__getitem__, self.words))
+        return self.origins.collected.text()
 
 
 def build_word_list(sources: list[DictionarySource], progress: Progress | None = None,
@@ -86,7 +86,7 @@ def build_word_list(sources: list[DictionarySource], progress: Progress | None =
     """
     with paused_gc():
         collected = collect(sources, frozenset(watch), progress)
-    words = sorted(collected.rows)
+    words = collected.words()
     origins = OriginIndex(collected, words)
     near: dict[str, list[tuple[str, Origin]]] = {}
     for form, reason, row in collected.near:

@@ -226,3 +226,47 @@ def test_matcher_agrees_with_each_rule_tested_on_its_own():
             for word in words:
                 expected = {id(e) for e, p in patterns if applies(e, p, word, False)}
                 assert {id(e) for e in compiled[flag].matching(word)} == expected, (flag, word)
+
+
+def entries_past_the_bound(expander, entries):
+    return [e for e in entries if len(e.stem) > expander.bare_above(e.flags)]
+
+
+@pytest.mark.parametrize("name", ["affixes", "special", "flag_utf8"])
+def test_an_entry_longer_than_its_bound_gives_its_stem_alone(name):
+    aff = read_aff(HUNSPELL / f"{name}.aff")
+    dic = read_dic(HUNSPELL / f"{name}.dic", aff)
+    for limit in range(1, 10):
+        expander = Expander(aff, limit)
+        for entry in entries_past_the_bound(expander, dic.entries):
+            assert expander.expand(entry.stem, entry.flags) == [(entry.stem, ())], (limit, entry)
+
+
+def test_the_bound_allows_for_rules_that_shorten_a_word(tmp_path):
+    # SFX b strips "ização" (6 letters, adds none): "normalização" (12) still gives "normal".
+    (tmp_path / "t.aff").write_text("SET UTF-8\nSFX b Y 1\nSFX b ização 0 ização\n", "utf-8")
+    expander = Expander(read_aff(tmp_path / "t.aff"), 7)
+    assert expander.bare_above(frozenset("b")) == 13  # 7 + 6: longer stems give nothing shorter
+    assert expander.bare_above(frozenset()) == -1  # no rule: every stem is its only form
+
+
+def test_needaffix_oconv_and_no_pruning_never_give_the_stem_alone(tmp_path):
+    suffix = "SET UTF-8\nNEEDAFFIX N\nSFX p Y 1\nSFX p 0 s .\n"
+    (tmp_path / "n.aff").write_text(suffix, "utf-8")
+    (tmp_path / "o.aff").write_text(suffix + "OCONV 1\nOCONV a b\n", "utf-8")
+    needs, converts = read_aff(tmp_path / "n.aff"), read_aff(tmp_path / "o.aff")
+    assert Expander(needs, 7).bare_above(frozenset("Np")) == float("inf")
+    assert Expander(converts, 7).bare_above(frozenset()) == float("inf")
+    assert Expander(needs).bare_above(frozenset("p")) == float("inf")
+
+
+@pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")
+def test_every_entry_of_the_real_dictionary_past_its_bound_gives_its_stem_alone():
+    aff = read_aff(SHARED_DICTIONARIES / "hunspell-pt_PT" / "pt_PT.aff")
+    dic = read_dic(SHARED_DICTIONARIES / "hunspell-pt_PT" / "pt_PT.dic", aff,
+                   frozenset({"joões-pestanas/;", "toilette/ORIG=fra"}))
+    expander = Expander(aff, 7)
+    past = entries_past_the_bound(expander, dic.entries)
+    assert len(past) > len(dic.entries) * 2 // 3  # the shortcut is the common case
+    for entry in past:
+        assert expander.expand(entry.stem, entry.flags) == [(entry.stem, ())], entry

@@ -1,8 +1,10 @@
 """Entries both dictionaries share are expanded once, and each still names its own lines.
 
 pipeline.hunspell.shared decides which flags mean the same in two .aff files;
-pipeline.trace expands such entries once for both; pipeline.collect splits the
-work between two processes. None of it may change a byte of the output.
+pipeline.trace expands such entries once for both, and gives an entry that no
+rule can lengthen enough its stem alone without expanding it; pipeline.collect
+keeps each dictionary's lines apart until the file is written. None of it may
+change a byte of the output.
 """
 from __future__ import annotations
 
@@ -12,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED_DICTIONARIES
-from pipeline import collect as collect_module
-from pipeline.collect import collect, cuts, even_cuts, read_dictionaries
+from pipeline.collect import collect, read_dictionaries
 from pipeline.filters import Folder
-from pipeline.hunspell import DicEntry, Expander, read_aff
+from pipeline.hunspell import Expander, read_aff
 from pipeline.hunspell.expand import condition_regex_of, element_chars
 from pipeline.hunspell.shared import line_in, shared_flags
 from pipeline.sources import DictionarySource, resolve_sources, sha256_of
+from pipeline.trace import Tracer, filter_forms
 
 # The same classes in both files, but preao's sit one line lower (a comment), so
 # its rule lines differ, and SFX T's two rules sit at 9 and 10 there: "…:10" sorts
@@ -70,8 +72,8 @@ def pair(tmp_path):
             source(tmp_path, "preao", AFF_PREAO, DIC_PREAO)]
 
 
-def in_one_process(entries, label, length):
-    """A stand-in for click.progressbar: tracing then runs here, in one process."""
+def with_bars(entries, label, length):
+    """A stand-in for click.progressbar."""
     return nullcontext(entries)
 
 
@@ -145,7 +147,7 @@ def test_an_entry_in_both_dictionaries_is_expanded_once(pair, monkeypatch):
     expand = Expander.expand
     monkeypatch.setattr(Expander, "expand",
                         lambda self, stem, flags: calls.append(stem) or expand(self, stem, flags))
-    collect(pair, progress=in_one_process)
+    collect(pair, progress=with_bars)
     assert calls.count("fato") == 1  # fato/p in both, p the same class
     assert calls.count("falar") == 1
     assert calls.count("gato") == 2  # gato/pX: X differs
@@ -171,35 +173,6 @@ def test_a_word_one_entry_makes_twice_is_sorted_by_each_files_own_rule_text(pair
     ]
 
 
-def test_two_processes_find_what_one_finds(pair):
-    split, single = collect(pair), collect(pair, progress=in_one_process)
-    assert split.rows == single.rows
-    assert split.removed == single.removed
-    assert [s.stats for s in split.spellings] == [s.stats for s in single.spellings]
-    assert [s.words for s in split.spellings] == [s.words for s in single.spellings]
-
-
-def test_the_parts_are_cut_by_work_so_entries_with_many_flags_weigh_more():
-    heavy = [DicEntry(f"a{i}", frozenset("ABCDEFG"), i + 2) for i in range(10)]
-    light = [DicEntry(f"b{i}", frozenset(), i + 12) for i in range(70)]
-    assert even_cuts(heavy + light, 2) == [9], "10 entries of work 8 weigh as much as 70 of work 1"
-    assert even_cuts(light, 2) == [34]  # the first entry at or past half the work
-    assert even_cuts(light[:1], 3) == [0, 0]
-
-
-def test_the_parts_are_cut_at_the_same_stem_in_every_dictionary(pair):
-    dictionaries = read_dictionaries(pair, 7, Folder())
-    (first, other) = cuts(dictionaries, 2)
-    assert dictionaries[0].entries[first[1]].stem == dictionaries[1].entries[other[1]].stem
-    assert first[0] == other[0] == 0
-    assert (first[2], other[2]) == (5, 5)
-
-
-def test_with_more_parts_than_entries_every_entry_is_still_traced_once(pair, monkeypatch):
-    monkeypatch.setattr(collect_module, "PARTS", 8)
-    assert collect(pair).rows == collect(pair, progress=in_one_process).rows
-
-
 @pytest.mark.parametrize("element", ["a", "ã", "[ao]", "[^ã]", "[^cgç]", "[-]"])
 def test_a_condition_position_as_characters_matches_what_its_regex_matches(element):
     negate, chars = element_chars(element)
@@ -209,11 +182,37 @@ def test_a_condition_position_as_characters_matches_what_its_regex_matches(eleme
 
 
 @pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")
-def test_the_real_dictionaries_share_most_lines_and_split_like_one_process():
+def test_the_real_dictionaries_share_most_of_their_classes():
+    dictionaries = read_dictionaries(resolve_sources(SHARED_DICTIONARIES), 7, Folder())
+    assert len(dictionaries[1].shared) >= 45  # 37 of 39 SFX and 10 of 11 PFX classes at the time of writing
+
+
+@pytest.mark.skipif(not SHARED_DICTIONARIES.exists(), reason="needs ../shared/dictionaries")
+def test_the_stem_alone_shortcut_finds_what_expanding_and_filtering_every_entry_finds(monkeypatch):
     sources = resolve_sources(SHARED_DICTIONARIES)
-    dictionaries = read_dictionaries(sources, 7, Folder())
-    shared = dictionaries[1].shared
-    assert len(shared) >= 45  # 37 of 39 SFX and 10 of 11 PFX classes at the time of writing
-    split, single = collect(sources), collect(sources, progress=in_one_process)
-    assert split.rows == single.rows
-    assert [s.stats for s in split.spellings] == [s.stats for s in single.spellings]
+    quick = collect(sources)
+
+    def every_entry_expanded_and_filtered(tracer, scope, flags, stem):
+        expander = tracer.dictionaries[scope].expander
+        found = tracer.cache[scope, flags, stem] = filter_forms(
+            expander.expand(stem, flags), expander.aff.OCONV, tracer.fold)
+        return found
+
+    monkeypatch.setattr(Expander, "bare_above", lambda self, flags: float("inf"))
+    monkeypatch.setattr(Tracer, "forms", every_entry_expanded_and_filtered)
+    slow = collect(sources)
+    assert quick.rows == slow.rows
+    assert quick.removed == slow.removed
+    assert [s.stats for s in quick.spellings] == [s.stats for s in slow.spellings]
+
+
+def test_the_file_gives_each_word_its_lines_by_dictionary_then_dic_line_not_by_their_text(tmp_path):
+    # The first dictionary's id sorts after the second's, and line 10 after line 9 only as a number.
+    aff = "SET UTF-8\nSFX p Y 1\nSFX p 0 s [^s]\n"
+    dic = "9\nabc\nabd\nabe\nabf\nabg\nabh\nabi\ngatos\ngato/p\n"
+    collected = collect([source(tmp_path, "zeta", aff, dic), source(tmp_path, "alfa", aff, dic)])
+    assert collected.words() == sorted(collected.rows) == sorted(set(collected.line_words))
+    gatos = [line for line in collected.text().splitlines() if line.startswith("GATOS\t")]
+    assert gatos == ["GATOS\tzeta\t9\tgatos\t-\tgatos", "GATOS\tzeta\t10\tgato\tSFX p zeta.aff:3\tgatos",
+                     "GATOS\talfa\t9\tgatos\t-\tgatos", "GATOS\talfa\t10\tgato\tSFX p alfa.aff:3\tgatos"]
+    assert collected.text() == "".join(collected.rows[word] for word in collected.words())

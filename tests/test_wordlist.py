@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -326,3 +329,24 @@ def test_real_build_is_byte_identical_when_repeated(real, tmp_path):
     write_word_list(build_word_list(sources), sources, tmp_path)
     for name in FILES:
         assert (tmp_path / name).read_bytes() == (out / name).read_bytes(), name
+
+
+def test_a_file_is_written_whole_and_no_temporary_file_is_left(tmp_path):
+    from pipeline.files import write_atomic
+
+    (tmp_path / f".palavras.txt.{os.getpid()}-0.tmp").write_text("left by a dead process")
+    write_atomic(tmp_path / "palavras.txt", b"ABA\n")
+    write_atomic(tmp_path / "palavras.txt", b"ABAS\n")
+    assert (tmp_path / "palavras.txt").read_bytes() == b"ABAS\n"
+    assert oct((tmp_path / "palavras.txt").stat().st_mode & 0o777) == oct(0o644)
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == [
+        f".palavras.txt.{os.getpid()}-0.tmp"]  # only the stranger's, untouched
+
+
+def test_the_word_list_step_imports_no_module_it_does_not_use():
+    code = ("import sys; import pipeline.sources, pipeline.wordlist; "
+            "print(' '.join(sorted(m for m in ('tempfile', 'pickle', 'shutil', 'random', 'click') "
+            "if m in sys.modules)))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, cwd=Path(__file__).resolve().parent.parent).stdout.split()
+    assert found == []

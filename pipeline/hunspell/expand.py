@@ -23,6 +23,7 @@ allows for prefixes and second suffixes that shorten a word.
 """
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
@@ -208,6 +209,24 @@ class Expander:
                 [self.prefixes[f] for f in sorted(flags) if f in self.prefixes],
             )
         return plan
+
+    def bare_above(self, flags: frozenset[str]) -> float:
+        """A stem length above which `expand` gives the stem alone, by the pruning
+        (``inf`` if none: a class is never skipped, or the stem needs or blocks a rule).
+
+        `expand` skips a class whose rules all add more than its limit allows; the
+        limit shrinks as the stem grows, so past this length every class is skipped.
+        """
+        blocked, needs_affix, suffix_classes, prefix_classes = self.plan(flags)
+        if blocked or needs_affix or self.aff.OCONV:
+            return math.inf
+        if not suffix_classes and not prefix_classes:
+            return -1
+        top = self.max_length
+        if top is None:
+            return math.inf
+        return max([top + self.slack - c.min_delta for c in suffix_classes]
+                   + [top - c.min_delta for c in prefix_classes])
 
     def expand(self, stem: str, flags: frozenset[str]) -> list[tuple[str, Rules]]:
         """Every form of one entry with the rules that made it (innermost first).
