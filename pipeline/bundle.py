@@ -44,6 +44,9 @@ LINE_COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
 BLOCK_COMMENT = re.compile(r"^[ \t]*/\*.*?\*/[ \t]*\n", re.M | re.S)
 INDENT = re.compile(r"^[ \t]+", re.M)
 BLANK_LINES = re.compile(r"\n{2,}")
+# A comment after the code of its line (after ; { } , ) or ]): no string can hold it, since
+# its text has no quote of any kind and no string goes past its line (compact checks).
+TRAILING_COMMENT = re.compile(r"(?<=[;{},)\]])[ \t]+//[^\n\"'`]*$", re.M)
 # Anything of the module syntax left after the rewrites above is not supported.
 LEFT_OVER = re.compile(r"^\s*(import\b|export\b)|\bimport\s*\(|\bimport\.meta\b", re.M)
 
@@ -139,12 +142,14 @@ def rewrite(module: Module, path: Path, var_of: dict[str, str]) -> tuple[str, li
 
 
 def compact(source: str, path: Path) -> str:
-    """`source` without whole-line comments and indentation; refuses a string over a line end."""
+    """`source` without its comments (whole-line ones, and those after a line's code) and
+    indentation; refuses a string over a line end."""
     for number, line in enumerate(source.splitlines(), 1):
         if line.count("`") % 2 or line.rstrip().endswith("\\"):
             raise BundleError(path, number, "a string goes on past the end of the line; the bundler drops "
                               "indentation and would change it")
-    return BLANK_LINES.sub("\n", INDENT.sub("", BLOCK_COMMENT.sub("", LINE_COMMENT.sub("", source))))
+    source = TRAILING_COMMENT.sub("", LINE_COMMENT.sub("", source))
+    return BLANK_LINES.sub("\n", INDENT.sub("", BLOCK_COMMENT.sub("", source)))
 
 
 def bundle(root: Path, entry: str = "main.js") -> str:

@@ -37,7 +37,8 @@ MODULES = {
                'console.log(NAME, double(engine.answer()), engine.label, "https://x.pt/a//b");\n',
     "engine/index.js": 'export { answer, LABEL as label } from "./core.js";\n',
     "engine/core.js": '/**\n * Doc comment.\n */\nexport const LABEL = "núcleo";\n'
-                      'export function answer() {\n    return 21; // kept: not a whole line\n}\n',
+                      'export function answer() {\n    return 21; // after the code: dropped too\n}\n'
+                      'export const label = "a; // b", path = `c, // d`; // after a string: dropped\n',
     "ui/util.js": 'import { LABEL } from "../engine/core.js";\n'
                   'export const NAME = `util de ${LABEL}`;\nexport async function later() {}\n'
                   'export function twice(n) { return n * 2; }\nexport class Thing {}\n',
@@ -54,10 +55,11 @@ def test_the_bundle_runs_with_renamed_imports_namespaces_and_re_exports(tmp_path
     assert out == "util de núcleo 42 núcleo https://x.pt/a//b\n"
 
 
-def test_whole_line_comments_and_indentation_are_dropped(tmp_path):
+def test_comments_and_indentation_are_dropped_but_never_inside_a_string(tmp_path):
     text = bundle(write(tmp_path, MODULES))
     assert "Doc comment" not in text and "a comment of its own" not in text
-    assert "return 21; // kept: not a whole line" in text
+    assert "return 21;\n" in text and "dropped" not in text
+    assert 'label = "a; // b", path = `c, // d`;\n' in text, "a // inside a string is no comment"
     assert "\n    " not in text
 
 
