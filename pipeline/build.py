@@ -23,7 +23,7 @@ from . import common_words
 from .dawg.builder import build_dawg
 from .days import Window, lisbon_date, load_window, write_days, write_practice
 from . import published
-from .outdir import (BuildError, check_replaceable, install, make_temporary_tree,
+from .outdir import (BuildError, check_replaceable, install, make_temporary_tree,  # noqa: F401 (BuildError: the build's error, for callers)
                      publish_permissions, real_out, remove_stale_trees, restore_interrupted,
                      tree_state, write_manifest)
 from .site import SiteInput, render_site

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,3 +27,19 @@ def built_dist() -> Path:
     out = ROOT / ".cache" / "pytest-dist"
     build_all(out, quiet=True)
     return out
+
+
+# Two environments as different as a build machine's can be: hash seed, locale, time zone.
+ENVIRONMENTS = (("1", "C", "UTC"), ("2", "C.UTF-8", "Asia/Tokyo"))
+
+
+def outputs_in_two_environments(code: str, args: list[str], out_of, read) -> list:
+    """What `python -c code *args out` leaves, `read(out)`, in each of ENVIRONMENTS; `out_of(seed)`
+    names the folder (the last argument)."""
+    outputs = []
+    for seed, locale, zone in ENVIRONMENTS:
+        out = out_of(seed)
+        env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": locale, "TZ": zone}
+        subprocess.run([sys.executable, "-c", code, *args, str(out)], check=True, env=env, cwd=ROOT)
+        outputs.append(read(out))
+    return outputs

@@ -125,41 +125,8 @@ def test_each_page_loads_only_its_own_code_the_game_neither_the_archive_nor_the_
     assert "ui/replay_page.js" in replay and not replay & {"ui/page.js", "ui/archive_page.js"}
 
 
-WORKER_HOST = """
-import { readFileSync } from "node:fs";
-const answers = [];
-globalThis.self = { listeners: [], addEventListener(type, fn) { this.listeners.push(fn); },
-  postMessage(data) { answers.push(data); } };
-globalThis.fetch = async (url) => ({ ok: true, arrayBuffer: async () => {
-  const bytes = readFileSync(url); return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength); } });
-await import(process.argv[2]);
-const [day, constants] = [JSON.parse(readFileSync(process.argv[3], "utf8")), JSON.parse(readFileSync(process.argv[4], "utf8"))];
-for (const fn of self.listeners) await fn({ data: { id: 7, day, constants, dawgUrl: process.argv[5], actions: [{ type: "pass" }] } });
-await new Promise((resolve) => setTimeout(resolve, 50));
-console.log(JSON.stringify(answers));
-"""
-
-
-def test_the_analysis_worker_bundle_answers_a_run_with_its_rows_and_the_par(tmp_path, built_dist):
-    """The worker's protocol (docs/architecture.md), run in Node on the real word list."""
-    if not NODE:
-        pytest.fail("node is missing (make system-deps)")
-    (tmp_path / "analise.mjs").write_text(bundle(SITE_SRC / "js", "worker/analysis.js"), encoding="utf-8")
-    (tmp_path / "host.mjs").write_text(WORKER_HOST, encoding="utf-8")
-    day = Path(__file__).parent / "fixtures" / "e2e" / "2026-12-01.json"
-    done = subprocess.run([NODE, str(tmp_path / "host.mjs"), str(tmp_path / "analise.mjs"), str(day),
-                           str(built_dist / "constantes.json"), str(built_dist / "palavras.dawg")],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    [answer] = json.loads(done.stdout)
-    assert answer["id"] == 7 and answer["ok"] is True
-    result = answer["result"]
-    assert [row["yours"] for row in result["plays"]] == [None]
-    assert result["plays"][0]["best"]["words"][0] == "PRAXE"  # the fixture's 62-point play (e2e_support.py)
-    assert set(result["par"]) == {"floor", "total", "won"} and result["beaten"] is False
-
-
-SUGGEST_HOST = """
+# A worker's global scope in Node: its listeners, what it posts, and fetch reading files.
+WORKER_SCOPE = """
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const answers = [];
@@ -168,30 +135,49 @@ globalThis.self = { listeners: [], addEventListener(type, fn) { this.listeners.p
 globalThis.fetch = async (url) => ({ ok: true, arrayBuffer: async () => {
   const bytes = readFileSync(url); return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength); } });
 await import(process.argv[2]);
-const { newRun } = await import(pathToFileURL(process.argv[6]).href);
 const [day, constants] = [JSON.parse(readFileSync(process.argv[3], "utf8")), JSON.parse(readFileSync(process.argv[4], "utf8"))];
-const state = structuredClone(newRun(day, constants));
 const url = process.argv[5];
-for (const fn of self.listeners) await fn({ data: { id: 8, kind: "suggest", state, dawgUrl: url, commonUrl: url } });
-for (const fn of self.listeners) await fn({ data: { id: 9, kind: "suggest", state, dawgUrl: url } });
-await new Promise((resolve) => setTimeout(resolve, 50));
-console.log(JSON.stringify(answers));
+const ask = async (data) => { for (const fn of self.listeners) await fn({ data }); };
+"""
+ANALYSE = 'await ask({ id: 7, day, constants, dawgUrl: url, actions: [{ type: "pass" }] });'
+SUGGEST = """
+const { newRun } = await import(pathToFileURL(process.argv[6]).href);
+const state = structuredClone(newRun(day, constants));
+await ask({ id: 8, kind: "suggest", state, dawgUrl: url, commonUrl: url });
+await ask({ id: 9, kind: "suggest", state, dawgUrl: url });
 """
 
 
-def test_the_analysis_worker_bundle_suggests_the_best_common_play_and_the_best_play(tmp_path, built_dist):
-    """A "suggest" request (docs/architecture.md): a state in, {common, best} out; commonUrl is needed."""
+def worker_answers(tmp_path, built_dist, requests: str) -> list[dict]:
+    """What the analysis worker's bundle posts for `requests` (JS run after WORKER_SCOPE), in Node
+    on the real word list and the e2e fixture's day."""
     if not NODE:
         pytest.fail("node is missing (make system-deps)")
     (tmp_path / "analise.mjs").write_text(bundle(SITE_SRC / "js", "worker/analysis.js"), encoding="utf-8")
-    (tmp_path / "host.mjs").write_text(SUGGEST_HOST, encoding="utf-8")
+    host = WORKER_SCOPE + requests + "\nawait new Promise((resolve) => setTimeout(resolve, 50));\nconsole.log(JSON.stringify(answers));\n"
+    (tmp_path / "host.mjs").write_text(host, encoding="utf-8")
     day = Path(__file__).parent / "fixtures" / "e2e" / "2026-12-01.json"
     done = subprocess.run([NODE, str(tmp_path / "host.mjs"), str(tmp_path / "analise.mjs"), str(day),
                            str(built_dist / "constantes.json"), str(built_dist / "palavras.dawg"),
                            str(SITE_SRC / "js" / "engine" / "state.js")],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    suggested, refused = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def test_the_analysis_worker_bundle_answers_a_run_with_its_rows_and_the_par(tmp_path, built_dist):
+    """The worker's protocol (docs/architecture.md), run in Node on the real word list."""
+    [answer] = worker_answers(tmp_path, built_dist, ANALYSE)
+    assert answer["id"] == 7 and answer["ok"] is True
+    result = answer["result"]
+    assert [row["yours"] for row in result["plays"]] == [None]
+    assert result["plays"][0]["best"]["words"][0] == "PRAXE"  # the fixture's 62-point play (e2e_support.py)
+    assert set(result["par"]) == {"floor", "total", "won"} and result["beaten"] is False
+
+
+def test_the_analysis_worker_bundle_suggests_the_best_common_play_and_the_best_play(tmp_path, built_dist):
+    """A "suggest" request (docs/architecture.md): a state in, {common, best} out; commonUrl is needed."""
+    suggested, refused = worker_answers(tmp_path, built_dist, SUGGEST)
     assert suggested["id"] == 8 and suggested["ok"] is True
     best = suggested["result"]["best"]
     assert best["words"][0] == "PRAXE" and best["points"] == 62  # the fixture's best play (e2e_support.py)

@@ -2,14 +2,11 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
 
-from conftest import FIXTURES, SHARED_DICTIONARIES
+from conftest import FIXTURES, SHARED_DICTIONARIES, outputs_in_two_environments
 from pipeline import sources, wordlist
 from pipeline.cli import main
 from pipeline.wordlist import FILES
@@ -202,13 +199,8 @@ def test_output_does_not_depend_on_hash_seed_locale_or_timezone(fixture_dictiona
             "from pipeline.wordlist import build_word_list, write_word_list; "
             "s = resolve_sources(Path(sys.argv[1]), manifest=Path(sys.argv[2])); "
             "write_word_list(build_word_list(s), s, Path(sys.argv[3]))")
-    outputs = []
-    for seed, locale, zone in (("1", "C", "UTC"), ("2", "C.UTF-8", "Asia/Tokyo")):
-        out = tmp_path / f"out-{seed}"
-        env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": locale, "TZ": zone}
-        subprocess.run([sys.executable, "-c", code, str(folder), str(manifest), str(out)],
-                       check=True, env=env)
-        outputs.append({name: (out / name).read_bytes() for name in FILES})
+    outputs = outputs_in_two_environments(code, [str(folder), str(manifest)], lambda seed: tmp_path / f"out-{seed}",
+                                          lambda out: {name: (out / name).read_bytes() for name in FILES})
     assert outputs[0] == outputs[1]
 
 

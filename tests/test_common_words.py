@@ -5,10 +5,7 @@ The list is checked against wordfreq itself, re-derived here without the pipelin
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import subprocess
-import sys
 import tomllib
 from importlib import metadata
 
@@ -17,7 +14,7 @@ import pytest
 import wordfreq
 from unidecode import unidecode
 
-from conftest import ROOT
+from conftest import ROOT, outputs_in_two_environments
 from pipeline import common_words
 from pipeline.common_words import (ATTRIBUTIONS, SPDX, CommonWord, common_words as derive,
                                    explain_common, origin_text, ranked_words, top_forms)
@@ -138,15 +135,16 @@ def test_the_service_worker_knows_the_common_dawg_but_never_precaches_it(built_d
     assert r"/^\/palavras(?:-comuns)?\.[0-9a-f]+\.dawg$/.test(url.pathname)" in worker  # cache first
 
 
-def test_only_the_game_page_names_the_common_dawg_and_none_preloads_it(built_dist):
+def test_only_the_game_and_practice_pages_name_the_common_dawg_and_none_preloads_it(built_dist):
     name = common_dawg_path(built_dist).name
     naming = sorted(p.relative_to(built_dist).as_posix() for p in built_dist.rglob("*.html")
                     if name in p.read_text(encoding="utf-8"))
-    assert naming == ["index.html"]
-    index = (built_dist / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<main id="jogo"[^>]* data-dawg="/palavras\.[0-9a-f]+\.dawg" data-comuns="/'
-                     + re.escape(name) + '"', index)
-    assert not re.search(r"<link[^>]*" + re.escape(name), index)
+    assert naming == ["index.html", "treino/index.html"]  # the analysis, and Treino's Sugestão
+    for page in naming:
+        text = (built_dist / page).read_text(encoding="utf-8")
+        assert re.search(r'<main id="jogo"[^>]* data-dawg="/palavras\.[0-9a-f]+\.dawg" data-comuns="/'
+                         + re.escape(name) + '"', text)
+        assert not re.search(r"<link[^>]*" + re.escape(name), text)
 
 
 def test_wordfreq_ships_its_portuguese_data_in_its_wheel():
@@ -206,13 +204,8 @@ def test_the_common_files_do_not_depend_on_hash_seed_locale_or_timezone(tmp_path
             "w = Path(sys.argv[1]).read_text().split(); c = common_words(w, ['CAPA']); "
             "write_common_words(c, Path(sys.argv[2])); "
             "Path(sys.argv[2], 'c.dawg').write_bytes(build_dawg([e.word for e in c], []))")
-    outputs = []
-    for seed, locale, zone in (("1", "C", "UTC"), ("2", "C.UTF-8", "Asia/Tokyo")):
-        out = tmp_path / f"out-{seed}"
-        env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": locale, "TZ": zone}
-        subprocess.run([sys.executable, "-c", code, str(words), str(out)], check=True, env=env,
-                       cwd=ROOT)
-        outputs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
+    outputs = outputs_in_two_environments(code, [str(words)], lambda seed: tmp_path / f"out-{seed}",
+                                          lambda out: {p.name: p.read_bytes() for p in sorted(out.iterdir())})
     assert outputs[0] == outputs[1] and len(outputs[0]) == 3
 
 

@@ -78,38 +78,47 @@ def test_a_replay_link_made_before_the_change_still_verifies_with_its_own_versio
     assert not with_new["verified"]
 
 
-@pytest.fixture
-def changed_site_url(changed):
+def serving(site: Path):
+    """`site` served on 127.0.0.1 for one test (a fixture's body)."""
     from pipeline.serve import start_server
 
-    server, url = start_server(changed["site"], port=0)
+    server, url = start_server(site, port=0)
     yield url
     server.shutdown()
     server.server_close()
 
 
-def test_in_the_browser_a_save_and_a_link_from_before_the_change_keep_their_score(changed, changed_site_url, browser):
-    run = changed["run"]
+@pytest.fixture
+def changed_site_url(changed):
+    yield from serving(changed["site"])
+
+
+def resumes_and_verifies(browser, url: str, date: str, run: dict, version: str):
+    """A save of `run` played with `version` resumes with its total, and its link verifies."""
     context = browser.new_context(viewport=DESKTOP, locale="pt-PT", service_workers="block")
     try:
         page = context.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.clock.set_fixed_time(f"{DATE}T10:00:00Z")
-        page.goto(changed_site_url + "/como-jogar/")
-        save = {"v": 1, "date": DATE, "actions": run["actions"], "wordList": changed["old"]}
+        page.clock.set_fixed_time(f"{date}T10:00:00Z")
+        page.goto(url + "/como-jogar/")
+        save = {"v": 1, "date": date, "actions": run["actions"], "wordList": version}
         page.evaluate("s => localStorage.setItem('torre.corrida', JSON.stringify(s))", save)
-        page.goto(changed_site_url + "/")
+        page.goto(url + "/")
         page.wait_for_selector("#partida:not([hidden])")
         wait_until(lambda: page.locator("#total").inner_text() == str(run["total"]), "the saved run's total")
         kept = page.evaluate("() => JSON.parse(localStorage.getItem('torre.corrida'))")
-        assert kept["wordList"] == changed["old"] and len(kept["actions"]) == len(run["actions"])
-        page.goto(changed_site_url + "/repeticao/#" + run["code"])
+        assert kept["wordList"] == version and len(kept["actions"]) == len(run["actions"])
+        page.goto(url + "/repeticao/#" + run["code"])
         page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
         assert page.locator("#veredicto").inner_text().startswith("Corrida verificada")
         assert errors == []
     finally:
         context.close()
+
+
+def test_in_the_browser_a_save_and_a_link_from_before_the_change_keep_their_score(changed, changed_site_url, browser):
+    resumes_and_verifies(browser, changed_site_url, DATE, changed["run"], changed["old"])
 
 
 def test_a_save_whose_version_cannot_be_fetched_is_kept_and_said(changed, changed_site_url, browser):
@@ -165,31 +174,8 @@ def test_a_save_and_a_link_that_played_a_numeral_with_the_previous_list_still_re
 
 @pytest.fixture
 def built_site_url(built_dist):
-    from pipeline.serve import start_server
-
-    server, url = start_server(built_dist, port=0)
-    yield url
-    server.shutdown()
-    server.server_close()
+    yield from serving(built_dist)
 
 
 def test_in_the_browser_a_numeral_run_of_the_previous_list_keeps_its_score(numeral_run, built_site_url, browser):
-    date = numeral_run["date"]
-    context = browser.new_context(viewport=DESKTOP, locale="pt-PT", service_workers="block")
-    try:
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.clock.set_fixed_time(f"{date}T10:00:00Z")
-        page.goto(built_site_url + "/como-jogar/")
-        save = {"v": 1, "date": date, "actions": numeral_run["actions"], "wordList": PREVIOUS}
-        page.evaluate("s => localStorage.setItem('torre.corrida', JSON.stringify(s))", save)
-        page.goto(built_site_url + "/")
-        page.wait_for_selector("#partida:not([hidden])")
-        wait_until(lambda: page.locator("#total").inner_text() == str(numeral_run["total"]), "the saved run's total")
-        page.goto(built_site_url + "/repeticao/#" + numeral_run["code"])
-        page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
-        assert page.locator("#veredicto").inner_text().startswith("Corrida verificada")
-        assert errors == []
-    finally:
-        context.close()
+    resumes_and_verifies(browser, built_site_url, numeral_run["date"], numeral_run, PREVIOUS)
