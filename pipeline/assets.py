@@ -219,7 +219,7 @@ def headers_file(dawg_name: str | None, common_name: str | None = None) -> str:
         ("/dias/*", [f"Cache-Control: {SHORT}"]),
         ("/sw.js", ["Cache-Control: no-cache"]),
     ]
-    for path in ("/", "/como-jogar/", "/coimbra/*", "/fontes/", "/arquivo/", "/repeticao/",
+    for path in ("/", "/como-jogar/", "/coimbra/*", "/fontes/", "/arquivo/", "/repeticao/", "/desafio/",
                  "/404.html",
                  "/constantes.json", "/coimbra.json", "/palavras.dawg", "/palavras.txt",
                  "/palavras-origem.tsv", "/LICENCA-palavras.txt", "/palavras-stats.json",

@@ -7,6 +7,8 @@ import { Announcer } from "./announcer.js";
 import { archiveFacts, dayLinks, dayRefusal, markArchive, replayUrl } from "./archive_game.js";
 import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
+import { ChallengeStore } from "./challenge_store.js";
+import { challengeFacts, challengeNodes } from "./challenge_view.js";
 import { Dialogs } from "./dialogs.js";
 import { endBody, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
@@ -50,6 +52,7 @@ export class Page {
     this.main = main;
     this.urls = readUrls(main);
     this.archive = new ArchiveStore(this.storage);
+    this.challenges = new ChallengeStore(this.storage); // received through /desafio/ (ui/challenge_page.js)
     this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
     this.announcer = new Announcer(main.querySelector("#anuncio"));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
@@ -151,7 +154,9 @@ export class Page {
   async runWords(date, data, startedOver = false) {
     const archive = this.archiveDate ? this.archive : null;
     const saved = (archive ?? this.storage).loadRun(date);
-    const list = wordsForVersion(this.urls, saved.status === "ok" ? saved.wordList : null, this.fetchFn, data);
+    // A new run of a challenged tower takes the challenge's word list, so both runs are judged alike.
+    const wanted = saved.status === "ok" ? saved.wordList : this.challenges.pendingVersion(date);
+    const list = wordsForVersion(this.urls, wanted, this.fetchFn, data);
     const kept = (error) => new LoadError(`${error.message} A corrida guardada neste aparelho não se perdeu.`, error.detail);
     let coimbra;
     try {
@@ -257,6 +262,7 @@ export class Page {
     });
     analysis.catch(() => {}); // said on the end screen and in the analysis dialog
     body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));
+    body.splice(body.length - 1, 0, ...challengeNodes(this.challenges, this.date, summary, url)); // before the countdown
     if (this.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
@@ -270,13 +276,14 @@ export class Page {
   showStats() {
     const { stats, problem } = this.storage.loadStats();
     const archive = this.archive.load();
-    const body = statsBody(stats, lisbonDate(this.now()), (imported, importedArchive) => {
+    const body = statsBody(stats, lisbonDate(this.now()), (imported, importedArchive, importedChallenges) => {
       this.storage.saveStats(imported);
       if (importedArchive) this.archive.importResults(importedArchive);
+      if (importedChallenges) this.challenges.importList(importedChallenges);
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
-    }, archiveResults(archive));
-    body.splice(1, 0, archiveFacts(archiveStats(archive)));
+    }, archiveResults(archive), this.challenges.load());
+    body.splice(1, 0, archiveFacts(archiveStats(archive)), challengeFacts(this.challenges));
     if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }

@@ -1,0 +1,41 @@
+// The challenge on the game page, a thin adapter over ui/challenge.js: the end
+// screen's line comparing the run with the challenge received for that tower and
+// its "Responder" share (else "Desafiar", the run as a challenge), and the line of
+// Estatísticas.
+
+import { challengeOfReplay, challengeText, comparisonLine, replyText, resultOf, tallyLine } from "./challenge.js";
+import { el } from "./dialogs.js";
+import { shareOrCopy } from "./share.js";
+
+const SAID = {
+  shared: "Partilhado.",
+  copied: "Desafio copiado: cole onde quiser.",
+  cancelled: "",
+  failed: "Não foi possível copiar; selecione o texto da partilha e copie-o à mão.",
+};
+
+/**
+ * The end screen's nodes for the run of `date` just finished (`summary`): the comparison with the
+ * latest challenge of that tower (its record settled with this run, the first finish counting)
+ * and "Responder"; else "Desafiar". No button when the run has no replay link to send.
+ */
+export function challengeNodes(store, date, summary, replayUrl) {
+  const record = store.settle(date, resultOf(summary));
+  const link = challengeOfReplay(replayUrl);
+  const nodes = [];
+  if (record) nodes.push(el("p", { id: "desafio-comparacao", class: "desafio-comparacao", text: comparisonLine(record.me, record.them) }));
+  if (!link) return nodes;
+  const text = record ? replyText(date, record.me, record.them, link) : challengeText(date, resultOf(summary), link);
+  const status = el("p", { class: "confirmacao", role: "status" });
+  const button = el("button", { type: "button", id: "desafiar", text: record ? "Responder" : "Desafiar" });
+  button.dataset.partilha = text;
+  button.addEventListener("click", async () => {
+    status.textContent = SAID[await shareOrCopy(text)];
+  });
+  return [...nodes, el("div", { class: "linha-botoes desafio-botoes" }, [button]), status];
+}
+
+/** The statistics' challenges line: "Desafios: 3 ganhos, 1 perdido". */
+export function challengeFacts(store) {
+  return el("p", { id: "estatisticas-desafios", class: "estatisticas-arquivo", text: tallyLine(store.load()) });
+}
