@@ -4,19 +4,8 @@
 
 import * as engine from "./engine/play.js";
 import { Page } from "./ui/page.js";
-import { markStarted, safeLocalStorage } from "./ui/browser.js";
+import { fileKeeper, markStarted, safeLocalStorage } from "./ui/browser.js";
 import { GameStorage } from "./ui/storage.js";
-
-/** Asks /sw.js to keep each day file the game loaded for offline play. The worker is
- * registered when the first day is ready, so its precache never slows the game's start. */
-function dayKeeper() {
-  if (!("serviceWorker" in navigator)) return () => {};
-  let ready = null;
-  return (url) => {
-    ready ??= navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).catch(() => null);
-    return ready.then((registration) => registration?.active?.postMessage({ type: "guardar", urls: [url] }));
-  };
-}
 
 const main = document.getElementById("jogo");
 if (main && main.querySelector("#partida")) {
@@ -25,7 +14,7 @@ if (main && main.querySelector("#partida")) {
     storage: new GameStorage(safeLocalStorage()),
     now: () => Date.now(),
     fetchFn: (url) => fetch(url),
-    onDayLoaded: dayKeeper(),
+    onDayLoaded: fileKeeper(),
   });
   page.start().catch((error) => page.fail(error)); // never a half-drawn page
 }

@@ -9,6 +9,7 @@ import { ArchiveStore } from "./archive_store.js";
 import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challenge.js";
 import { ChallengeStore } from "./challenge_store.js";
 import { el } from "./dialogs.js";
+import { dayUrl, versionUrls } from "./loader.js";
 import { NOT_VERIFIED, fragmentCode, loadFor, verdict } from "./replay_page.js";
 
 const NOT_COUNTED = "Este desafio não conta.";
@@ -32,9 +33,10 @@ function actions(record, today, origin) {
 
 /**
  * Fills `main` (<main id="desafio">) from `hash`. `storage`: GameStorage; `today`: the Lisbon date;
- * `origin`: the site's, for the replay link. Sets data-veredicto ("verificada" or "recusada").
+ * `origin`: the site's, for the replay link; `keep(...urls)`: asks for the day and word list to be kept
+ * offline. Sets data-veredicto ("verificada" or "recusada").
  */
-export async function showChallenge(main, { fetchFn, hash, storage, today, origin }) {
+export async function showChallenge(main, { fetchFn, hash, storage, today, origin, keep = () => {} }) {
   const box = main.querySelector("#desafio-corrida") ?? main.appendChild(el("div", { id: "desafio-corrida" }));
   const says = el("p", { id: "veredicto", class: "aviso veredicto", role: "status", text: "A verificar o desafio…" });
   box.replaceChildren(says);
@@ -57,6 +59,7 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
     settle(error?.message?.startsWith(NOT_VERIFIED) ? error.message : `${NOT_VERIFIED}: aconteceu um erro inesperado.`, false);
     return;
   }
+  keep(dayUrl({ days: main.dataset.days || "/dias/" }, read.date), versionUrls({ versions: main.dataset.versoes }, read.version).dawg);
   const replayed = replayCode(read, loaded.day, loaded.constants, loaded.words);
   const said = verdict(read, replayed);
   settle(said.text, said.verified);

@@ -52,7 +52,7 @@ export class ChallengeStore {
     return record ? readCode(record.code).version : null;
   }
 
-  /** Adds the challenges of a statistics import (already checked); those kept here keep their own. */
+  /** Adds the challenges a statistics import brought (already checked); those kept here keep their own. */
   importList(list) {
     return this.save(merged(this.load(), list));
   }
