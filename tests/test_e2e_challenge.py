@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from e2e_archive import finish_by_passing, first_play, make_play
 from e2e_support import DESKTOP, PHONE, browser, new_player, site_url, wait_until  # noqa: F401
 from test_e2e_a11y import axe_violations
@@ -15,6 +17,7 @@ from test_e2e_replay import one_changed
 
 PAST = "2026-11-30"
 TODAY = "2026-12-01"  # the fixed clock's Lisbon day (e2e_support.FIXTURE_NOON)
+SMALL_PHONE = {"width": 360, "height": 640}
 VERIFIED = re.compile(r"^Corrida verificada: chegou ao 1\.º andar, com (\d+) pontos\.$")
 
 
@@ -76,7 +79,7 @@ def stats_line(player) -> str:
 
 def test_an_archive_days_challenge_is_accepted_by_touch_compared_and_answered(new_player, built_dist):
     link, first = challenger(new_player, built_dist, PAST)
-    friend = new_player(viewport=PHONE, route=False, has_touch=True, is_mobile=True)
+    friend = new_player(viewport=SMALL_PHONE, route=False, has_touch=True, is_mobile=True)
     errors = open_challenge(friend, link)
     total = int(VERIFIED.match(friend.text("#veredicto"))[1])
     assert friend.text("#desafio-torre") == "Desafio: a torre de 30/11/2026, do arquivo"
@@ -90,6 +93,7 @@ def test_an_archive_days_challenge_is_accepted_by_touch_compared_and_answered(ne
     tap_to_the_end(friend)
     assert friend.text("#desafio-comparacao") == f"Não bateu o desafio: 1.º andar com 0 pontos, contra 1.º andar com {total}."
     assert friend.page.locator("#desafiar").inner_text() == "Responder"
+    expect(friend.page.locator("#desafio-comparacao")).to_be_in_viewport()  # under the headline, not scrolled away
     reply = friend.page.locator("#desafiar").get_attribute("data-partilha")
     assert reply.splitlines()[1] == f"Não bati o seu desafio: 1.º andar com 0 pontos, contra 1.º andar com {total}."
     answer = challenge_link(friend)

@@ -15,16 +15,16 @@ const SAID = {
 };
 
 /**
- * The end screen's nodes for the run of `date` just finished (`summary`): the comparison with the
- * latest challenge of that tower (its record settled with this run, the first finish counting)
- * and "Responder"; else "Desafiar". No button when the run has no replay link to send.
+ * The end screen's nodes for the run of `date` just finished (`summary`): `line`, the comparison
+ * with the latest challenge of that tower (its record settled with this run, the first finish
+ * counting), or null; `share`, "Responder" (else "Desafiar") with its status, none when the run
+ * has no replay link to send.
  */
 export function challengeNodes(store, date, summary, replayUrl) {
   const record = store.settle(date, resultOf(summary));
   const link = challengeOfReplay(replayUrl);
-  const nodes = [];
-  if (record) nodes.push(el("p", { id: "desafio-comparacao", class: "desafio-comparacao", text: comparisonLine(record.me, record.them) }));
-  if (!link) return nodes;
+  const line = record ? el("p", { id: "desafio-comparacao", class: "desafio-comparacao", text: comparisonLine(record.me, record.them) }) : null;
+  if (!link) return { line, share: [] };
   const text = record ? replyText(date, record.me, record.them, link) : challengeText(date, resultOf(summary), link);
   const status = el("p", { class: "confirmacao", role: "status" });
   const button = el("button", { type: "button", id: "desafiar", text: record ? "Responder" : "Desafiar" });
@@ -32,7 +32,7 @@ export function challengeNodes(store, date, summary, replayUrl) {
   button.addEventListener("click", async () => {
     status.textContent = SAID[await shareOrCopy(text)];
   });
-  return [...nodes, el("div", { class: "linha-botoes desafio-botoes" }, [button]), status];
+  return { line, share: [el("div", { class: "linha-botoes desafio-botoes" }, [button]), status] };
 }
 
 /** The statistics' challenges line: "Desafios: 3 ganhos, 1 perdido". */

@@ -262,7 +262,9 @@ export class Page {
     });
     analysis.catch(() => {}); // said on the end screen and in the analysis dialog
     body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));
-    body.splice(body.length - 1, 0, ...challengeNodes(this.challenges, this.date, summary, url)); // before the countdown
+    const challenge = challengeNodes(this.challenges, this.date, summary, url);
+    body.splice(body.length - 1, 0, ...challenge.share); // after the share button, before the countdown
+    if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
     if (this.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
