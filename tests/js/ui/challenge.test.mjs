@@ -4,12 +4,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { beatsPar } from "../../../site_src/js/engine/index.js";
+import { beatsPar, parRun } from "../../../site_src/js/engine/index.js";
+import { encodeRun } from "../../../site_src/js/engine/replay_code.js";
 import {
   acceptUrl, challengeLink, challengeOfReplay, challengeText, comparisonLine, merged, newRecord, outcome,
   received, replayOfChallenge, replyText, settled, tally, tallyLine, towerOf,
 } from "../../../site_src/js/ui/challenge.js";
 import { ChallengeStore } from "../../../site_src/js/ui/challenge_store.js";
+import { messyRun } from "../helpers/messy-runs.mjs";
+import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
+import { strongRun } from "../helpers/real-positions.mjs";
 import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
 
 // The golden code of tests/js/replay/replay_code.test.mjs: 2026-11-15, floor 2, 67 points.
@@ -145,4 +149,19 @@ test("an import is refused, naming the challenges, when one could not have been 
   }
   const early = parseStatsExport(line({ ...STATS, desafios: [good] }), "2026-11-14");
   assert.equal(early.ok, false, "a challenge of a day that has not come yet");
+});
+
+test("challenge links of real whole runs stay within 170 characters", () => {
+  const constants = loadDistConstants();
+  const { words } = realWords();
+  let longest = 0;
+  for (const day of sampleDays(6)) {
+    const runs = [parRun(day, constants, words).actions, strongRun(day, constants, words).actions, messyRun(day, constants, words, 3).actions];
+    for (const actions of runs) {
+      const coded = encodeRun(day, constants, actions, words, "0123456789");
+      assert.ok(coded.ok, `${day.date}: ${coded.reason}`);
+      longest = Math.max(longest, challengeLink("https://atorre.pt", coded.code).length);
+    }
+  }
+  assert.ok(longest <= 170, `the longest challenge link has ${longest} characters`);
 });
