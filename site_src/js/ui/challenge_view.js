@@ -17,22 +17,21 @@ const SAID = {
 /**
  * The end screen's nodes for the run of `date` just finished (`summary`): `line`, the comparison
  * with the latest challenge of that tower (its record settled with this run, the first finish
- * counting), or null; `share`, "Responder" (else "Desafiar") with its status, none when the run
- * has no replay link to send.
+ * counting), or null; `share`, the row of "Responder" (else "Desafiar"), which reports in the
+ * end screen's share `status`; null when the run has no replay link to send.
  */
-export function challengeNodes(store, date, summary, replayUrl) {
+export function challengeNodes(store, date, summary, replayUrl, status) {
   const record = store.settle(date, resultOf(summary));
   const link = challengeOfReplay(replayUrl);
   const line = record ? el("p", { id: "desafio-comparacao", class: "desafio-comparacao", text: comparisonLine(record.me, record.them) }) : null;
-  if (!link) return { line, share: [] };
+  if (!link) return { line, share: null };
   const text = record ? replyText(date, record.me, record.them, link) : challengeText(date, resultOf(summary), link);
-  const status = el("p", { class: "confirmacao", role: "status" });
   const button = el("button", { type: "button", id: "desafiar", text: record ? "Responder" : "Desafiar" });
   button.dataset.partilha = text;
   button.addEventListener("click", async () => {
     status.textContent = SAID[await shareOrCopy(text)];
   });
-  return { line, share: [el("div", { class: "linha-botoes desafio-botoes" }, [button]), status] };
+  return { line, share: el("div", { class: "linha-botoes desafio-botoes" }, [button]) };
 }
 
 /** The statistics' challenges line: "Desafios: 3 ganhos, 1 perdido". */

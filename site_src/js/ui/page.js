@@ -262,8 +262,9 @@ export class Page {
     });
     analysis.catch(() => {}); // said on the end screen and in the analysis dialog
     body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));
-    const challenge = challengeNodes(this.challenges, this.date, summary, url);
-    body.splice(body.length - 1, 0, ...challenge.share); // after the share button, before the countdown
+    const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
+    const challenge = challengeNodes(this.challenges, this.date, summary, url, status);
+    if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
     if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
     if (this.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
     if (problem) body.unshift(warning(problem));
