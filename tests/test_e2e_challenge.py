@@ -99,7 +99,11 @@ def test_an_archive_days_challenge_is_accepted_by_touch_compared_and_answered(ne
     answer = challenge_link(friend)
     assert axe_violations(friend.page) == []
     friend.screenshot("desafio-fim")
+    friend.page.locator("#desafiar").scroll_into_view_if_needed()
+    friend.screenshot("desafio-responder")
     assert stats_line(friend) == "Desafios: 0 ganhos, 1 perdido"
+    assert axe_violations(friend.page) == []
+    friend.screenshot("desafio-estatisticas")
     # Played: the same link now compares at once, and the plays can be seen.
     open_challenge(friend, link)
     assert friend.text("#desafio-comparacao").startswith("Não bateu o desafio")

@@ -91,9 +91,10 @@ def test_every_page_is_rendered(site):
     out, report = site
     for page in ("index.html", "como-jogar/index.html", "coimbra/index.html",
                  "fontes/index.html", "404.html", "sem-rede.html", "coimbra/cabra/index.html",
-                 "coimbra/penedo/index.html", "arquivo/index.html", "repeticao/index.html"):
+                 "coimbra/penedo/index.html", "arquivo/index.html", "repeticao/index.html",
+                 "desafio/index.html"):
         assert (out / page).is_file(), page
-    assert len(report.pages) == 8 + len(fixture_words())
+    assert len(report.pages) == 9 + len(fixture_words())
 
 
 def test_every_page_has_the_csp_meta_lang_pt_pt_and_open_graph(site):
