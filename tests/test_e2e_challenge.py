@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from e2e_archive import finish_by_passing, first_play, make_play
 from e2e_support import DESKTOP, PHONE, browser, new_player, site_url, wait_until  # noqa: F401
+from test_docs_examples import BASE64URL, outsider_crc24
 from test_e2e_a11y import axe_violations
 from test_e2e_replay import one_changed
 
@@ -170,6 +171,33 @@ def test_a_changed_challenge_link_is_refused_says_why_and_never_counts(new_playe
     friend.open("/").wait_ready()
     friend.button("estatisticas").click()
     assert friend.text("#estatisticas-desafios") == "Desafios: 0 ganhos, 0 perdidos"
+
+
+def with_total_raised(link: str) -> str:
+    """The link with its claimed total one higher and its checksum made again: it reads, but cannot verify."""
+    head, code = link.split("#")
+    n = 0
+    for digit in code[1:-4]:
+        n = n * 64 + BASE64URL.index(digit)
+    n += 32768 * 16 ** 10 * 8  # one more in the total field (docs/replay-link.md "Format 1")
+    digits = ""
+    while n:
+        n, d = divmod(n, 64)
+        digits = BASE64URL[d] + digits
+    body = "1" + digits
+    crc = outsider_crc24(body)
+    return f"{head}#{body}" + "".join(BASE64URL[crc >> shift & 63] for shift in (18, 12, 6, 0))
+
+
+def test_a_link_claiming_more_than_its_run_made_is_refused_and_never_counts(new_player, built_dist):
+    link, _ = challenger(new_player, built_dist, PAST)
+    friend = new_player(route=False)
+    open_challenge(friend, with_total_raised(link))
+    friend.expect_text("#veredicto", re.compile(r"^Não foi possível verificar esta corrida: a repetição não dá o resultado "
+                                                r"que a ligação declara \(1\.º andar, \d+ pontos\); a ligação foi alterada\. "
+                                                r"Este desafio não conta\.$"))
+    assert friend.page.get_by_role("link", name="Aceitar o desafio").count() == 0
+    assert friend.page.evaluate("() => localStorage.getItem('torre.desafios')") is None
 
 
 def test_the_challenge_page_has_no_axe_violations_in_dark(new_player, built_dist):
