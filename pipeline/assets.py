@@ -220,7 +220,7 @@ def headers_file(dawg_name: str | None, common_name: str | None = None) -> str:
         ("/sw.js", ["Cache-Control: no-cache"]),
     ]
     # /treino/*: the practice page and its towers, which a new build may change.
-    for path in ("/", "/como-jogar/", "/coimbra/*", "/fontes/", "/arquivo/", "/repeticao/", "/treino/*",
+    for path in ("/", "/como-jogar/", "/coimbra/*", "/fontes/", "/arquivo/", "/repeticao/", "/treino/*", "/desafio/",
                  "/404.html",
                  "/constantes.json", "/coimbra.json", "/palavras.dawg", "/palavras.txt",
                  "/palavras-origem.tsv", "/LICENCA-palavras.txt", "/palavras-stats.json",

@@ -37,12 +37,13 @@ ROOT_FILES = ("favicon.svg", "manifest.webmanifest", "boot.js")
 # every page's one stylesheet, the sheets joined in this order (the cascade of
 # two sheets in a row is that of the two joined): one request each (issue 14).
 BUNDLE = "js/torre.js"
-# The archive's and the replay's pages each load their own, smaller script (entry → bundle);
-# the practice page (/treino/) the game's modules with the practice mode, so that the game
-# page's first visit never carries it.
+# The archive's, the replay's and the challenge's pages each load their own, smaller script
+# (entry → bundle); the practice page (/treino/) the game's modules with the practice mode, so
+# that the game page's first visit never carries it.
 ARCHIVE_BUNDLE, REPLAY_BUNDLE, PRACTICE_BUNDLE = "js/arquivo.js", "js/repeticao.js", "js/treino.js"
+CHALLENGE_BUNDLE = "js/desafio.js"
 PAGE_BUNDLES = {ARCHIVE_BUNDLE: "archive_main.js", REPLAY_BUNDLE: "replay_main.js",
-                PRACTICE_BUNDLE: "practice_main.js"}
+                PRACTICE_BUNDLE: "practice_main.js", CHALLENGE_BUNDLE: "challenge_main.js"}
 # The analysis worker's bundle: loaded only when a run ends (ui/analysis_client.js), not precached.
 WORKER_BUNDLE = "js/analise.js"
 WORKER_ENTRY = "worker/analysis.js"
@@ -176,6 +177,7 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "main_js": f"/static/{folder}/{BUNDLE}",
         "archive_js": f"/static/{folder}/{ARCHIVE_BUNDLE}", "replay_js": f"/static/{folder}/{REPLAY_BUNDLE}",
         "practice_js": f"/static/{folder}/{PRACTICE_BUNDLE}",
+        "challenge_js": f"/static/{folder}/{CHALLENGE_BUNDLE}",
         "coimbra_words": sorted(site.coimbra, key=lambda w: w.folded), "sources": site.sources,
         "coimbra_by_slug": {w.slug: w for w in site.coimbra},
         "word_count": site.word_count, "word_files": site.word_files,

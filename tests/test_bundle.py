@@ -123,6 +123,9 @@ def test_each_page_loads_only_its_own_code_the_game_neither_the_archive_nor_the_
     assert not game & {"ui/archive_page.js", "ui/replay_page.js"}
     assert "ui/archive_page.js" in archive and not archive & {"ui/page.js", "ui/replay_page.js"}
     assert "ui/replay_page.js" in replay and not replay & {"ui/page.js", "ui/archive_page.js"}
+    challenge = module_names(bundle(SITE_SRC / "js", "challenge_main.js"))
+    assert "ui/challenge_page.js" in challenge and not challenge & {"ui/page.js", "ui/archive_page.js", "engine/analysis.js"}
+    assert not game & {"ui/challenge_page.js"} and {"ui/challenge.js", "engine/rank.js"} <= game
 
 
 # A worker's global scope in Node: its listeners, what it posts, and fetch reading files.

@@ -35,7 +35,7 @@ def axe_violations(page) -> list[str]:
 
 def site_pages(built_dist, every_word: bool) -> list[str]:
     """Every page; of the Coimbra word pages (one template) all of them, or only the first."""
-    pages = ["/", "/arquivo/", "/repeticao/", "/como-jogar/", "/coimbra/", "/fontes/", "/nao-existe/",
+    pages = ["/", "/arquivo/", "/repeticao/", "/desafio/", "/como-jogar/", "/coimbra/", "/fontes/", "/nao-existe/",
              "/sem-rede.html"]
     slugs = sorted(p.name for p in (built_dist / "coimbra").iterdir() if p.is_dir())
     return [*pages, *(f"/coimbra/{slug}/" for slug in (slugs if every_word else slugs[:1]))]

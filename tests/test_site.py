@@ -92,7 +92,7 @@ def test_every_page_is_rendered(site):
     for page in ("index.html", "como-jogar/index.html", "coimbra/index.html",
                  "fontes/index.html", "404.html", "sem-rede.html", "coimbra/cabra/index.html",
                  "coimbra/penedo/index.html", "arquivo/index.html", "repeticao/index.html",
-                 "treino/index.html"):
+                 "treino/index.html", "desafio/index.html"):
         assert (out / page).is_file(), page
     assert len(report.pages) == 9 + len(fixture_words())
 
@@ -185,15 +185,16 @@ def test_the_archive_page_is_a_shell_its_script_fills_from_the_day_index(site):
     assert "<h1>Arquivo</h1>" in text and "<noscript>" in text
 
 
-def test_the_replay_page_is_a_shell_naming_the_word_lists_days_and_constants(site):
+@pytest.mark.parametrize("folder, bundle", [("repeticao", "repeticao.js"), ("desafio", "desafio.js")])
+def test_the_replay_and_challenge_pages_are_shells_naming_the_word_lists_days_and_constants(site, folder, bundle):
     out, report = site
-    tags = parse(out / "repeticao" / "index.html").tags
+    tags = parse(out / folder / "index.html").tags
     main = next(a for t, a in tags if t == "main")
-    assert main["id"] == "repeticao"
+    assert main["id"] == folder
     assert main["data-versoes"] == "/versoes/" and main["data-days"] == "/dias/"
     assert main["data-constants"] == "/constantes.json" and main["data-versao"] == report.version
-    assert ("script", {"type": "module", "src": f"/static/{report.static_hash}/js/repeticao.js"}) in tags
-    assert "<noscript>" in (out / "repeticao" / "index.html").read_text(encoding="utf-8")
+    assert ("script", {"type": "module", "src": f"/static/{report.static_hash}/js/{bundle}"}) in tags
+    assert "<noscript>" in (out / folder / "index.html").read_text(encoding="utf-8")
 
 
 def test_every_page_links_the_archive_in_its_navigation_and_the_replay_page_in_its_footer(site):
@@ -328,7 +329,7 @@ def test_headers_file_caches_hashed_assets_for_ever_and_sets_security_headers(si
     assert "immutable" in rules["/static/*"]
     assert "immutable" in rules[f"/{report.dawg_name}"]
     assert "immutable" in rules["/versoes/*"]
-    assert "max-age=0" in rules["/arquivo/"] and "max-age=0" in rules["/repeticao/"]
+    assert "max-age=0" in rules["/arquivo/"] and "max-age=0" in rules["/repeticao/"] and "max-age=0" in rules["/desafio/"]
     assert "max-age=0" in rules["/"] and "immutable" not in rules["/dias/*"]
     assert f"Content-Security-Policy: {CSP}; frame-ancestors 'none'" in rules["/*"]
     assert "X-Content-Type-Options: nosniff" in rules["/*"]
@@ -346,14 +347,15 @@ def test_service_worker_precaches_every_page_and_the_games_files(site):
     out, report = site
     precache = worker_constant(out, "PRECACHE")
     pages = ["/", "/como-jogar/", "/coimbra/", "/fontes/", "/404.html", "/sem-rede.html",
-             "/arquivo/", "/repeticao/"]
+             "/arquivo/", "/repeticao/", "/desafio/"]
     pages += [f"/coimbra/{w.slug}/" for w in fixture_words()]
     assert set(pages) <= set(precache)
     assert {"/constantes.json", "/coimbra.json", f"/{report.dawg_name}", "/boot.js",
             "/favicon.svg", "/manifest.webmanifest", "/icone-192.png", "/icone-512.png",
             "/icone-mascaravel-512.png", "/apple-touch-icon.png",
             f"/static/{report.static_hash}/js/torre.js", f"/static/{report.static_hash}/css/estilo.css",
-            f"/static/{report.static_hash}/js/arquivo.js", f"/static/{report.static_hash}/js/repeticao.js"} <= set(precache)
+            f"/static/{report.static_hash}/js/arquivo.js", f"/static/{report.static_hash}/js/repeticao.js",
+            f"/static/{report.static_hash}/js/desafio.js"} <= set(precache)
     assert not any(url.endswith("/js/main.js") for url in precache)  # the bundle's parts are not loaded
     assert precache == sorted(precache)
     for url in precache:

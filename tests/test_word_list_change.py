@@ -179,3 +179,27 @@ def built_site_url(built_dist):
 
 def test_in_the_browser_a_numeral_run_of_the_previous_list_keeps_its_score(numeral_run, built_site_url, browser):
     resumes_and_verifies(browser, built_site_url, numeral_run["date"], numeral_run, PREVIOUS)
+
+
+def test_a_challenge_made_before_the_change_is_played_with_its_own_word_list(changed, changed_site_url, browser):
+    """issue 20: the friend's new run of a challenged tower is judged by the challenge's list, not the site's new one."""
+    run = changed["run"]
+    context = browser.new_context(viewport=DESKTOP, locale="pt-PT", service_workers="block")
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.clock.set_fixed_time(f"{DATE}T10:00:00Z")
+        page.add_init_script("try { localStorage.setItem('torre.guia', 'visto'); } catch (error) {}")
+        page.goto(changed_site_url + "/desafio/#" + run["code"])
+        page.wait_for_selector("#desafio[data-veredicto=verificada]", state="attached")
+        page.get_by_role("link", name="Aceitar o desafio").click()
+        page.wait_for_selector("#jogo[data-palavras=prontas]", state="attached")
+        page.locator("[data-action=passar]").click()
+        page.locator("#dialogo").get_by_role("button", name="Passar", exact=True).click()
+        wait_until(lambda: page.evaluate("() => localStorage.getItem('torre.corrida')") is not None, "the run saved")
+        kept = page.evaluate("() => JSON.parse(localStorage.getItem('torre.corrida'))")
+        assert kept["wordList"] == changed["old"] != changed["new"]
+        assert errors == []
+    finally:
+        context.close()

@@ -12,6 +12,9 @@ import { bestCommonPlay, bestLegalPlay } from "./movegen/legal_plays.js";
 import { parResult } from "./par.js";
 import { newRun } from "./state.js";
 import { summary } from "./summary.js";
+import { beatsPar } from "./rank.js";
+
+export { beatsPar } from "./rank.js";
 
 const wordsOf = (list) => list.map((w) => w.word);
 const tilesOf = (tiles) => tiles.map((t) => ({ square: t.square, letter: t.letter, blank: Boolean(t.blank) }));
@@ -74,17 +77,4 @@ export function analyseRun(day, constants, actions, words) {
   const run = { won, floorReached, total, floors };
   const par = parResult(day, constants, words);
   return { plays, firstCommonClimb: firstCommonClimb(plays, befores, state), par, run, beaten: beatsPar(run, par) };
-}
-
-/**
- * Did the run beat the par? A run ranks by how high it got — a won tower above
- * every floor, else the floor it ended on — and then by its total; it beats the
- * par when it ranks strictly higher (equal floor and total is not a win).
- * `run` is `{won, floorReached, total}` (summary's fields), `par` `{floor, total, won}`.
- */
-export function beatsPar(run, par) {
-  const height = (won, floor) => (won ? floor + 1 : floor);
-  const mine = height(run.won, run.floorReached);
-  const theirs = height(par.won, par.floor);
-  return mine > theirs || (mine === theirs && run.total > par.total);
 }

@@ -1,5 +1,6 @@
 // The browser's pieces every page script wires in: storage that may be blocked, the
-// mark /boot.js looks for to know the page's script ran, and the service worker.
+// service worker that keeps files for offline play, and the mark /boot.js looks for to
+// know the page's script ran.
 
 /** localStorage, or null when the browser blocks it: the pages still work, without saving. */
 export function safeLocalStorage() {
@@ -15,13 +16,13 @@ export function markStarted() {
   document.documentElement.dataset.jogo = "iniciado";
 }
 
-/** Asks /sw.js to keep each tower file (and what else the page names) for offline play. The
- * worker is registered when the first tower is ready, so its precache never slows the start. */
-export function dayKeeper() {
+/** Asks /sw.js to keep the files a page loaded (a day file, a kept word list) for offline play. The
+ * worker is registered when the first file is ready, so its precache never slows the page's start. */
+export function fileKeeper() {
   if (!("serviceWorker" in navigator)) return () => {};
   let ready = null;
-  return (url) => {
+  return (...urls) => {
     ready ??= navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).catch(() => null);
-    return ready.then((registration) => registration?.active?.postMessage({ type: "guardar", urls: [url] }));
+    return ready.then((registration) => registration?.active?.postMessage({ type: "guardar", urls }));
   };
 }

@@ -65,10 +65,10 @@ export function practiceFacts(counts) {
 }
 
 /**
- * The statistics body; `archive` ({results, daily}) travels in the export, and
- * `onImport(stats, archive)` stores imported statistics (and archive days, when any).
+ * The statistics body; `archive` ({results, daily}) and `challenges` travel in the export, and
+ * `onImport(stats, archive, challenges)` stores imported statistics (and archive days and challenges, when any).
  */
-export function statsBody(stats, today, onImport, archive = null) {
+export function statsBody(stats, today, onImport, archive = null, challenges = []) {
   const most = Math.max(1, ...stats.floors);
   const bars = stats.floors.map((count, i) => {
     const bar = el("span", { class: "barra" });
@@ -82,7 +82,7 @@ export function statsBody(stats, today, onImport, archive = null) {
   // autofocus: the dialog must not open on the text field, which would pop up a phone's keyboard.
   const exportButton = el("button", { type: "button", text: "Exportar", autofocus: true });
   exportButton.addEventListener("click", async () => {
-    field.value = exportStats(stats, archive);
+    field.value = exportStats(stats, archive, challenges);
     field.select();
     message.classList.remove("recusa");
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
@@ -97,7 +97,7 @@ export function statsBody(stats, today, onImport, archive = null) {
       message.classList.add("recusa");
       return;
     }
-    onImport(parsed.stats, parsed.archive);
+    onImport(parsed.stats, parsed.archive, parsed.challenges);
   });
   return [
     facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],

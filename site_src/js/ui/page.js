@@ -7,6 +7,8 @@ import { Announcer } from "./announcer.js";
 import { archiveFacts, dayLinks, dayRefusal, markArchive, replayUrl } from "./archive_game.js";
 import { requestedDay, shownDate } from "./archive.js";
 import { ArchiveStore, archiveResults, archiveStats, runStore } from "./archive_store.js";
+import { ChallengeStore } from "./challenge_store.js";
+import { challengeFacts, challengeNodes } from "./challenge_view.js";
 import { Dialogs } from "./dialogs.js";
 import { markDevice } from "./device.js";
 import { toastPlacer } from "./toast_place.js";
@@ -21,7 +23,7 @@ import { PointerInput } from "./pointer_input.js";
 import { RunAnalysis } from "./run_analysis.js";
 import { Walkthrough } from "./walkthrough.js";
 import { GameStorage, addRun } from "./storage.js";
-import { dayKeeper, safeLocalStorage } from "./browser.js";
+import { fileKeeper, safeLocalStorage } from "./browser.js";
 import { shareText } from "./share.js";
 
 const CHECK_DAY_MS = 60000;
@@ -53,6 +55,7 @@ export class Page {
     this.main = main;
     this.urls = readUrls(main);
     this.archive = new ArchiveStore(this.storage);
+    this.challenges = new ChallengeStore(this.storage); // received through /desafio/ (ui/challenge_page.js)
     this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
     const toast = main.querySelector("#anuncio");
     this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, main.querySelector(".painel")));
@@ -192,7 +195,9 @@ export class Page {
    */
   async runWords(tower, data, startedOver = false) {
     const saved = tower.saved(data);
-    const list = wordsForVersion(this.urls, saved.status === "ok" ? saved.wordList : null, this.fetchFn, data);
+    // A new run of a challenged tower takes the challenge's word list, so both runs are judged alike.
+    const wanted = saved.status === "ok" ? saved.wordList : this.challenges.pendingVersion(tower.key);
+    const list = wordsForVersion(this.urls, wanted, this.fetchFn, data);
     const kept = (error) => new LoadError(`${error.message} A corrida guardada neste aparelho não se perdeu.`, error.detail);
     let coimbra;
     try {
@@ -301,6 +306,10 @@ export class Page {
     });
     analysis.catch(() => {}); // said on the end screen and in the analysis dialog
     body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));
+    const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
+    const challenge = challengeNodes(this.challenges, this.date, summary, url, status);
+    if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
+    if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
     if (this.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
     if (problem) body.unshift(warning(problem));
     const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
@@ -315,13 +324,15 @@ export class Page {
   showStats() {
     const { stats, problem } = this.storage.loadStats();
     const archive = this.archive.load();
-    const body = statsBody(stats, lisbonDate(this.now()), (imported, importedArchive) => {
+    const body = statsBody(stats, lisbonDate(this.now()), (imported, importedArchive, importedChallenges) => {
       this.storage.saveStats(imported);
       if (importedArchive) this.archive.importResults(importedArchive);
+      if (importedChallenges) this.challenges.importList(importedChallenges);
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
-    }, archiveResults(archive));
-    body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(this.storage.practiceCounts()));
+    }, archiveResults(archive), this.challenges.load());
+    body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(this.storage.practiceCounts()),
+      challengeFacts(this.challenges));
     if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }
@@ -337,7 +348,7 @@ export function startPage(engine, extra = {}) {
     storage: new GameStorage(safeLocalStorage()),
     now: () => Date.now(),
     fetchFn: (url) => fetch(url),
-    onDayLoaded: dayKeeper(),
+    onDayLoaded: fileKeeper(),
     ...extra,
   });
   page.start().catch((error) => page.fail(error)); // never a half-drawn page

@@ -14,7 +14,7 @@ import { byId, counted, ordinal, points, trunfoLabel } from "./labels.js";
 import { Dawg, wordLookup } from "../dawg.js";
 import { dayUrl, versionUrls } from "./loader.js";
 
-const NOT_VERIFIED = "Não foi possível verificar esta corrida";
+export const NOT_VERIFIED = "Não foi possível verificar esta corrida";
 
 class Unverifiable extends Error {}
 
@@ -82,7 +82,7 @@ export function dawgUrl(main, version, urls) {
 }
 
 /** {day, constants, words} the code needs, or an Unverifiable saying what is missing. */
-async function loadFor(read, main, fetchFn) {
+export async function loadFor(read, main, fetchFn) {
   const urls = { days: main.dataset.days || "/dias/", versions: main.dataset.versoes };
   const date = shownDate(read.date);
   const notHere = `a lista de palavras com que foi jogada (versão ${read.version}) não está neste site`;
@@ -116,7 +116,7 @@ export function verdict(read, replayed) {
 }
 
 /** The code in a fragment ("#1AbC…"); chat apps may percent-encode it, and a stray "%" is no crash. */
-function fragmentCode(hash) {
+export function fragmentCode(hash) {
   const raw = String(hash ?? "").replace(/^#/, "");
   try {
     return decodeURIComponent(raw).trim();

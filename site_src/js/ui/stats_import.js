@@ -4,7 +4,7 @@
 // against what the game itself could have written, and the first one that could not
 // is named in a Portuguese sentence, so the player knows why the line was refused.
 
-import { isCalendarDate } from "../engine/replay_code.js";
+import { isCalendarDate, readCode } from "../engine/replay_code.js";
 
 const FLOORS = 5;
 // A century of daily towers: no count of days or runs can honestly be larger.
@@ -27,6 +27,7 @@ const FIELDS = {
   parBeaten: "os dias com o par batido (parBeaten)",
   parDate: "o último dia com o par batido (parDate)",
   arquivo: "os dias do arquivo (arquivo)",
+  desafios: "os desafios recebidos (desafios)",
 };
 
 const refused = (field, why) => `O texto foi recusado: ${FIELDS[field]} ${why}.`;
@@ -117,6 +118,39 @@ export function archiveImportProblem(archive, today) {
       const why = dateProblem(date, today) ?? resultProblem(result);
       if (why) return refused("arquivo", `tem um dia inválido: ${date.slice(0, 10)} ${why}`);
     }
+  }
+  return null;
+}
+
+const CHALLENGE_FIELDS = ["code", "date", "them", "me"];
+
+/**
+ * Why one kept challenge {code, date, them, me} (ui/challenge.js) could not have been written by
+ * `today`, or null: its code must be a readable replay code (checksum included) whose day, floor
+ * and total are the record's, and both results must be possible ones (`me` null until played).
+ */
+export function challengeProblem(record, today) {
+  if (record === null || typeof record !== "object" || Array.isArray(record)) return "não é um desafio";
+  if (Object.keys(record).some((key) => !CHALLENGE_FIELDS.includes(key))) return "tem um campo que o jogo não conhece";
+  const read = readCode(record.code);
+  if (!read.ok) return "tem uma ligação danificada ou alterada";
+  if (read.date !== record.date) return "tem um dia que não é o da ligação";
+  if (record.date > today) return `é de um dia que ainda não chegou (${record.date})`;
+  const theirs = resultProblem(record.them);
+  if (theirs) return `${theirs} (resultado da ligação)`;
+  if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";
+  const mine = record.me === null ? null : resultProblem(record.me);
+  return mine ? `${mine} (resultado deste aparelho)` : null;
+}
+
+/** Null when an import's `desafios` field is a list of challenges the game could have kept by `today`. */
+export function challengesImportProblem(list, today) {
+  if (!Array.isArray(list) || list.length > MAX_COUNT) return refused("desafios", "não são uma lista de desafios");
+  const codes = new Set();
+  for (const [i, record] of list.entries()) {
+    const why = challengeProblem(record, today) ?? (codes.has(record.code) ? "repete outro desafio" : null);
+    if (why) return refused("desafios", `têm um desafio inválido: o ${i + 1}.º ${why}`);
+    codes.add(record.code);
   }
   return null;
 }

@@ -6,7 +6,7 @@
 import { archiveResults } from "./archive_store.js";
 import { lisbonDate, nextDate } from "./lisbon_date.js";
 import { isCount, isDate, wordListOf } from "./saved_values.js";
-import { archiveImportProblem, statsImportProblem } from "./stats_import.js";
+import { archiveImportProblem, challengesImportProblem, statsImportProblem } from "./stats_import.js";
 
 const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
@@ -98,16 +98,18 @@ function fromBase64(text) {
 
 /**
  * Statistics as one line of text the player can copy to another device; with `archive`
- * ({results, daily}: archive_store.js), the finished archive days travel with them.
+ * ({results, daily}: archive_store.js), the finished archive days travel with them, and
+ * with `challenges` (ui/challenge.js records) the challenges received.
  */
-export function exportStats(stats, archive = null) {
+export function exportStats(stats, archive = null, challenges = []) {
   const days = archive && Object.keys(archive.results).length + Object.keys(archive.daily).length;
-  return EXPORT_PREFIX + toBase64(JSON.stringify(days ? { ...stats, arquivo: archive } : stats));
+  const line = { ...stats, ...(days ? { arquivo: archive } : {}), ...(challenges.length ? { desafios: challenges } : {}) };
+  return EXPORT_PREFIX + toBase64(JSON.stringify(line));
 }
 
 /**
- * {ok:true, stats, archive?} or {ok:false, message} for a pasted export line (`archive` when it
- * carries one). Every field must be one the game could have written by `today` (the Lisbon
+ * {ok:true, stats, archive?, challenges?} or {ok:false, message} for a pasted export line (`archive`
+ * and `challenges` when it carries them). Every field must be one the game could have written by `today` (the Lisbon
  * date): the message names the first that could not (stats_import.js).
  */
 export function parseStatsExport(text, today = lisbonDate()) {
@@ -124,12 +126,14 @@ export function parseStatsExport(text, today = lisbonDate()) {
   if (stats === null || typeof stats !== "object" || Array.isArray(stats)) {
     return { ok: false, message: "O texto não tem estatísticas válidas." };
   }
-  const { arquivo, ...daily } = stats;
-  const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today));
+  const { arquivo, desafios, ...daily } = stats;
+  const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today))
+    ?? (desafios === undefined ? null : challengesImportProblem(desafios, today));
   if (problem || !isValidStats(daily)) {
     return { ok: false, message: problem ?? "O texto não tem estatísticas válidas." };
   }
-  return arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
+  const parsed = arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
+  return desafios === undefined ? parsed : { ...parsed, challenges: desafios };
 }
 
 /** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */

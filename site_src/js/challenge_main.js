@@ -1,0 +1,16 @@
+// Wires the challenge page (/desafio/#<code>): its own script, so the game page never loads it.
+
+import { fileKeeper, markStarted, safeLocalStorage } from "./ui/browser.js";
+import { showChallenge } from "./ui/challenge_page.js";
+import { lisbonDate } from "./ui/lisbon_date.js";
+import { GameStorage } from "./ui/storage.js";
+
+const challenge = document.getElementById("desafio");
+if (challenge) {
+  showChallenge(challenge, {
+    fetchFn: (url) => fetch(url), hash: location.hash, storage: new GameStorage(safeLocalStorage()),
+    today: lisbonDate(Date.now()), origin: location.origin, keep: fileKeeper(),
+  }).catch((error) => console.error(error));
+  window.addEventListener("hashchange", () => location.reload()); // a new code: a fresh page
+}
+markStarted();

@@ -1,0 +1,232 @@
+"""Challenges (issue 20): a finished run's end screen offers it as a challenge
+(/desafio/#<code>); a friend's fresh browser opens it, sees whose tower and what the
+run reached, verified, but not its plays; accepts, plays that tower, and reads the
+comparison on the end screen; "Ver a corrida" then shows the plays, and "Responder"
+sends a challenge back. Kept in Estatísticas and in the export; a changed link never
+counts; the page opens offline once visited."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from e2e_archive import finish_by_passing, first_play, make_play
+from e2e_support import DESKTOP, PHONE, browser, new_player, site_url, wait_until  # noqa: F401
+from test_docs_examples import BASE64URL, outsider_crc24
+from test_e2e_a11y import axe_violations
+from test_e2e_replay import one_changed
+
+PAST = "2026-11-30"
+TODAY = "2026-12-01"  # the fixed clock's Lisbon day (e2e_support.FIXTURE_NOON)
+SMALL_PHONE = {"width": 360, "height": 640}
+VERIFIED = re.compile(r"^Corrida verificada: chegou ao 1\.º andar, com (\d+) pontos\.$")
+
+
+def challenge_link(player) -> str:
+    """The link the end screen's Desafiar (or Responder) shares: its text's last line."""
+    text = player.page.locator("#desafiar").get_attribute("data-partilha")
+    assert text.splitlines()[-2] == "Consegue bater?", text
+    return text.splitlines()[-1]
+
+
+def challenger(new_player, built_dist, date: str, **options) -> tuple[str, object]:
+    """A first browser's finished run of `date` (one real play, then passes) and its challenge link."""
+    player = new_player(route=False, **options).open("/" if date == TODAY else f"/?dia={date}").wait_ready()
+    make_play(player, first_play(built_dist, date))
+    finish_by_passing(player)
+    link = challenge_link(player)
+    assert player.page.locator("#desafiar").inner_text() == "Desafiar"
+    assert "/desafio/#1" in link and len(link) - len(player.url) + len("https://atorre.pt") <= 170
+    return link, player
+
+
+def open_challenge(player, link: str) -> list[str]:
+    errors = []
+    player.page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    player.page.goto("about:blank")
+    player.page.goto(link)
+    player.page.wait_for_selector("#desafio[data-veredicto]", state="attached")
+    return errors
+
+
+def tap_to_the_end(player):
+    """Passes by touch until the run ends."""
+    dialog = player.page.locator("#dialogo")
+    for _ in range(12):
+        if dialog.is_visible():
+            return
+        player.button("passar").tap()
+        player.dialog_button("Passar").tap()
+    dialog.wait_for(state="visible")
+
+
+def keys_to_the_end(player):
+    """Passes by keyboard (the button focused, Enter; the confirmation's button, Enter) until the run ends."""
+    dialog = player.page.locator("#dialogo")
+    for _ in range(12):
+        if dialog.is_visible() and player.page.locator("#desafiar").count():
+            return
+        player.button("passar").focus()
+        player.press("Enter")
+        player.dialog_button("Passar").focus()
+        player.press("Enter")
+    player.page.locator("#desafiar").wait_for()
+
+
+def stats_line(player) -> str:
+    player.dialog_button("Estatísticas").click()
+    return player.text("#estatisticas-desafios")
+
+
+def test_an_archive_days_challenge_is_accepted_by_touch_compared_and_answered(new_player, built_dist):
+    link, first = challenger(new_player, built_dist, PAST)
+    friend = new_player(viewport=SMALL_PHONE, route=False, has_touch=True, is_mobile=True)
+    errors = open_challenge(friend, link)
+    total = int(VERIFIED.match(friend.text("#veredicto"))[1])
+    assert friend.text("#desafio-torre") == "Desafio: a torre de 30/11/2026, do arquivo"
+    assert friend.page.locator(".tabuleiro, .repeticao-lista").count() == 0, "no plays before playing that tower"
+    assert friend.page.get_by_role("link", name="Ver a corrida").count() == 0
+    assert axe_violations(friend.page) == []
+    friend.screenshot("desafio")
+    friend.page.get_by_role("link", name="Aceitar o desafio").tap()
+    friend.page.wait_for_url(re.compile(rf"/\?dia={PAST}$"))
+    friend.wait_ready()
+    tap_to_the_end(friend)
+    assert friend.text("#desafio-comparacao") == f"Não bateu o desafio: 1.º andar com 0 pontos, contra 1.º andar com {total}."
+    assert friend.page.locator("#desafiar").inner_text() == "Responder"
+    expect(friend.page.locator("#desafio-comparacao")).to_be_in_viewport()  # under the headline, not scrolled away
+    reply = friend.page.locator("#desafiar").get_attribute("data-partilha")
+    assert reply.splitlines()[1] == f"Não bati o seu desafio: 1.º andar com 0 pontos, contra 1.º andar com {total}."
+    answer = challenge_link(friend)
+    assert axe_violations(friend.page) == []
+    friend.screenshot("desafio-fim")
+    friend.page.locator("#desafiar").scroll_into_view_if_needed()
+    friend.screenshot("desafio-responder")
+    assert stats_line(friend) == "Desafios: 0 ganhos, 1 perdido"
+    assert axe_violations(friend.page) == []
+    friend.screenshot("desafio-estatisticas")
+    # Played: the same link now compares at once, and the plays can be seen.
+    open_challenge(friend, link)
+    assert friend.text("#desafio-comparacao").startswith("Não bateu o desafio")
+    friend.screenshot("desafio-jogado")
+    friend.page.get_by_role("link", name="Ver a corrida").tap()
+    friend.page.wait_for_selector("#repeticao[data-veredicto=verificada]", state="attached")
+    assert friend.page.locator(".repeticao-lista li").count() >= 2
+    assert friend.errors == [] and errors == []
+    # The reply, opened by the first browser, which played that tower: the comparison at once.
+    open_challenge(first, answer)
+    assert first.text("#desafio-comparacao") == f"Bateu o desafio: 1.º andar com {total} pontos, contra 1.º andar com 0."
+    assert first.page.get_by_role("link", name="Ver a corrida").count() == 1
+    first.open(f"/?dia={PAST}").wait_ready()
+    first.page.locator("#dialogo").wait_for(state="visible")  # a finished run opens on its end screen
+    assert first.text("#desafio-comparacao").startswith("Bateu o desafio")
+    assert stats_line(first) == "Desafios: 1 ganho, 0 perdidos"
+
+
+def test_todays_challenge_by_keyboard_counts_as_the_daily_run_and_travels_with_the_export(new_player, built_dist):
+    link, _ = challenger(new_player, built_dist, TODAY, viewport=DESKTOP)
+    friend = new_player(viewport=DESKTOP, route=False)
+    open_challenge(friend, link)
+    total = int(VERIFIED.match(friend.text("#veredicto"))[1])
+    assert friend.text("#desafio-torre") == "Desafio: a torre de hoje (01/12/2026)"
+    friend.screenshot("desafio-hoje")
+    for _ in range(30):
+        friend.press("Tab")
+        if friend.page.evaluate("() => document.activeElement.textContent") == "Aceitar o desafio":
+            break
+    friend.press("Enter")
+    friend.page.wait_for_url(re.compile(r"/$"))
+    friend.wait_ready()
+    keys_to_the_end(friend)
+    assert friend.text("#desafio-comparacao") == f"Não bateu o desafio: 1.º andar com 0 pontos, contra 1.º andar com {total}."
+    assert friend.page.locator("#dialogo .aviso-erro").count() == 0, "not an archive run"
+    assert stats_line(friend) == "Desafios: 0 ganhos, 1 perdido"
+    facts = friend.page.locator("#dialogo .factos").inner_text()
+    assert re.search(r"Corridas\s+1\b", facts) and re.search(r"Dias seguidos\s+1\b", facts), facts
+    friend.page.get_by_role("button", name="Exportar").click()
+    exported = friend.page.locator("#estatisticas-texto").input_value()
+    other = new_player(viewport=DESKTOP, route=False).open().wait_ready()
+    other.button("estatisticas").click()
+    assert other.text("#estatisticas-desafios") == "Desafios: 0 ganhos, 0 perdidos"
+    other.page.locator("#estatisticas-texto").fill(exported)
+    other.page.get_by_role("button", name="Importar").click()
+    other.expect_text("#estatisticas-desafios", "Desafios: 0 ganhos, 1 perdido")
+    assert friend.errors == [] and other.errors == []
+
+
+def test_a_changed_challenge_link_is_refused_says_why_and_never_counts(new_player, built_dist):
+    link, _ = challenger(new_player, built_dist, PAST)
+    friend = new_player(route=False)
+    code_length = len(link) - link.index("#") - 1
+    for at in (0, code_length // 2, code_length - 1):
+        errors = open_challenge(friend, one_changed(link, at))
+        friend.expect_text("#veredicto", "Não foi possível verificar esta corrida: a ligação está danificada ou foi alterada. "
+                           "Este desafio não conta.")
+        assert friend.page.locator("#desafio").get_attribute("data-veredicto") == "recusada"
+        assert friend.page.get_by_role("link", name="Aceitar o desafio").count() == 0
+        assert errors == []
+    assert friend.page.evaluate("() => localStorage.getItem('torre.desafios')") is None
+    assert axe_violations(friend.page) == []
+    friend.screenshot("desafio-recusado")
+    friend.open("/").wait_ready()
+    friend.button("estatisticas").click()
+    assert friend.text("#estatisticas-desafios") == "Desafios: 0 ganhos, 0 perdidos"
+
+
+def with_total_raised(link: str) -> str:
+    """The link with its claimed total one higher and its checksum made again: it reads, but cannot verify."""
+    head, code = link.split("#")
+    n = 0
+    for digit in code[1:-4]:
+        n = n * 64 + BASE64URL.index(digit)
+    n += 32768 * 16 ** 10 * 8  # one more in the total field (docs/replay-link.md "Format 1")
+    digits = ""
+    while n:
+        n, d = divmod(n, 64)
+        digits = BASE64URL[d] + digits
+    body = "1" + digits
+    crc = outsider_crc24(body)
+    return f"{head}#{body}" + "".join(BASE64URL[crc >> shift & 63] for shift in (18, 12, 6, 0))
+
+
+def test_a_link_claiming_more_than_its_run_made_is_refused_and_never_counts(new_player, built_dist):
+    link, _ = challenger(new_player, built_dist, PAST)
+    friend = new_player(route=False)
+    open_challenge(friend, with_total_raised(link))
+    friend.expect_text("#veredicto", re.compile(r"^Não foi possível verificar esta corrida: a repetição não dá o resultado "
+                                                r"que a ligação declara \(1\.º andar, \d+ pontos\); a ligação foi alterada\. "
+                                                r"Este desafio não conta\.$"))
+    assert friend.page.get_by_role("link", name="Aceitar o desafio").count() == 0
+    assert friend.page.evaluate("() => localStorage.getItem('torre.desafios')") is None
+
+
+def test_the_challenge_page_has_no_axe_violations_in_dark(new_player, built_dist):
+    link, _ = challenger(new_player, built_dist, PAST)
+    friend = new_player(route=False, color_scheme="dark")
+    open_challenge(friend, link)
+    assert axe_violations(friend.page) == []
+    friend.screenshot("desafio-escuro")
+    friend.page.get_by_role("link", name="Aceitar o desafio").click()
+    friend.wait_ready()
+    finish_by_passing(friend)
+    friend.page.locator("#desafio-comparacao").wait_for()
+    assert axe_violations(friend.page) == []
+    friend.screenshot("desafio-fim-escuro")
+
+
+def test_a_visited_challenge_opens_offline(new_player, built_dist):
+    link, _ = challenger(new_player, built_dist, PAST)
+    friend = new_player(route=False, service_workers="allow")
+    open_challenge(friend, link)
+    assert VERIFIED.match(friend.text("#veredicto"))
+    friend.wait_service_worker()
+    version = re.search(r'data-versao="([0-9a-f]+)"', friend.page.content())[1]
+    kept = "urls => Promise.all(urls.map((u) => caches.match(u))).then((found) => found.every(Boolean))"
+    files = [f"/dias/{PAST}.json", f"/versoes/{version}.dawg"]
+    wait_until(lambda: friend.page.evaluate(kept, files), "the day and the word list kept by the service worker")
+    friend.page.context.set_offline(True)
+    open_challenge(friend, link)
+    assert VERIFIED.match(friend.text("#veredicto"))
+    friend.page.get_by_role("link", name="Aceitar o desafio").click()
+    friend.wait_ready()
+    assert friend.errors == []
