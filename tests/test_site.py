@@ -94,7 +94,7 @@ def test_every_page_is_rendered(site):
                  "coimbra/penedo/index.html", "arquivo/index.html", "repeticao/index.html",
                  "treino/index.html", "desafio/index.html"):
         assert (out / page).is_file(), page
-    assert len(report.pages) == 9 + len(fixture_words())
+    assert len(report.pages) == 10 + len(fixture_words())
 
 
 def test_every_page_has_the_csp_meta_lang_pt_pt_and_open_graph(site):
