@@ -57,7 +57,7 @@ class BundleError(InputFileError):
 
 @dataclass
 class Module:
-    name: str                     # path under the JS root, e.g. "ui/game.js"
+    name: str                     # path under the JS root, e.g. "ui/game/game.js"
     source: str
     imports: list[str] = field(default_factory=list)  # module names, in source order
 

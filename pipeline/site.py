@@ -44,7 +44,7 @@ ARCHIVE_BUNDLE, REPLAY_BUNDLE, PRACTICE_BUNDLE = "js/arquivo.js", "js/repeticao.
 CHALLENGE_BUNDLE = "js/desafio.js"
 PAGE_BUNDLES = {ARCHIVE_BUNDLE: "archive_main.js", REPLAY_BUNDLE: "replay_main.js",
                 PRACTICE_BUNDLE: "practice_main.js", CHALLENGE_BUNDLE: "challenge_main.js"}
-# The analysis worker's bundle: loaded only when a run ends (ui/analysis_client.js), not precached.
+# The analysis worker's bundle: loaded only when a run ends (ui/analysis/analysis_client.js), not precached.
 WORKER_BUNDLE = "js/analise.js"
 WORKER_ENTRY = "worker/analysis.js"
 STYLESHEET = "css/estilo.css"

@@ -58,7 +58,7 @@
   }, true);
 
   // Today in Lisbon as YYYY-MM-DD, by the EU summer-time rule, as the game's
-  // ui/lisbon_date.js works it out (a test checks that both agree; Intl would
+  // ui/shared/lisbon_date.js works it out (a test checks that both agree; Intl would
   // cost 200 ms of a slow phone's CPU). A preload the game does not use is only
   // a wasted request.
   function lisbonToday(ms) {

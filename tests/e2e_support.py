@@ -199,7 +199,7 @@ def route_day(page, day: dict | None = None, status: int = 200):
     page.route(re.compile(r"/dias/\d{4}-\d{2}-\d{2}\.json$"), handle)
 
 
-# Marks the first-visit guide as seen before the page's scripts run (ui/walkthrough.js).
+# Marks the first-visit guide as seen before the page's scripts run (ui/guide/walkthrough.js).
 GUIDE_SEEN = "try { localStorage.setItem('torre.guia', 'visto'); } catch (error) { /* storage blocked */ }"
 
 

@@ -95,7 +95,7 @@ def test_the_game_bundle_holds_every_module_main_js_reaches_and_parses(tmp_path)
     text = bundle(SITE_SRC / "js")
     names = [line.removeprefix("// ---- ") for line in text.splitlines() if line.startswith("// ---- ")]
     assert names[-1] == "main.js" and len(names) == len(set(names))
-    assert {"ui/page.js", "engine/play.js", "dawg.js", "ui/lisbon_date.js"} <= set(names)
+    assert {"ui/game/page.js", "engine/play.js", "dawg.js", "ui/shared/lisbon_date.js"} <= set(names)
     (tmp_path / "torre.mjs").write_text(text, encoding="utf-8")
     if not NODE:
         pytest.fail("node is missing (make system-deps)")
@@ -120,12 +120,12 @@ def test_each_page_loads_only_its_own_code_the_game_neither_the_archive_nor_the_
     game = module_names(bundle(SITE_SRC / "js"))
     archive = module_names(bundle(SITE_SRC / "js", "archive_main.js"))
     replay = module_names(bundle(SITE_SRC / "js", "replay_main.js"))
-    assert not game & {"ui/archive_page.js", "ui/replay_page.js"}
-    assert "ui/archive_page.js" in archive and not archive & {"ui/page.js", "ui/replay_page.js"}
-    assert "ui/replay_page.js" in replay and not replay & {"ui/page.js", "ui/archive_page.js"}
+    assert not game & {"ui/archive/archive_page.js", "ui/replay/replay_page.js"}
+    assert "ui/archive/archive_page.js" in archive and not archive & {"ui/game/page.js", "ui/replay/replay_page.js"}
+    assert "ui/replay/replay_page.js" in replay and not replay & {"ui/game/page.js", "ui/archive/archive_page.js"}
     challenge = module_names(bundle(SITE_SRC / "js", "challenge_main.js"))
-    assert "ui/challenge_page.js" in challenge and not challenge & {"ui/page.js", "ui/archive_page.js", "engine/analysis.js"}
-    assert not game & {"ui/challenge_page.js"} and {"ui/challenge.js", "engine/rank.js"} <= game
+    assert "ui/challenge/challenge_page.js" in challenge and not challenge & {"ui/game/page.js", "ui/archive/archive_page.js", "engine/analysis.js"}
+    assert not game & {"ui/challenge/challenge_page.js"} and {"ui/challenge/challenge.js", "engine/rank.js"} <= game
 
 
 # A worker's global scope in Node: its listeners, what it posts, and fetch reading files.

@@ -20,7 +20,7 @@ def page(browser, site_url):
 
 
 def call(page, module: str, expression: str):
-    """Evaluates `expression` with the page's module `ui/<module>.js` bound as `m`."""
+    """Evaluates `expression` with the page's module `ui/<screen>/<module>.js` bound as `m`."""
     return page.evaluate(f"async () => {{ const m = await import('{page.static}js/ui/{module}.js'); "
                          f"return {expression}; }}")
 
@@ -33,7 +33,7 @@ def call(page, module: str, expression: str):
     ("2027-10-31T00:30:00Z", "2027-10-31", "23:30:00"),   # a 25-hour day (01:30 summer time)
 ])
 def test_lisbon_date_and_time_to_midnight_follow_lisbon_dst(page, instant, date, left):
-    got = call(page, "lisbon_date", f"[m.lisbonDate(Date.parse('{instant}')), "
+    got = call(page, "shared/lisbon_date", f"[m.lisbonDate(Date.parse('{instant}')), "
                                     f"m.formatCountdown(m.msUntilLisbonMidnight(Date.parse('{instant}')))]")
     assert got == [date, left]
 
@@ -48,18 +48,18 @@ def test_lisbon_date_and_time_to_midnight_follow_lisbon_dst(page, instant, date,
 ])
 def test_typed_letter_uses_own_tile_then_its_twin_then_the_blank(page, hand, typed, expected):
     tiles = json.dumps([{"id": i, "letter": letter, "value": 1} for i, letter in enumerate(hand)])
-    got = call(page, "cursor", f"(c => c && {{letter: c.tile.letter, ...(c.letter ? {{as: c.letter}} : {{}})}})"
+    got = call(page, "game/cursor", f"(c => c && {{letter: c.tile.letter, ...(c.letter ? {{as: c.letter}} : {{}})}})"
                                f"(m.tileForLetter({tiles}, '{typed}'))")
     assert got == expected
 
 
 def test_keys_fold_accents_and_keep_cedilla(page):
-    got = call(page, "keyboard_input", "['á', 'ç', 'Ã', 'k', '1', 'Enter'].map(m.typedLetter)")
+    got = call(page, "game/keyboard_input", "['á', 'ç', 'Ã', 'k', '1', 'Enter'].map(m.typedLetter)")
     assert got == ["A", "Ç", "A", "K", None, None]
 
 
 def test_streak_grows_on_consecutive_days_and_breaks_after_a_gap(page):
-    got = call(page, "storage", """(() => {
+    got = call(page, "shared/storage", """(() => {
       const lost = (floor, total) => ({won: false, floorReached: floor, total});
       let s = m.emptyStats();
       s = m.addRun(s, '2026-12-30', lost(2, 40));
@@ -74,7 +74,7 @@ def test_streak_grows_on_consecutive_days_and_breaks_after_a_gap(page):
 
 
 def test_stats_export_round_trips_and_tampering_is_refused(page):
-    got = call(page, "storage", """(() => {
+    got = call(page, "shared/storage", """(() => {
       const s = m.addRun(m.emptyStats(), '2026-12-01', {won: false, floorReached: 2, total: 61});
       const text = m.exportStats(s);
       const back = m.parseStatsExport('  ' + text + '\\n');
@@ -86,7 +86,7 @@ def test_stats_export_round_trips_and_tampering_is_refused(page):
 
 
 def test_share_text_of_a_won_tower_has_one_line_per_floor_and_no_words(page):
-    got = call(page, "share", """m.shareText({won: true, floorReached: 5, total: 520,
+    got = call(page, "game/share", """m.shareText({won: true, floorReached: 5, total: 520,
       floors: [40, 60, 90, 130, 200], trunfos: ['fitas', 'cabra', 'latada', 'grelo'],
       bestPlay: {words: ['PRAXE'], points: 62}, trunfoEmoji: ['🎀', '🔔', '🎉', '🌱']},
       '2026-12-01', {targets: [25, 50, 75, 110, 150]})""")

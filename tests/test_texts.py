@@ -111,8 +111,8 @@ def test_the_rules_and_sources_pages_say_roman_numerals_are_not_words(pages):
 
 
 COUNTS = """
-import { counted } from "./site_src/js/ui/labels.js";
-import { exchangeIntro } from "./site_src/js/ui/dialogs.js";
+import { counted } from "./site_src/js/ui/shared/labels.js";
+import { exchangeIntro } from "./site_src/js/ui/shared/dialogs.js";
 import { refuse } from "./site_src/js/engine/errors.js";
 console.log(JSON.stringify({
   counted: [0, 1, 2].map((n) => counted(n, "troca", "trocas")),

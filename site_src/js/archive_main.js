@@ -1,8 +1,8 @@
 // Wires the archive page (/arquivo/): its own script, so the game page never loads it.
 
-import { showArchive } from "./ui/archive_page.js";
-import { markStarted, safeLocalStorage } from "./ui/browser.js";
-import { GameStorage } from "./ui/storage.js";
+import { showArchive } from "./ui/archive/archive_page.js";
+import { markStarted, safeLocalStorage } from "./ui/shared/browser.js";
+import { GameStorage } from "./ui/shared/storage.js";
 
 const archive = document.getElementById("arquivo");
 if (archive) {

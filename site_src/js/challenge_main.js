@@ -1,9 +1,9 @@
 // Wires the challenge page (/desafio/#<code>): its own script, so the game page never loads it.
 
-import { fileKeeper, markStarted, safeLocalStorage } from "./ui/browser.js";
-import { showChallenge } from "./ui/challenge_page.js";
-import { lisbonDate } from "./ui/lisbon_date.js";
-import { GameStorage } from "./ui/storage.js";
+import { fileKeeper, markStarted, safeLocalStorage } from "./ui/shared/browser.js";
+import { showChallenge } from "./ui/challenge/challenge_page.js";
+import { lisbonDate } from "./ui/shared/lisbon_date.js";
+import { GameStorage } from "./ui/shared/storage.js";
 
 const challenge = document.getElementById("desafio");
 if (challenge) {

@@ -3,8 +3,8 @@
 // pages have their own scripts (archive_main.js, replay_main.js, practice_main.js).
 
 import * as engine from "./engine/play.js";
-import { startPage } from "./ui/page.js";
-import { markStarted } from "./ui/browser.js";
+import { startPage } from "./ui/game/page.js";
+import { markStarted } from "./ui/shared/browser.js";
 
 startPage(engine);
 markStarted();

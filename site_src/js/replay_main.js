@@ -1,7 +1,7 @@
 // Wires the replay page (/repeticao/#<code>): its own script, so the game page never loads it.
 
-import { markStarted } from "./ui/browser.js";
-import { showReplay } from "./ui/replay_page.js";
+import { markStarted } from "./ui/shared/browser.js";
+import { showReplay } from "./ui/replay/replay_page.js";
 
 const replay = document.getElementById("repeticao");
 if (replay) {

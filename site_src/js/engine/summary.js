@@ -1,6 +1,6 @@
 /**
  * What a run amounted to, for the end screen and the share text (which the
- * UI writes, site_src/js/ui/share.js): a pure function of the state.
+ * UI writes, site_src/js/ui/game/share.js): a pure function of the state.
  */
 import { trunfo } from "./rules.js";
 

@@ -5,12 +5,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { archiveMonths, isCalendarDate, previousDate, requestedDay } from "../../../site_src/js/ui/archive.js";
-import { resultText } from "../../../site_src/js/ui/archive_page.js";
-import { ArchiveStore, archiveResults, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive_store.js";
-import { lisbonDate } from "../../../site_src/js/ui/lisbon_date.js";
-import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/loader.js";
-import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
+import { archiveMonths, isCalendarDate, previousDate, requestedDay } from "../../../site_src/js/ui/archive/archive.js";
+import { resultText } from "../../../site_src/js/ui/archive/archive_page.js";
+import { ArchiveStore, archiveResults, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive/archive_store.js";
+import { lisbonDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
+import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/shared/loader.js";
+import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/storage.js";
 
 class MemoryBackend {
   constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }

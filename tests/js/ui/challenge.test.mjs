@@ -9,12 +9,12 @@ import { encodeRun } from "../../../site_src/js/engine/replay_code.js";
 import {
   acceptUrl, challengeLink, challengeOfReplay, challengeText, comparisonLine, merged, newRecord, outcome,
   received, replayOfChallenge, replyText, settled, tally, tallyLine, towerOf,
-} from "../../../site_src/js/ui/challenge.js";
-import { ChallengeStore } from "../../../site_src/js/ui/challenge_store.js";
+} from "../../../site_src/js/ui/challenge/challenge.js";
+import { ChallengeStore } from "../../../site_src/js/ui/challenge/challenge_store.js";
 import { messyRun } from "../helpers/messy-runs.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
 import { strongRun } from "../helpers/real-positions.mjs";
-import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
+import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/storage.js";
 
 // The golden code of tests/js/replay/replay_code.test.mjs: 2026-11-15, floor 2, 67 points.
 const CODE = "199bIVbbU2426Ci_Cw-fAQyfzQYQ3wnOU5N8";

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Game } from "../../../site_src/js/ui/game.js";
-import { LoadError } from "../../../site_src/js/ui/loader.js";
+import { Game } from "../../../site_src/js/ui/game/game.js";
+import { LoadError } from "../../../site_src/js/ui/shared/loader.js";
 
 test("a damaged word list during a replay keeps the saved run", async () => {
   const damaged = Object.assign(new Error("block 3: CRC mismatch"), { name: "DawgFormatError" });

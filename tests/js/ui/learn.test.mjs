@@ -5,13 +5,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { AnalysisClient } from "../../../site_src/js/ui/analysis_client.js";
+import { AnalysisClient } from "../../../site_src/js/ui/analysis/analysis_client.js";
 import {
   adviceLine, analysisSummary, biggestGain, commonWordsText, parLine, parVerdict, wordStart,
-} from "../../../site_src/js/ui/analysis_text.js";
-import { shareText, withPar } from "../../../site_src/js/ui/share.js";
-import { GameStorage, addParBeaten, addRun, emptyStats, exportStats, isValidStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
-import { LAST_STEPS, guideSteps } from "../../../site_src/js/ui/walkthrough_steps.js";
+} from "../../../site_src/js/ui/analysis/analysis_text.js";
+import { shareText, withPar } from "../../../site_src/js/ui/game/share.js";
+import { GameStorage, addParBeaten, addRun, emptyStats, exportStats, isValidStats, parseStatsExport } from "../../../site_src/js/ui/shared/storage.js";
+import { LAST_STEPS, guideSteps } from "../../../site_src/js/ui/guide/walkthrough_steps.js";
 import { loadConstants } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();

@@ -1,5 +1,5 @@
 // The Lisbon calendar day and the time to its midnight, worked out by the EU
-// summer-time rule (ui/lisbon_date.js, and boot.js's copy that preloads the
+// summer-time rule (ui/shared/lisbon_date.js, and boot.js's copy that preloads the
 // day's tower), checked against Intl's Europe/Lisbon time zone: every hour of
 // ten years, and every five minutes around each change of the clocks.
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import vm from "node:vm";
 
-import { lisbonDate, lisbonOffset, msUntilLisbonMidnight } from "../../../site_src/js/ui/lisbon_date.js";
+import { lisbonDate, lisbonOffset, msUntilLisbonMidnight } from "../../../site_src/js/ui/shared/lisbon_date.js";
 
 const HOUR = 3600000;
 const MINUTE = 60000;

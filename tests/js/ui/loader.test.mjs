@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LoadError, loadGame } from "../../../site_src/js/ui/loader.js";
+import { LoadError, loadGame } from "../../../site_src/js/ui/shared/loader.js";
 
 const URLS = { constants: "/constantes.json", dawg: "/palavras.abc.dawg", days: "/dias/", coimbra: "/coimbra.json" };
 

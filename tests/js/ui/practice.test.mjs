@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { PracticeStore, nextPractice, practiceKey, practiceRunStore } from "../../../site_src/js/ui/practice.js";
-import { Suggestion, hintOf, suggestionText } from "../../../site_src/js/ui/suggestion.js";
-import { GameStorage, practiceCounts } from "../../../site_src/js/ui/storage.js";
+import { PracticeStore, nextPractice, practiceKey, practiceRunStore } from "../../../site_src/js/ui/treino/practice.js";
+import { Suggestion, hintOf, suggestionText } from "../../../site_src/js/ui/treino/suggestion.js";
+import { GameStorage, practiceCounts } from "../../../site_src/js/ui/shared/storage.js";
 
 class MemoryBackend {
   constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }

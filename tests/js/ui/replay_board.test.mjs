@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { apply, newRun } from "../../../site_src/js/engine/index.js";
-import { shownState } from "../../../site_src/js/ui/replay_page.js";
+import { shownState } from "../../../site_src/js/ui/replay/replay_page.js";
 import { loadConstants } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ArchiveStore, dayResult } from "../../../site_src/js/ui/archive_store.js";
-import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/storage.js";
+import { ArchiveStore, dayResult } from "../../../site_src/js/ui/archive/archive_store.js";
+import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/storage.js";
 
 /** localStorage in memory; the keys of `full` are refused as a full storage refuses them. */
 class MemoryBackend {

@@ -4,13 +4,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { visibleFor } from "../../../site_src/js/ui/announcer.js";
-import { squareLabel } from "../../../site_src/js/ui/board_view.js";
-import { exchangeIntro } from "../../../site_src/js/ui/dialogs.js";
-import { lastPlayWarning, passWarning } from "../../../site_src/js/ui/game.js";
-import { counted, helpEffect } from "../../../site_src/js/ui/labels.js";
-import { dayRefusal } from "../../../site_src/js/ui/archive_game.js";
-import { invalidWordsText, peekText } from "../../../site_src/js/ui/status_view.js";
+import { visibleFor } from "../../../site_src/js/ui/shared/announcer.js";
+import { squareLabel } from "../../../site_src/js/ui/game/board_view.js";
+import { exchangeIntro } from "../../../site_src/js/ui/shared/dialogs.js";
+import { lastPlayWarning, passWarning } from "../../../site_src/js/ui/game/game.js";
+import { counted, helpEffect } from "../../../site_src/js/ui/shared/labels.js";
+import { dayRefusal } from "../../../site_src/js/ui/archive/archive_game.js";
+import { invalidWordsText, peekText } from "../../../site_src/js/ui/game/status_view.js";
 import { loadConstants, setup } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();

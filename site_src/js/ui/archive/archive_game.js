@@ -1,0 +1,77 @@
+// The game page when it plays a past day (/?dia=YYYY-MM-DD): the visible
+// "Arquivo" mark and heading, the refusals of days it will not open (with the
+// ways on: today's tower and the archive), the archive's line in the
+// statistics, and the replay link the share text carries.
+
+import { encodeRun, replayLink } from "../../engine/replay_code.js";
+import { el } from "../shared/dialogs.js";
+import { counted } from "../shared/labels.js";
+import { shownDate } from "./archive.js";
+
+/** The heading and the "Arquivo" mark for a past day; nothing changes for today's tower. */
+export function markArchive(main, date) {
+  if (!date) return;
+  const heading = main.querySelector("h1");
+  if (heading) heading.textContent = `A torre de ${shownDate(date)}`;
+  const loading = main.querySelector("#carregar");
+  if (loading) loading.textContent = `A preparar a torre de ${shownDate(date)}…`;
+  if (main.querySelector("#marca-arquivo")) return;
+  // In the floor's line, which has room for it: a phone still shows the board, the hand
+  // and Jogar without scrolling. The header's links lead to today's tower and the archive.
+  const [, month, day] = date.split("-");
+  const mark = el("span", { id: "marca-arquivo", class: "marca-arquivo" }, [el("strong", { text: "Arquivo" }), ` ${day}/${month}`]);
+  const line = main.querySelector(".andar-linha");
+  if (line) {
+    line.append(mark);
+    return;
+  }
+  heading ? heading.after(mark) : main.prepend(mark);
+}
+
+/**
+ * What the page says for a `?dia=` it will not open: `{heading, message}`. The heading
+ * names the day asked for (not today's tower), so the message does not repeat it.
+ */
+export function dayRefusal(request) {
+  if (request.kind === "future") {
+    return { heading: `A torre de ${shownDate(request.date)}`,
+      message: "Esta torre ainda não abriu: cada torre abre à meia-noite de Lisboa e só entra no arquivo no dia seguinte." };
+  }
+  return { heading: "Arquivo",
+    message: "Este endereço não indica um dia válido: escreva a data como ?dia=AAAA-MM-DD, ou escolha um dia no arquivo." };
+}
+
+/** Links to today's tower and to the archive under an error (shown for past days and refusals). */
+export function dayLinks(box, show) {
+  let links = box.querySelector("#erro-ligacoes");
+  if (!show) {
+    if (links) links.hidden = true;
+    return;
+  }
+  if (!links) {
+    links = el("p", { id: "erro-ligacoes" }, [el("a", { href: "/", text: "Jogar a torre de hoje" }), " · ",
+      el("a", { href: "/arquivo/", text: "Ver o arquivo" })]);
+    box.append(links);
+  }
+  links.hidden = false;
+}
+
+/** The statistics' archive line: its runs counted apart from the daily ones. */
+export function archiveFacts(stats) {
+  return el("p", { id: "estatisticas-arquivo", class: "estatisticas-arquivo",
+    text: `Arquivo: ${counted(stats.runs, "corrida", "corridas")}, ${counted(stats.wins, "torre subida", "torres subidas")} (à parte: não contam para os dias seguidos).` });
+}
+
+/**
+ * The link the share text carries: the run's replay link when it can be coded (the
+ * word list in, its version known), else the site's address.
+ */
+export function replayUrl(data, game, version, origin) {
+  if (!game?.words || !version) return `${origin}/`;
+  const coded = encodeRun(data.day, data.constants, game.actions, game.words, version);
+  if (!coded.ok) {
+    console.warn(`replay link: ${coded.reason}`);
+    return `${origin}/`;
+  }
+  return replayLink(origin, coded.code);
+}

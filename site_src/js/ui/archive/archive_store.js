@@ -1,0 +1,209 @@
+// Archive runs in localStorage, apart from today's run and the daily statistics
+// (which they never touch): one key holds each archive day's saved run (its
+// action log and word-list version) and the result of each day finished, and,
+// for the archive list only, the result of each day played as the day's tower.
+// Read back defensively, like storage.js: a damaged entry is dropped, never thrown;
+// and before anything is written over a damaged archive, its text is copied aside.
+
+import { isCount, isDate, wordListOf } from "../shared/saved_values.js";
+
+const ARCHIVE_KEY = "torre.arquivo";
+// A damaged archive's text is copied here before its readable days replace it, so nothing is lost.
+const DAMAGED_ARCHIVE_KEY = "torre.arquivo.danificado";
+// An archive day's run this site cannot replay is copied to this key followed by its date.
+const ASIDE_RUN_PREFIX = "torre.arquivo.posta-de-parte.";
+const ARCHIVE_VERSION = 1;
+const KINDS = ["runs", "results", "daily"];
+
+const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
+const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) && typeof r.won === "boolean";
+const isRecord = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
+// A result as kept: the par's verdict (`beatPar`) only once the analysis has given it.
+const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}) });
+const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
+
+function emptyArchive() {
+  return { v: ARCHIVE_VERSION, runs: {}, results: {}, daily: {} };
+}
+
+/** The well-formed entries of stored `data`, whatever its version (a damaged archive keeps what can be read). */
+function readable(data) {
+  const archive = emptyArchive();
+  for (const [date, run] of Object.entries(isRecord(data?.runs) ? data.runs : {})) {
+    if (isDate(date) && run && isActions(run.actions)) archive.runs[date] = { actions: run.actions, wordList: wordListOf(run.wordList) };
+  }
+  return { ...archive, ...archiveResults(data) };
+}
+
+/** True when stored `data` is not an archive this version wrote whole: another version, a part missing, an entry dropped. */
+function isDamaged(data, archive) {
+  if (!isRecord(data) || data.v !== ARCHIVE_VERSION) return true;
+  return KINDS.some((kind) => data[kind] !== undefined &&
+    (!isRecord(data[kind]) || Object.keys(data[kind]).length !== Object.keys(archive[kind]).length));
+}
+
+/** The sentence a player reads about a damaged archive; `kept`: was its copy written? */
+function damagedSentence(kept) {
+  return "Os dias do arquivo guardados neste aparelho estavam danificados: ficaram os que se conseguiram ler "
+    + (kept ? "(guardámos uma cópia dos antigos à parte)." : "(não foi possível guardar uma cópia dos antigos: o navegador recusou-a).");
+}
+
+/** The archive's saves and results, over GameStorage's read/write. */
+export class ArchiveStore {
+  constructor(storage) {
+    this.storage = storage;
+    this.aside = null; // {raw, kept}: the damaged text already copied aside (or refused) by this page
+  }
+
+  /** {archive, raw, damaged}: what is stored, its readable entries, and whether anything was unreadable. */
+  read() {
+    const raw = this.storage.read(ARCHIVE_KEY);
+    if (raw === null) return { archive: emptyArchive(), raw, damaged: false };
+    let data = null;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      data = null;
+    }
+    const archive = readable(data);
+    return { archive, raw, damaged: isDamaged(data, archive) };
+  }
+
+  /** Copies a damaged archive's text aside (once per text); true when the browser wrote it. */
+  keepAside(raw) {
+    if (this.aside?.raw !== raw) this.aside = { raw, kept: this.storage.write(DAMAGED_ARCHIVE_KEY, raw) };
+    return this.aside.kept;
+  }
+
+  /**
+   * {v, runs:{date:{actions, wordList}}, results:{date:{floor, total, won, beatPar?}}, daily:{date: the
+   * same}}, well-formed entries only. `daily` (days played as the day's tower) never counts as archive runs.
+   * A damaged archive is copied aside first: whatever is saved next replaces it.
+   */
+  load() {
+    const { archive, raw, damaged } = this.read();
+    if (damaged) this.keepAside(raw);
+    return archive;
+  }
+
+  /**
+   * Once per page, before anything is shown: a damaged archive is copied aside and, when the
+   * copy was written, replaced by its readable days. Null, or the sentence that tells the player.
+   */
+  repair() {
+    const { archive, raw, damaged } = this.read();
+    if (!damaged) return null;
+    const kept = this.keepAside(raw);
+    if (kept) this.save(archive);
+    return damagedSentence(kept);
+  }
+
+/** Adds results brought from another device (statistics import); a day already here keeps its own. */
+  importResults(imported) {
+    const archive = this.load();
+    const found = archiveResults(imported);
+    for (const kind of ["results", "daily"]) archive[kind] = { ...found[kind], ...archive[kind] };
+    return this.save(archive);
+  }
+
+  save(archive) {
+    return this.storage.write(ARCHIVE_KEY, JSON.stringify(archive));
+  }
+
+  /** Same answers as GameStorage.loadRun, for the archive day `date`. */
+  loadRun(date) {
+    const run = this.load().runs[date];
+    return run ? { status: "ok", actions: run.actions, wordList: run.wordList } : { status: "none" };
+  }
+
+  saveRun(date, actions, wordList) {
+    const archive = this.load();
+    archive.runs[date] = wordList ? { actions, wordList } : { actions };
+    return this.save(archive);
+  }
+
+  /** Copies the saved run of `date` aside before that day starts over; true when the browser wrote the copy. */
+  setRunAside(date) {
+    const run = this.load().runs[date];
+    return Boolean(run) && this.storage.write(ASIDE_RUN_PREFIX + date, JSON.stringify(run));
+  }
+
+  clearRun(date) {
+    const archive = this.load();
+    delete archive.runs[date];
+    return this.save(archive); // a result already recorded stays: it was finished then
+  }
+
+  /** Records a finished archive run (the first finish of a day counts; later ones change nothing). */
+  addResult(date, summary) {
+    const archive = this.load();
+    if (archive.results[date]) return false;
+    archive.results[date] = resultOf(summary);
+    return this.save(archive);
+  }
+
+  /** Records how the day's tower of `date` went, for the archive list once that day is past. */
+  addDaily(date, summary) {
+    const archive = this.load();
+    if (archive.daily[date]) return false;
+    archive.daily[date] = resultOf(summary);
+    return this.save(archive);
+  }
+
+  /** The par's verdict on the recorded result of `date` (`daily`: the day's tower's), given once. */
+  setPar(date, beatPar, { daily = false } = {}) {
+    const archive = this.load();
+    const result = archive[daily ? "daily" : "results"][date];
+    if (!result || "beatPar" in result) return false;
+    result.beatPar = beatPar;
+    return this.save(archive);
+  }
+}
+
+/** {results, daily}: the well-formed finished days of `data` (a stored archive or an import). */
+export function archiveResults(data) {
+  const found = { results: {}, daily: {} };
+  for (const kind of ["results", "daily"]) {
+    const entries = data && typeof data[kind] === "object" && data[kind] !== null ? Object.entries(data[kind]) : [];
+    for (const [date, result] of entries) {
+      if (isDate(date) && isResult(result)) found[kind][date] = keptResult(result);
+    }
+  }
+  return found;
+}
+
+/** {runs, wins}: the archive's own statistics, from the finished days. */
+export function archiveStats(archive) {
+  const results = Object.values(archive.results);
+  return { runs: results.length, wins: results.filter((r) => r.won).length };
+}
+
+/**
+ * What the archive shows for a day played on this device: {floor, total, won, beatPar?}
+ * when finished (from the archive, else as the day's tower), {inProgress:true} for an
+ * unfinished saved run, null when never played.
+ */
+export function dayResult(archive, date) {
+  const finished = archive.results[date] ?? archive.daily[date];
+  if (finished) return finished;
+  return archive.runs[date] ? { inProgress: true } : null;
+}
+
+/**
+ * The run store a Game saves through (loadRun/saveRun/clearRun), bound to the
+ * word-list version the run is played with, so every save records it.
+ */
+export function runStore({ storage, archive = null, wordList = null }) {
+  if (archive) {
+    return {
+      loadRun: (date) => archive.loadRun(date),
+      saveRun: (date, actions) => archive.saveRun(date, actions, wordList),
+      clearRun: (date) => archive.clearRun(date),
+    };
+  }
+  return {
+    loadRun: (date) => storage.loadRun(date),
+    saveRun: (date, actions) => storage.saveRun(date, actions, wordList),
+    clearRun: () => storage.clearRun(),
+  };
+}

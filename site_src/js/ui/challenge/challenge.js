@@ -1,0 +1,112 @@
+// A challenge ("Consegue bater?"), pure: its link is a replay code under /desafio/#
+// (docs/replay-link.md "Challenge links"), its comparison is the par's rule
+// (engine/rank.js beatsPar), and the challenges kept on the device are plain
+// records {code, date, them, me}: `them` the link's verified result, `me` this
+// device's first finished run of that tower (null until then), both {floor, total, won}.
+
+import { beatsPar } from "../../engine/rank.js";
+import { shownDate as shown } from "../archive/archive.js";
+import { counted as count, ordinal, points } from "../shared/labels.js";
+
+export const CHALLENGE_PATH = "/desafio/";
+const REPLAY_MARK = "/repeticao/#";
+
+/** `<origin>/desafio/#<code>`. */
+export function challengeLink(origin, code) {
+  return `${origin.replace(/\/$/, "")}${CHALLENGE_PATH}#${code}`;
+}
+
+/** The challenge link of a replay link (`<origin>/repeticao/#<code>`), or null for any other address. */
+export function challengeOfReplay(url) {
+  const at = String(url ?? "").indexOf(REPLAY_MARK);
+  if (at < 0 || at + REPLAY_MARK.length === url.length) return null;
+  return challengeLink(url.slice(0, at), url.slice(at + REPLAY_MARK.length));
+}
+
+/** The replay link of a challenge's code. */
+export function replayOfChallenge(origin, code) {
+  return `${origin.replace(/\/$/, "")}${REPLAY_MARK}${code}`;
+}
+
+/** A finished run's result as kept: an engine summary's {floorReached, total, won}. */
+export const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
+
+const asRun = (result) => ({ won: result.won, floorReached: result.floor, total: result.total });
+
+/** "won", "lost" or "tied": `mine` against `theirs` by the par's rule (higher first, then points; equal is a tie). */
+export function outcome(mine, theirs) {
+  if (beatsPar(asRun(mine), theirs)) return "won";
+  return beatsPar(asRun(theirs), mine) ? "lost" : "tied";
+}
+
+/** "3.º andar com 201 pontos", or "a torre toda com 301 pontos"; `unit`: false leaves "pontos" out. */
+function reached(result, unit = true) {
+  const where = result.won ? "a torre toda" : `${ordinal(result.floor)} andar`;
+  const total = unit ? points(result.total) : String(result.total);
+  return `${where} com ${total}`;
+}
+
+const VERDICTS = { won: "Bateu o desafio", lost: "Não bateu o desafio", tied: "Empatou o desafio" };
+
+/** "Bateu o desafio: 3.º andar com 201 pontos, contra 2.º andar com 130." (or Não bateu…, Empatou…). */
+export function comparisonLine(mine, theirs) {
+  return `${VERDICTS[outcome(mine, theirs)]}: ${reached(mine)}, contra ${reached(theirs, false)}.`;
+}
+
+/** The text of "Desafiar": the day, the run's result, the question and the link on a line of its own. */
+export function challengeText(date, mine, link) {
+  return [`A Torre · ${shown(date)}`, `Fiz ${reached(mine)}.`, "Consegue bater?", link].join("\n");
+}
+
+/** The text of "Responder": the same, saying how the run went against the challenge received. */
+export function replyText(date, mine, theirs, link) {
+  const said = { won: "Bati o seu desafio", lost: "Não bati o seu desafio", tied: "Empatei o seu desafio" }[outcome(mine, theirs)];
+  return [`A Torre · ${shown(date)}`, `${said}: ${reached(mine)}, contra ${reached(theirs, false)}.`,
+    "Consegue bater?", link].join("\n");
+}
+
+/** Whose tower it is, said on the challenge page: today's, or an archive day's. */
+export function towerOf(date, today) {
+  return date === today ? `a torre de hoje (${shown(date)})` : `a torre de ${shown(date)}, do arquivo`;
+}
+
+/** Where "Aceitar o desafio" leads: today's tower as the daily run, any other day as the archive's run. */
+export function acceptUrl(date, today) {
+  return date === today ? "/" : `/?dia=${date}`;
+}
+
+/** A kept challenge: `me` null until this device finishes that tower. */
+export function newRecord(code, date, them) {
+  return { code, date, them: { floor: them.floor, total: them.total, won: them.won }, me: null };
+}
+
+/** The records after receiving `record`: a code already kept keeps its own record (one challenge counts once). */
+export function received(records, record) {
+  return records.some((r) => r.code === record.code) ? records : [...records, record];
+}
+
+/** The records after this device finished `date`'s tower with `result`: the first finish counts. */
+export function settled(records, date, result) {
+  return records.map((r) => (r.date === date && r.me === null ? { ...r, me: { ...result } } : r));
+}
+
+/** The records after an import: the codes not kept yet join, in their order; a kept one keeps its own. */
+export function merged(records, imported) {
+  return imported.reduce(received, records);
+}
+
+/** {won, lost, tied, open}: the challenges played (by outcome) and not played yet. */
+export function tally(records) {
+  const counts = { won: 0, lost: 0, tied: 0, open: 0 };
+  for (const r of records) counts[r.me === null ? "open" : outcome(r.me, r.them)] += 1;
+  return counts;
+}
+
+/** "Desafios: 3 ganhos, 1 perdido" (with the ties and those not yet played when there are any). */
+export function tallyLine(records) {
+  const { won, lost, tied, open } = tally(records);
+  const parts = [count(won, "ganho", "ganhos"), count(lost, "perdido", "perdidos")];
+  if (tied) parts.push(count(tied, "empatado", "empatados"));
+  if (open) parts.push(count(open, "por jogar", "por jogar"));
+  return `Desafios: ${parts.join(", ")}`;
+}

@@ -1,0 +1,59 @@
+// The challenges received, kept on the device under one key, over GameStorage's
+// read/write. Read back as an import is checked (stats_import.js challengeProblem):
+// a record that could not have been written is dropped, never thrown.
+
+import { readCode } from "../../engine/replay_code.js";
+import { merged, newRecord, received, settled } from "./challenge.js";
+import { challengeProblem } from "../shared/stats_import.js";
+
+const CHALLENGES_KEY = "torre.desafios";
+const CHALLENGES_VERSION = 1;
+// Reading what this device wrote: any day a code can hold is possible.
+const ANY_DAY = "9999-12-31";
+
+export class ChallengeStore {
+  constructor(storage) {
+    this.storage = storage;
+  }
+
+  /** The well-formed records, in the order received. */
+  load() {
+    let data = null;
+    try {
+      data = JSON.parse(this.storage.read(CHALLENGES_KEY) ?? "null");
+    } catch {
+      data = null;
+    }
+    const list = data?.v === CHALLENGES_VERSION && Array.isArray(data.list) ? data.list : [];
+    return list.filter((record) => challengeProblem(record, ANY_DAY) === null);
+  }
+
+  save(records) {
+    return this.storage.write(CHALLENGES_KEY, JSON.stringify({ v: CHALLENGES_VERSION, list: records }));
+  }
+
+  /** Keeps a verified challenge (once per code) and returns its record as kept. */
+  receive(code, date, them) {
+    const records = received(this.load(), newRecord(code, date, them));
+    this.save(records);
+    return records.find((r) => r.code === code);
+  }
+
+  /** This device finished `date`'s tower with `result`; the latest challenge of that day, or null. */
+  settle(date, result) {
+    const records = settled(this.load(), date, result);
+    if (records.some((r) => r.date === date)) this.save(records);
+    return records.filter((r) => r.date === date).at(-1) ?? null;
+  }
+
+  /** The word-list version of the latest challenge of `date` not played yet (a new run plays with it), or null. */
+  pendingVersion(date) {
+    const record = this.load().filter((r) => r.date === date && r.me === null).at(-1);
+    return record ? readCode(record.code).version : null;
+  }
+
+  /** Adds the challenges a statistics import brought (already checked); those kept here keep their own. */
+  importList(list) {
+    return this.save(merged(this.load(), list));
+  }
+}

@@ -1,0 +1,111 @@
+// The end of a run (fall or win) and the statistics: summary, share text with
+// its button, the countdown to the next tower, the floors histogram and the
+// export/import of statistics as one line of text.
+
+import { el } from "../shared/dialogs.js";
+import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
+import { formatCountdown, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
+import { currentStreak, exportStats, parseStatsExport } from "../shared/storage.js";
+import { shareOrCopy } from "./share.js";
+
+const SHARE_RESULTS = {
+  shared: "Partilhado.",
+  copied: "Copiado: cole onde quiser.",
+  cancelled: "",
+  failed: "Não foi possível copiar; selecione o texto e copie-o à mão.",
+};
+
+function facts(rows) {
+  return el("dl", { class: "factos" }, rows.flatMap(([term, value]) => [el("dt", { text: term }), el("dd", { text: value })]));
+}
+
+/** A <p> whose text counts down to the next Lisbon midnight while its dialog is open. */
+function countdown(now) {
+  const p = el("p", { class: "contagem" });
+  let first = true;
+  const tick = () => {
+    if (!first && !p.closest("dialog")?.open) return;
+    first = false;
+    p.textContent = `Próxima torre daqui a ${formatCountdown(msUntilLisbonMidnight(now()))}`;
+    setTimeout(tick, 1000);
+  };
+  tick();
+  return p;
+}
+
+/** The end-of-run body: what happened, the share text and button, the countdown. */
+export function endBody(summary, text, constants, now) {
+  const headline = summary.won
+    ? `Subiu a torre toda com ${points(summary.total)}!`
+    : `A corrida acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`;
+  const best = summary.bestPlay
+    ? `${summary.bestPlay.words.join(", ")} (${points(summary.bestPlay.points)})`
+    : "nenhuma";
+  const trunfos = summary.trunfos.length
+    ? summary.trunfos.map((id) => trunfoLabel(byId(constants.trunfos, id))).join(", ")
+    : "nenhum";
+  const status = el("p", { class: "confirmacao", role: "status" });
+  const shown = el("pre", { class: "partilha", id: "texto-partilha", text });
+  const share = el("button", { type: "button", class: "principal", text: "Partilhar resultado" });
+  share.addEventListener("click", async () => { // what is shown is shared (the par may join it later)
+    status.textContent = SHARE_RESULTS[await shareOrCopy(shown.textContent)];
+  });
+  return [
+    el("p", { class: "manchete", text: headline }),
+    facts([["Andar", `${ordinal(summary.floorReached)} de ${summary.floorCount}`], ["Pontos", String(summary.total)],
+      ["Melhor jogada", best], ["Trunfos", trunfos]]),
+    shown, share, status, countdown(now),
+  ];
+}
+
+/** The statistics' practice line (Treino): its towers counted apart from the daily runs. */
+export function practiceFacts(counts) {
+  return el("p", { id: "estatisticas-treino", class: "estatisticas-arquivo",
+    text: `Treino: ${counted(counts.towers, "torre", "torres")}, ${counted(counts.wins, "subida", "subidas")} até ao fim (à parte: não contam para as estatísticas diárias).` });
+}
+
+/**
+ * The statistics body; `archive` ({results, daily}) and `challenges` travel in the export, and
+ * `onImport(stats, archive, challenges)` stores imported statistics (and archive days and challenges, when any).
+ */
+export function statsBody(stats, today, onImport, archive = null, challenges = []) {
+  const most = Math.max(1, ...stats.floors);
+  const bars = stats.floors.map((count, i) => {
+    const bar = el("span", { class: "barra" });
+    bar.style.width = `${Math.round((count / most) * 100)}%`;
+    return el("li", {}, [el("span", { class: "rotulo", text: `${ordinal(i + 1)} andar` }),
+      el("span", { class: "pista" }, [bar]), el("span", { class: "conta", text: String(count) })]);
+  });
+  const message = el("p", { class: "confirmacao", role: "status" });
+  const field = el("textarea", { id: "estatisticas-texto", rows: 3, spellcheck: false,
+    "aria-label": "Texto das estatísticas, para exportar ou importar" });
+  // autofocus: the dialog must not open on the text field, which would pop up a phone's keyboard.
+  const exportButton = el("button", { type: "button", text: "Exportar", autofocus: true });
+  exportButton.addEventListener("click", async () => {
+    field.value = exportStats(stats, archive, challenges);
+    field.select();
+    message.classList.remove("recusa");
+    const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
+    message.textContent = copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
+      : "Copie este texto para o outro aparelho e carregue lá em Importar.";
+  });
+  const importButton = el("button", { type: "button", text: "Importar" });
+  importButton.addEventListener("click", () => {
+    const parsed = parseStatsExport(field.value, today);
+    if (!parsed.ok) {
+      message.textContent = parsed.message;
+      message.classList.add("recusa");
+      return;
+    }
+    onImport(parsed.stats, parsed.archive, parsed.challenges);
+  });
+  return [
+    facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],
+      ["Melhor pontuação", String(stats.best)], ["Dias seguidos", String(currentStreak(stats, today))],
+      ["Mais dias seguidos", String(stats.bestStreak)], ["Dias com o par batido", String(stats.parBeaten ?? 0)]]),
+    el("h3", { text: "Onde acabaram as corridas" }),
+    el("ol", { class: "histograma" }, bars),
+    el("h3", { text: "Levar para outro aparelho" }),
+    field, el("div", { class: "linha-botoes" }, [exportButton, importButton]), message,
+  ];
+}

@@ -1,0 +1,52 @@
+// The share text (no spoilers: no words, no letters, only floors and points)
+// and the ways to hand it over: the system share sheet, else the clipboard.
+
+import { parLine } from "../analysis/analysis_text.js";
+import { ordinal, points } from "../shared/labels.js";
+
+/** Share text of an engine summary (a finished or ongoing run); pure, one line per floor reached. */
+export function shareText(summary, date, constants, url = "") {
+  const [y, m, d] = date.split("-");
+  const head = summary.won
+    ? `🏆 Subi a torre toda: ${points(summary.total)}`
+    : `Fiquei no ${ordinal(summary.floorReached)} andar: ${points(summary.total)}`;
+  const lines = [`A Torre · ${d}/${m}/${y}`, head];
+  summary.floors.forEach((pts, i) => {
+    const target = constants.targets[i];
+    const mark = pts >= target ? "🟩" : "🟥";
+    const trunfo = summary.trunfoEmoji[i] ? ` ${summary.trunfoEmoji[i]}` : "";
+    lines.push(`${ordinal(i + 1)} andar ${mark} ${pts}/${target}${trunfo}`);
+  });
+  if (url) lines.push(url);
+  return lines.join("\n");
+}
+
+/** A share text with the day's par added ("Par do dia: 3.º andar, 171 pontos"), before its links. */
+export function withPar(text, par) {
+  const lines = text.split("\n");
+  const links = lines.findIndex((line) => /^https?:\/\//.test(line));
+  lines.splice(links < 0 ? lines.length : links, 0, parLine(par));
+  return lines.join("\n");
+}
+
+/**
+ * Shares `text`: the share sheet when there is one, else the clipboard.
+ * Resolves to "shared", "copied", "cancelled" or "failed" for the confirmation.
+ */
+export async function shareOrCopy(text, nav = navigator) {
+  if (typeof nav.share === "function") {
+    try {
+      await nav.share({ text });
+      return "shared";
+    } catch (error) {
+      if (error && error.name === "AbortError") return "cancelled";
+      /* no share target: fall back to the clipboard */
+    }
+  }
+  try {
+    await nav.clipboard.writeText(text);
+    return "copied";
+  } catch {
+    return "failed";
+  }
+}

@@ -1,0 +1,215 @@
+// The first-visit guide (issue 10): a non-modal <dialog> beside the real board that
+// walks a new player through a first play — the target, putting tiles through the
+// opening word, the live preview, Jogar — and explains the trunfo at the first climb.
+// It advances on what the player does (Game's onAction), "Saltar" or Escape skip it,
+// and once finished or skipped it never opens again on this device (storage flag);
+// /?guia=1 (linked from Como jogar) opens it again. It is placed so that it never
+// covers what its step talks about: at the bottom of the window under it, or above it.
+// It ends by offering both ways on: "Treinar primeiro" (the practice page, /treino/) and
+// "Jogar a torre de hoje" — after a first play that did not climb, or after the trunfo.
+
+import { el } from "../shared/dialogs.js";
+import { touchOnly } from "../shared/device.js";
+import { LAST_STEPS, TRUNFO_NOTE, guideSteps } from "./walkthrough_steps.js";
+
+const PRACTICE_PAGE = "/treino/";
+
+const MARGIN = 8;
+const NARROWEST = 224; // px: a guide card narrower than this does not go beside the board
+// game.css's layout of a phone on its side: the board on the left, everything else beside it.
+const SIDE_BY_SIDE = typeof matchMedia === "function" ? matchMedia("(orientation: landscape) and (max-height: 35rem)")
+  : { matches: false };
+
+function unionRect(elements) {
+  const rects = elements.map((e) => e.getBoundingClientRect()).filter((r) => r.width || r.height);
+  if (!rects.length) return null;
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  const left = Math.min(...rects.map((r) => r.left));
+  const right = Math.max(...rects.map((r) => r.right));
+  return { top, bottom, left, right };
+}
+
+export class Walkthrough {
+  /** `main`: the game's <main>; `storage`: GameStorage; `boardFocus()`: where focus goes when the guide closes. */
+  constructor(main, storage, boardFocus) {
+    Object.assign(this, { main, storage, boardFocus });
+    this.dialog = null;
+    this.steps = [];
+    this.index = -1;
+    this.waitingClimb = false;
+    this.offered = false; // the last step was shown: "Treinar primeiro" or today's tower
+    this.lastPending = false; // the trunfo note was shown: the last step comes once a trunfo is chosen
+    // A phone's address bar showing or hiding resizes the window: the guide moves, the page does not scroll.
+    addEventListener("resize", () => this.place(false));
+  }
+
+  /** Opens the guide on a run in play: on a first visit (nothing saved), or when `asked` (/?guia=1). */
+  maybeStart(state, asked) {
+    if (this.dialog || state.phase !== "play") return false;
+    const firstVisit = !this.storage.guideSeen() && this.storage.isNewPlayer() && state.history.length === 0;
+    if (!asked && !firstVisit) return false;
+    this.steps = guideSteps(state, state.day.floors[state.floor]?.opener ?? "", touchOnly());
+    this.build();
+    this.dialog.show();
+    this.go(0);
+    this.next.focus();
+    return true;
+  }
+
+  build() {
+    this.title = el("h2", { id: "guia-titulo" });
+    this.text = el("p", { id: "guia-texto" });
+    this.count = el("span", { class: "guia-passo" });
+    this.skipButton = el("button", { type: "button", text: "Saltar" });
+    this.next = el("button", { type: "button", class: "principal", text: "Seguinte" });
+    this.practiceButton = el("button", { type: "button", text: "Treinar primeiro", hidden: true });
+    this.skipButton.addEventListener("click", () => this.close());
+    this.practiceButton.addEventListener("click", () => {
+      this.close();
+      location.assign(PRACTICE_PAGE);
+    });
+    this.next.addEventListener("click", () => {
+      if (this.current.id === "subir") this.hide();
+      else if (this.current.id === "fim") this.close();
+      else this.go(this.index + 1);
+    });
+    const live = el("div", { "aria-live": "polite" }, [this.title, this.text]);
+    this.dialog = el("dialog", { id: "guia", class: "guia", "aria-labelledby": "guia-titulo", "aria-describedby": "guia-texto" },
+      [live, el("div", { class: "linha-botoes" }, [this.count, this.skipButton, this.practiceButton, this.next])]);
+    this.dialog.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault(); // not the game's "recall all"
+      event.stopPropagation();
+      this.close();
+    });
+    this.main.append(this.dialog);
+  }
+
+  get current() {
+    return this.steps[this.index];
+  }
+
+  get isOpen() {
+    return Boolean(this.dialog?.open);
+  }
+
+  go(index) {
+    this.index = Math.min(index, this.steps.length - 1);
+    const step = this.current;
+    this.title.textContent = step.title;
+    this.text.textContent = step.text;
+    const last = LAST_STEPS.includes(step.id);
+    this.offered ||= last;
+    this.next.textContent = last ? "Jogar a torre de hoje" : "Seguinte";
+    this.practiceButton.hidden = !last;
+    this.skipButton.hidden = last;
+    // "fim" takes the place of "subir" (one or the other ends the guide): both are step 5 of 5.
+    this.count.textContent = `Passo ${Math.min(this.index + 1, this.steps.length - 1)} de ${this.steps.length - 1}`;
+    this.next.hidden = step.id === "jogar"; // this step goes on when the player plays
+    if (this.next.hidden && this.dialog.contains(document.activeElement)) this.skipButton.focus();
+    if (!this.dialog.open) this.dialog.show();
+    this.place();
+  }
+
+  /** The guide hides until the first climb (the trunfo note), then it is done. */
+  hide() {
+    this.waitingClimb = true;
+    this.leave();
+  }
+
+  /** Skipped or finished: never again on this device. */
+  close() {
+    this.storage.markGuideSeen();
+    this.waitingClimb = false;
+    this.leave();
+  }
+
+  leave() {
+    if (!this.dialog?.open) return;
+    const hadFocus = this.dialog.contains(document.activeElement);
+    this.dialog.close();
+    if (hadFocus) this.boardFocus()?.focus();
+  }
+
+  /** Every action the game applied: the guide follows the player's first play. */
+  saw(action, state) {
+    if (!this.dialog || (!this.isOpen && !this.waitingClimb && !this.lastPending)) return;
+    if (this.lastPending && action.type === "chooseTrunfo" && state.phase === "play") {
+      this.lastPending = false;
+      this.go(this.steps.findIndex((s) => s.id === "fim"));
+    } else if (state.phase === "won" || state.phase === "lost") {
+      this.close();
+    } else if (state.phase === "trunfo") {
+      this.leave();
+      setTimeout(() => this.explainTrunfo(), 0); // the trunfo dialog opens right after this action
+    } else if (action.type === "place" && ["alvo", "pecas"].includes(this.current.id)) {
+      this.go(this.steps.findIndex((s) => s.id === "previsao"));
+    } else if (action.type === "play" && state.history.length > 0 && this.isOpen && !LAST_STEPS.includes(this.current.id)) {
+      this.go(this.steps.findIndex((s) => s.id === "subir"));
+    }
+  }
+
+  /** The trunfo dialog of the first climb gains a note on what a trunfo is; the guide is then done. */
+  explainTrunfo() {
+    const dialog = document.querySelector("#dialogo");
+    if (dialog?.open && dialog.classList.contains("dialogo-trunfos")) {
+      const note = el("section", { class: "guia-nota", "aria-labelledby": "guia-nota-titulo" }, [
+        el("h3", { id: "guia-nota-titulo", text: TRUNFO_NOTE.title }), el("p", { text: TRUNFO_NOTE.text })]);
+      dialog.querySelector("#dialogo-corpo").prepend(note);
+    }
+    if (this.offered) this.close();
+    else this.lastPending = true; // the way on is offered once the trunfo is chosen
+  }
+
+  /**
+   * A phone on its side (the board at the window's full height on the left, as game.css lays
+   * it out): the guide goes in the column beside the board (narrowed to fit), never over it, at
+   * the foot or the top of the window, whichever covers less of what the step names. False when
+   * the layout is another.
+   */
+  placeBesideBoard(targets) {
+    const board = this.main.querySelector("#tabuleiro")?.getBoundingClientRect();
+    const box = this.dialog;
+    const room = innerWidth - board?.right - 2 * MARGIN;
+    if (!board || !SIDE_BY_SIDE.matches || room < NARROWEST) return false;
+    if (box.offsetWidth > room) box.style.width = `${Math.floor(room)}px`;
+    const named = targets.filter((t) => t.id !== "tabuleiro").map((t) => t.getBoundingClientRect());
+    const height = box.offsetHeight;
+    const leftmost = named.length ? Math.min(...named.map((r) => r.left)) : 0;
+    box.style.left = `${Math.round(Math.max(board.right + MARGIN, Math.min(leftmost, innerWidth - box.offsetWidth - MARGIN)))}px`;
+    // At the foot of the window or at its top, whichever covers less of what the step names.
+    const covered = (top) => named.reduce((sum, r) => sum + Math.max(0, Math.min(r.bottom, top + height) - Math.max(r.top, top)), 0);
+    if (covered(MARGIN) < covered(innerHeight - MARGIN - height)) box.style.top = `${MARGIN}px`;
+    else box.style.bottom = `${MARGIN}px`;
+    return true;
+  }
+
+  /**
+   * Puts the guide at the bottom of the window, under its step's targets (scrolled up to
+   * make room if needed and `scroll`), lined up with them; above them when the page cannot
+   * scroll so far.
+   */
+  place(scroll = true) {
+    if (!this.isOpen) return;
+    const targets = this.current.targets.map((q) => this.main.querySelector(q)).filter(Boolean);
+    const box = this.dialog;
+    Object.assign(box.style, { top: "", bottom: "", left: "", width: "" });
+    if (this.placeBesideBoard(targets)) return;
+    let r = unionRect(targets);
+    if (!r) return;
+    const height = box.offsetHeight;
+    const free = innerHeight - height - 2 * MARGIN; // what a guide at the bottom leaves in view
+    if (scroll && (r.top < 0 || r.bottom > free)) {
+      scrollBy(0, r.top - MARGIN);
+      r = unionRect(targets);
+    }
+    box.style.left = `${Math.max(MARGIN, Math.min(r.left, innerWidth - box.offsetWidth - MARGIN))}px`;
+    if (r.bottom <= free) {
+      box.style.bottom = `${MARGIN}px`;
+      return;
+    }
+    if (scroll && r.top < height + 2 * MARGIN) scrollBy(0, r.top - height - 2 * MARGIN);
+    box.style.top = `${MARGIN}px`;
+  }
+}

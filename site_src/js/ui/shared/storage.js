@@ -1,0 +1,253 @@
+// localStorage adapter: the saved run of the day ({date, actions, wordList}) and the
+// player's statistics. Everything read back is checked, because a save may be
+// from an older version, edited by hand or cut short: a bad save is reported
+// as a value, never thrown, so the page can offer to start over.
+
+import { archiveResults } from "../archive/archive_store.js";
+import { lisbonDate, nextDate } from "./lisbon_date.js";
+import { isCount, isDate, wordListOf } from "./saved_values.js";
+import { archiveImportProblem, challengesImportProblem, statsImportProblem } from "./stats_import.js";
+
+const RUN_KEY = "torre.corrida";
+const STATS_KEY = "torre.estatisticas";
+// Unreadable statistics are copied here before new ones replace them, so nothing is lost.
+const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
+// A saved run this site cannot replay (its word-list version is not here) is copied to this key
+// followed by its date before the day starts over.
+const ASIDE_RUN_PREFIX = "torre.corrida.posta-de-parte.";
+// Practice runs and results (ui/treino/practice.js), kept apart from everything above; read here
+// only for the practice line of Estatísticas, which every game page shows.
+export const PRACTICE_KEY = "torre.treino";
+// Set once the first-visit guide was finished or skipped (ui/guide/walkthrough.js).
+const GUIDE_KEY = "torre.guia";
+const SAVE_VERSION = 1;
+const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
+const FLOORS = 5;
+
+/**
+ * Fresh statistics: no runs yet. `floors[i]` counts runs that ended on floor i+1;
+ * `parBeaten` the days whose run beat the par, the last of them `parDate` (both
+ * added after v1 first shipped: statistics without them are read as 0 and null).
+ */
+export function emptyStats() {
+  return { v: SAVE_VERSION, runs: 0, wins: 0, floors: [0, 0, 0, 0, 0], best: 0, streak: 0, bestStreak: 0, lastDate: null,
+    parBeaten: 0, parDate: null };
+}
+
+/** True when `s` has the shape of statistics this version wrote. */
+export function isValidStats(s) {
+  return s !== null && typeof s === "object" && s.v === SAVE_VERSION &&
+    [s.runs, s.wins, s.best, s.streak, s.bestStreak].every(isCount) &&
+    Array.isArray(s.floors) && s.floors.length === FLOORS && s.floors.every(isCount) &&
+    (s.lastDate === null || isDate(s.lastDate)) &&
+    (s.parBeaten === undefined || isCount(s.parBeaten)) && (s.parDate === undefined || s.parDate === null || isDate(s.parDate));
+}
+
+/** Statistics after the run of `date` beat the day's par: once per day, and only for the day's counted run. */
+export function addParBeaten(stats, date) {
+  if (stats.lastDate !== date || stats.parDate === date) return stats;
+  return { ...stats, parBeaten: (stats.parBeaten ?? 0) + 1, parDate: date };
+}
+
+/** Statistics after one finished run on `date` (a day already counted is not counted twice). */
+export function addRun(stats, date, summary) {
+  if (stats.lastDate !== null && date <= stats.lastDate) return stats;
+  const streak = stats.lastDate !== null && nextDate(stats.lastDate) === date ? stats.streak + 1 : 1;
+  const floors = stats.floors.slice();
+  floors[summary.floorReached - 1] += 1;
+  return {
+    ...stats,
+    runs: stats.runs + 1,
+    wins: stats.wins + (summary.won ? 1 : 0),
+    floors,
+    best: Math.max(stats.best, summary.total),
+    streak,
+    bestStreak: Math.max(stats.bestStreak, streak),
+    lastDate: date,
+  };
+}
+
+/** The current streak as the player sees it today: broken if yesterday was skipped. */
+export function currentStreak(stats, today) {
+  if (stats.lastDate === null) return 0;
+  return stats.lastDate === today || nextDate(stats.lastDate) === today ? stats.streak : 0;
+}
+
+/** A finished tower's result as saves keep it (practice, archive): {floor ≥ 1, total, won}. */
+export const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) &&
+  typeof r.won === "boolean";
+
+/** {towers, wins}: the practice towers finished (well-formed results of torre.treino) and those climbed. */
+export function practiceCounts(data) {
+  const results = data && typeof data.results === "object" && data.results !== null ? Object.values(data.results) : [];
+  const finished = results.filter(isResult);
+  return { towers: finished.length, wins: finished.filter((r) => r.won).length };
+}
+
+function toBase64(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function fromBase64(text) {
+  const binary = atob(text);
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/**
+ * Statistics as one line of text the player can copy to another device; with `archive`
+ * ({results, daily}: archive_store.js), the finished archive days travel with them, and
+ * with `challenges` (ui/challenge/challenge.js records) the challenges received.
+ */
+export function exportStats(stats, archive = null, challenges = []) {
+  const days = archive && Object.keys(archive.results).length + Object.keys(archive.daily).length;
+  const line = { ...stats, ...(days ? { arquivo: archive } : {}), ...(challenges.length ? { desafios: challenges } : {}) };
+  return EXPORT_PREFIX + toBase64(JSON.stringify(line));
+}
+
+/**
+ * {ok:true, stats, archive?, challenges?} or {ok:false, message} for a pasted export line (`archive`
+ * and `challenges` when it carries them). Every field must be one the game could have written by `today` (the Lisbon
+ * date): the message names the first that could not (stats_import.js).
+ */
+export function parseStatsExport(text, today = lisbonDate()) {
+  const line = String(text).trim();
+  if (!line.startsWith(EXPORT_PREFIX)) {
+    return { ok: false, message: "Este texto não é uma exportação de estatísticas de A Torre." };
+  }
+  let stats;
+  try {
+    stats = JSON.parse(fromBase64(line.slice(EXPORT_PREFIX.length)));
+  } catch {
+    return { ok: false, message: "O texto está incompleto ou foi alterado; copie-o outra vez." };
+  }
+  if (stats === null || typeof stats !== "object" || Array.isArray(stats)) {
+    return { ok: false, message: "O texto não tem estatísticas válidas." };
+  }
+  const { arquivo, desafios, ...daily } = stats;
+  const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today))
+    ?? (desafios === undefined ? null : challengesImportProblem(desafios, today));
+  if (problem || !isValidStats(daily)) {
+    return { ok: false, message: problem ?? "O texto não tem estatísticas válidas." };
+  }
+  const parsed = arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
+  return desafios === undefined ? parsed : { ...parsed, challenges: desafios };
+}
+
+/** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
+export class GameStorage {
+  constructor(backend) {
+    this.backend = backend;
+  }
+
+  read(key) {
+    try {
+      return this.backend ? this.backend.getItem(key) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes; false when the browser refuses (private mode, quota). */
+  write(key, value) {
+    try {
+      this.backend.setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The saved run for `date`: {status:"none"} (nothing, or another day's run),
+   * {status:"ok", actions}, or {status:"corrupt", reason}.
+   */
+  loadRun(date) {
+    const raw = this.read(RUN_KEY);
+    if (raw === null) return { status: "none" };
+    let save;
+    try {
+      save = JSON.parse(raw);
+    } catch {
+      return { status: "corrupt", reason: "o registo guardado não se consegue ler" };
+    }
+    if (save === null || typeof save !== "object" || save.v !== SAVE_VERSION) {
+      return { status: "corrupt", reason: "o registo guardado é de um formato desconhecido" };
+    }
+    if (!isDate(save.date) || !Array.isArray(save.actions) ||
+        !save.actions.every((a) => a !== null && typeof a === "object" && typeof a.type === "string")) {
+      return { status: "corrupt", reason: "o registo guardado está incompleto" };
+    }
+    if (save.date !== date) return { status: "none" };
+    return { status: "ok", actions: save.actions, wordList: wordListOf(save.wordList) };
+  }
+
+  /** `wordList`: the version of the word list the run is played with (saves before it had none). */
+  saveRun(date, actions, wordList = null) {
+    const save = wordList ? { v: SAVE_VERSION, date, actions, wordList } : { v: SAVE_VERSION, date, actions };
+    return this.write(RUN_KEY, JSON.stringify(save));
+  }
+
+  /** Copies the saved run aside before `date` starts over; true when the browser wrote the copy. */
+  setRunAside(date) {
+    const raw = this.read(RUN_KEY);
+    return raw !== null && this.write(ASIDE_RUN_PREFIX + date, raw);
+  }
+
+  clearRun() {
+    try {
+      this.backend.removeItem(RUN_KEY);
+    } catch {
+      /* nothing saved, nothing to clear */
+    }
+  }
+
+  /**
+   * {stats, problem}: unreadable statistics are reported, kept aside under
+   * DAMAGED_STATS_KEY (the next save would overwrite them) and replaced by empty ones;
+   * the problem says whether the copy could be written.
+   */
+  loadStats() {
+    const raw = this.read(STATS_KEY);
+    if (raw === null) return { stats: emptyStats(), problem: null };
+    try {
+      const stats = JSON.parse(raw);
+      if (isValidStats(stats)) return { stats, problem: null };
+    } catch {
+      /* reported below */
+    }
+    // The copy is promised only when it was written: a full storage (quota) refuses it.
+    const kept = this.write(DAMAGED_STATS_KEY, raw);
+    return { stats: emptyStats(), problem: "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero "
+      + (kept ? "(guardámos uma cópia das antigas à parte)." : "(não foi possível guardar uma cópia das antigas: o navegador recusou-a).") };
+  }
+
+  saveStats(stats) {
+    return this.write(STATS_KEY, JSON.stringify(stats));
+  }
+
+  /** The practice line's counts ({towers, wins}); nothing readable counts as none. */
+  practiceCounts() {
+    try {
+      return practiceCounts(JSON.parse(this.read(PRACTICE_KEY) ?? "null"));
+    } catch {
+      return practiceCounts(null);
+    }
+  }
+
+  /** Nothing saved on this device yet, no run and no statistics: a first visit. */
+  isNewPlayer() {
+    return this.read(RUN_KEY) === null && this.read(STATS_KEY) === null;
+  }
+
+  /** Has the first-visit guide been finished or skipped here? */
+  guideSeen() {
+    return this.read(GUIDE_KEY) !== null;
+  }
+
+  markGuideSeen() {
+    return this.write(GUIDE_KEY, "visto");
+  }
+}

@@ -1,0 +1,281 @@
+// Treino, the practice mode (/treino/, practice_main.js): numbered practice towers
+// (treino/NNNN.json, docs/days-format.md) played on the game page's own modules. Saved
+// under their own key, apart from today's run, the daily statistics, the streak, the par
+// counts and the archive, which they never touch (their line in Estatísticas is
+// end_view.js practiceFacts). Read back defensively, like storage.js: a damaged entry is
+// dropped, never thrown. Only the practice page's script loads this module.
+
+import { el } from "../shared/dialogs.js";
+import { ordinal, points } from "../shared/labels.js";
+import { absolute, loadShared, loadTower, versionUrls } from "../shared/loader.js";
+import { wordListOf } from "../shared/saved_values.js";
+import { PRACTICE_KEY, isResult } from "../shared/storage.js";
+import { Suggestion } from "./suggestion.js";
+
+const PRACTICE_VERSION = 1;
+
+const isNumber = (n) => Number.isInteger(n) && n >= 1;
+const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
+
+/** The key a practice run is saved and analysed under ("treino-17"): never a date. */
+export const practiceKey = (number) => `treino-${number}`;
+
+/** The tower after `number`: past the last comes the first again. */
+export const nextPractice = (number, total) => (number >= total ? 1 : number + 1);
+
+function emptyPractice() {
+  return { v: PRACTICE_VERSION, current: 1, run: null, results: {} };
+}
+
+/**
+ * Over GameStorage's read/write: {v, current, run:{number, actions, wordList, bag}|null,
+ * results:{number:{floor, total, won}}}. One run is kept, the current tower's; `bag` is the
+ * tower's bag when it was saved, so a run is never replayed on a tower that has changed.
+ */
+export class PracticeStore {
+  constructor(storage) {
+    this.storage = storage;
+  }
+
+  load() {
+    let data = null;
+    try {
+      data = JSON.parse(this.storage.read(PRACTICE_KEY) ?? "null");
+    } catch {
+      data = null;
+    }
+    const practice = emptyPractice();
+    if (!data || typeof data !== "object" || data.v !== PRACTICE_VERSION) return practice;
+    if (isNumber(data.current)) practice.current = data.current;
+    const run = data.run;
+    if (run && isNumber(run.number) && isActions(run.actions) && typeof run.bag === "string") {
+      practice.run = { number: run.number, actions: run.actions, wordList: wordListOf(run.wordList), bag: run.bag };
+    }
+    for (const [number, result] of Object.entries(data.results ?? {})) {
+      if (isNumber(Number(number)) && isResult(result)) practice.results[number] = { floor: result.floor, total: result.total, won: result.won };
+    }
+    return practice;
+  }
+
+  save(practice) {
+    return this.storage.write(PRACTICE_KEY, JSON.stringify(practice));
+  }
+
+  /** The tower the player is on, within 1 … total (a smaller site starts again from 1). */
+  current(total) {
+    const { current } = this.load();
+    return current <= total ? current : 1;
+  }
+
+  /** Same answers as GameStorage.loadRun, for practice tower `number` whose bag is `bag`. */
+  loadRun(number, bag) {
+    const { run } = this.load();
+    if (!run || run.number !== number) return { status: "none" };
+    if (run.bag !== bag) return { status: "corrupt", reason: "esta torre de treino mudou com uma nova versão do jogo" };
+    return { status: "ok", actions: run.actions, wordList: run.wordList };
+  }
+
+  saveRun(number, actions, wordList, bag) {
+    const practice = this.load();
+    practice.current = number;
+    practice.run = wordList ? { number, actions, wordList, bag } : { number, actions, bag };
+    return this.save(practice);
+  }
+
+  clearRun() {
+    const practice = this.load();
+    practice.run = null;
+    return this.save(practice);
+  }
+
+  /** A finished practice tower: counted once, however often its end screen is seen. */
+  addResult(number, summary) {
+    const practice = this.load();
+    if (practice.results[number]) return false;
+    practice.results[number] = { floor: summary.floorReached, total: summary.total, won: summary.won };
+    return this.save(practice);
+  }
+
+  /** On to the next tower: the finished run is let go (its result stays). */
+  moveOn(total) {
+    const practice = this.load();
+    practice.current = nextPractice(this.current(total), total);
+    practice.run = null;
+    this.save(practice);
+    return practice.current;
+  }
+}
+
+/** The run store a Game saves a practice run through (see archive_store.js runStore). */
+export function practiceRunStore(store, number, bag, wordList) {
+  return {
+    loadRun: () => store.loadRun(number, bag),
+    saveRun: (_key, actions) => store.saveRun(number, actions, wordList, bag),
+    clearRun: () => store.clearRun(),
+  };
+}
+
+/** URL of practice tower `number` (1-based) under data-treino: treino/0017.json. */
+export function practiceUrl(urls, number) {
+  return `${urls.practice.replace(/\/?$/, "/")}${String(number).padStart(4, "0")}.json`;
+}
+
+/** How the player's messages name practice tower `number`. */
+export function practiceWords(number) {
+  const name = `a torre de treino n.º ${number}`;
+  return { name, file: `O ficheiro da torre de treino n.º ${number}`, missing: `A torre de treino n.º ${number} não existe neste site.` };
+}
+
+/** Everything to start practice tower `number`, as loader.js loadGame gives it for a day. */
+export async function loadPracticeGame(urls, number, fetchFn = (url) => fetch(url), shared = null) {
+  const tower = loadTower(practiceUrl(urls, number), practiceWords(number), fetchFn, (day) => day.treino === number);
+  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), tower]);
+  return { ...common, day };
+}
+
+/** The heading, the "Treino" mark and the practice controls (Sugestão, Próxima torre). */
+export function markPractice(main, number) {
+  const heading = main.querySelector("h1");
+  if (heading) heading.textContent = `Treino: torre n.º ${number}`;
+  const loading = main.querySelector("#carregar");
+  if (loading) loading.textContent = `A preparar a torre de treino n.º ${number}…`;
+  let mark = main.querySelector("#marca-treino");
+  if (!mark) {
+    mark = el("span", { id: "marca-treino", class: "marca-arquivo" });
+    main.querySelector(".andar-linha")?.append(mark);
+  }
+  mark.replaceChildren(el("strong", { text: "Treino" }), ` n.º ${number}`);
+  const controls = main.querySelector(".controlos:not(.secundarios)");
+  if (controls && !main.querySelector("[data-action=sugestao]")) {
+    const line = el("p", { id: "sugestao-texto", class: "sugestao-texto", role: "status", hidden: true });
+    controls.append(el("button", { type: "button", class: "sugestao", "data-action": "sugestao", text: "Sugestão",
+      "aria-describedby": "sugestao-texto" }));
+    controls.after(line);
+  }
+  const secondary = main.querySelector(".controlos.secundarios");
+  if (secondary && !main.querySelector("[data-action=proxima]")) {
+    secondary.prepend(el("button", { type: "button", "data-action": "proxima", text: "Próxima torre", hidden: true }));
+  }
+}
+
+/** Sugestão's sentence under the buttons: {say(text), clear()}, as suggestion.js speaks. */
+export function suggestionLine(main) {
+  const line = () => main.querySelector("#sugestao-texto");
+  return {
+    say(text, tone = "info") {
+      const p = line();
+      if (!p) return;
+      p.textContent = text;
+      p.dataset.tone = tone;
+      p.hidden = !text;
+    },
+    clear() {
+      this.say("");
+    },
+  };
+}
+
+/** The practice end screen: what happened, and that it counts apart. */
+export function practiceEndBody(summary, number, total) {
+  const headline = summary.won
+    ? `Subiu a torre de treino toda com ${points(summary.total)}!`
+    : `A corrida de treino acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`;
+  const next = nextPractice(number, total);
+  const after = next === 1 ? "Depois desta volta-se à torre de treino n.º 1." : `A seguir: a torre de treino n.º ${next}.`;
+  return [
+    el("p", { class: "manchete", text: headline }),
+    el("p", { text: `Torre de treino n.º ${number}. ${after}` }),
+    el("p", { class: "aviso-erro", text: "O treino conta à parte: não entra nas estatísticas diárias, nos dias seguidos, no par nem no arquivo." }),
+    el("p", {}, [el("a", { href: "/", text: "Jogar a torre de hoje" })]),
+  ];
+}
+
+/**
+ * What the page (ui/game/page.js) asks of a mode: which tower (`tower()`, as Page.dayTower
+ * describes a day), how a run ends (`finish`), its own buttons (`action`: Sugestão,
+ * Próxima torre) and `forget()` after any action (the suggestion shown no longer fits).
+ */
+export class PracticeMode {
+  constructor(page) {
+    this.page = page;
+    this.store = new PracticeStore(page.storage);
+    this.number = null;
+    this.suggestion = new Suggestion((game) => this.ask(game), suggestionLine(page.main));
+  }
+
+  get total() {
+    return this.page.urls.practiceTotal;
+  }
+
+  /** The practice tower the player is on; the next one and Sugestão's files are kept offline too. */
+  tower() {
+    const { page, total } = this;
+    const number = this.store.current(total);
+    this.number = number;
+    markPractice(page.main, number);
+    const words = practiceWords(number);
+    return {
+      key: practiceKey(number),
+      load: () => loadPracticeGame(page.urls, number, page.fetchFn, page.shared),
+      file: words.file,
+      name: words.name,
+      keep: [practiceUrl(page.urls, number), practiceUrl(page.urls, nextPractice(number, total)),
+        page.analysisClient.workerUrl, ...(page.urls.common ? [absolute(page.urls.common)] : [])],
+      saved: (data) => this.store.loadRun(number, data.day.bag),
+      store: (data, wordList) => practiceRunStore(this.store, number, data.day.bag, wordList),
+    };
+  }
+
+  forget() {
+    this.suggestion.forget();
+  }
+
+  /** True when `name` is one of the mode's own buttons (and it was used). */
+  action(name) {
+    if (name === "sugestao") this.suggestion.next(this.page.game);
+    else if (name === "proxima") this.next();
+    else return false;
+    return true;
+  }
+
+  /** The end of a practice run: its own result only (no daily statistics, streak, par or archive). */
+  async finish(state) {
+    const { page, number } = this;
+    const summary = page.engine.summary(state);
+    this.store.addResult(number, summary);
+    for (const name of ["resultado", "proxima"]) page.main.querySelector(`[data-action=${name}]`).hidden = false;
+    const analysis = page.runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
+      dawgUrl: this.dawgUrl(), countPar: false,
+    });
+    analysis.catch(() => {}); // said in the analysis dialog
+    const choice = await page.dialogs.ask(summary.won ? "Subiu a torre de treino!" : "Fim do treino",
+      practiceEndBody(summary, number, this.total), [
+        { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
+        { text: "Fechar", value: null },
+      ], { kind: "fim" });
+    if (choice === "proxima") this.next();
+    if (choice === "analise" && await page.runAnalysis.show(analysis, page.data.constants, { par: false }) === "fim") {
+      this.finish(state);
+    }
+  }
+
+  /** On to the next practice tower (after the last, the first again). */
+  next() {
+    const { page } = this;
+    if (page.dialogs.isOpen) page.dialogs.answer(null);
+    const number = this.store.moveOn(this.total);
+    page.start().then(() => page.game && page.announcer.say(`Torre de treino n.º ${number}.`), (error) => page.fail(error));
+  }
+
+  /** The word list the run is played with, as the worker fetches it. */
+  dawgUrl() {
+    const { urls, runVersion } = this.page;
+    return absolute(runVersion === urls.version ? urls.dawg : versionUrls(urls, runVersion).dawg);
+  }
+
+  /** Sugestão's plays for the game's position, from the analysis worker: {common, best}. */
+  ask(game) {
+    return this.page.analysisClient.suggest({ state: game.state, dawgUrl: this.dawgUrl(),
+      commonUrl: absolute(this.page.urls.common) });
+  }
+}
