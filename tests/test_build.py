@@ -345,9 +345,12 @@ build_all(Path(sys.argv[1]), quiet=True)
 
 @pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP", "SIGINT"])
 def test_a_build_stopped_by_a_signal_removes_its_temporary_tree(tmp_path, signal_name):
+    # SIGINT as a terminal's Ctrl-C sends it: a shell script's background job starts with it
+    # ignored, and Python then never turns it into KeyboardInterrupt.
     process = subprocess.Popen([sys.executable, "-c", STOPPED_BUILD, str(tmp_path / "dist")],
                                cwd=build_module.PROJECT_ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert process.stdout.readline().strip() == "ready"
     assert [p.name[:10] for p in tmp_path.iterdir()] == [".dist-tmp-"]
     process.send_signal(getattr(signal, signal_name))
