@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from statistics import median
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,12 +156,6 @@ def interleaved(pairs, outputs, tmp: Path, repeat: int) -> list[tuple[tuple, tup
 def bests(figures: list[tuple[float, float, int]]) -> tuple[float, float, int]:
     """Best wall, best CPU, largest peak memory."""
     return (min(f[0] for f in figures), min(f[1] for f in figures), max(f[2] for f in figures))
-
-
-def median(values: list[float]) -> float:
-    values = sorted(values)
-    middle = len(values) // 2
-    return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
 
 
 def main() -> int:

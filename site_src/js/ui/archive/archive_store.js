@@ -5,7 +5,7 @@
 // Read back defensively, like storage.js: a damaged entry is dropped, never thrown;
 // and before anything is written over a damaged archive, its text is copied aside.
 
-import { isCount, isDate, wordListOf } from "../shared/saved_values.js";
+import { isActions, isDate, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
 
 const ARCHIVE_KEY = "torre.arquivo";
 // A damaged archive's text is copied here before its readable days replace it, so nothing is lost.
@@ -15,12 +15,9 @@ const ASIDE_RUN_PREFIX = "torre.arquivo.posta-de-parte.";
 const ARCHIVE_VERSION = 1;
 const KINDS = ["runs", "results", "daily"];
 
-const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
-const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) && typeof r.won === "boolean";
 const isRecord = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
 // A result as kept: the par's verdict (`beatPar`) only once the analysis has given it.
 const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}) });
-const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
 
 function emptyArchive() {
   return { v: ARCHIVE_VERSION, runs: {}, results: {}, daily: {} };

@@ -28,8 +28,6 @@ export function replayOfChallenge(origin, code) {
   return `${origin.replace(/\/$/, "")}${REPLAY_MARK}${code}`;
 }
 
-/** A finished run's result as kept: an engine summary's {floorReached, total, won}. */
-export const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
 
 const asRun = (result) => ({ won: result.won, floorReached: result.floor, total: result.total });
 

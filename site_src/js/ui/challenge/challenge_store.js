@@ -18,12 +18,7 @@ export class ChallengeStore {
 
   /** The well-formed records, in the order received. */
   load() {
-    let data = null;
-    try {
-      data = JSON.parse(this.storage.read(CHALLENGES_KEY) ?? "null");
-    } catch {
-      data = null;
-    }
+    const data = this.storage.readJson(CHALLENGES_KEY);
     const list = data?.v === CHALLENGES_VERSION && Array.isArray(data.list) ? data.list : [];
     return list.filter((record) => challengeProblem(record, ANY_DAY) === null);
   }

@@ -3,7 +3,8 @@
 // its "Responder" share (else "Desafiar", the run as a challenge), and the line of
 // Estatísticas.
 
-import { challengeOfReplay, challengeText, comparisonLine, replyText, resultOf, tallyLine } from "./challenge.js";
+import { challengeOfReplay, challengeText, comparisonLine, replyText, tallyLine } from "./challenge.js";
+import { resultOf } from "../shared/saved_values.js";
 import { el } from "../shared/dialogs.js";
 import { shareOrCopy } from "../game/share.js";
 
@@ -34,7 +35,7 @@ export function challengeNodes(store, date, summary, replayUrl, status) {
   return { line, share: el("div", { class: "linha-botoes desafio-botoes" }, [button]) };
 }
 
-/** The statistics' challenges line: "Desafios: 3 ganhos, 1 perdido". */
-export function challengeFacts(store) {
-  return el("p", { id: "estatisticas-desafios", class: "estatisticas-arquivo", text: tallyLine(store.load()) });
+/** The statistics' challenges line, of the records kept: "Desafios: 3 ganhos, 1 perdido". */
+export function challengeFacts(records) {
+  return el("p", { id: "estatisticas-desafios", class: "estatisticas-arquivo", text: tallyLine(records) });
 }

@@ -324,15 +324,16 @@ export class Page {
   showStats() {
     const { stats, problem } = this.storage.loadStats();
     const archive = this.archive.load();
+    const challenges = this.challenges.load();
     const body = statsBody(stats, lisbonDate(this.now()), (imported, importedArchive, importedChallenges) => {
       this.storage.saveStats(imported);
       if (importedArchive) this.archive.importResults(importedArchive);
       if (importedChallenges) this.challenges.importList(importedChallenges);
       this.announcer.say("Estatísticas importadas.");
       this.showStats();
-    }, archiveResults(archive), this.challenges.load());
+    }, archiveResults(archive), challenges);
     body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(this.storage.practiceCounts()),
-      challengeFacts(this.challenges));
+      challengeFacts(challenges));
     if (problem) body.unshift(warning(problem));
     this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
   }

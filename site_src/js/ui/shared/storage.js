@@ -5,7 +5,7 @@
 
 import { archiveResults } from "../archive/archive_store.js";
 import { lisbonDate, nextDate } from "./lisbon_date.js";
-import { isCount, isDate, wordListOf } from "./saved_values.js";
+import { isActions, isCount, isDate, isResult, wordListOf } from "./saved_values.js";
 import { archiveImportProblem, challengesImportProblem, statsImportProblem } from "./stats_import.js";
 
 const RUN_KEY = "torre.corrida";
@@ -73,9 +73,6 @@ export function currentStreak(stats, today) {
   return stats.lastDate === today || nextDate(stats.lastDate) === today ? stats.streak : 0;
 }
 
-/** A finished tower's result as saves keep it (practice, archive): {floor ≥ 1, total, won}. */
-export const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) &&
-  typeof r.won === "boolean";
 
 /** {towers, wins}: the practice towers finished (well-formed results of torre.treino) and those climbed. */
 export function practiceCounts(data) {
@@ -150,6 +147,15 @@ export class GameStorage {
     }
   }
 
+  /** The JSON stored under `key`, or null when there is none or it cannot be parsed. */
+  readJson(key) {
+    try {
+      return JSON.parse(this.read(key) ?? "null");
+    } catch {
+      return null;
+    }
+  }
+
   /** Writes; false when the browser refuses (private mode, quota). */
   write(key, value) {
     try {
@@ -176,8 +182,7 @@ export class GameStorage {
     if (save === null || typeof save !== "object" || save.v !== SAVE_VERSION) {
       return { status: "corrupt", reason: "o registo guardado é de um formato desconhecido" };
     }
-    if (!isDate(save.date) || !Array.isArray(save.actions) ||
-        !save.actions.every((a) => a !== null && typeof a === "object" && typeof a.type === "string")) {
+    if (!isDate(save.date) || !isActions(save.actions)) {
       return { status: "corrupt", reason: "o registo guardado está incompleto" };
     }
     if (save.date !== date) return { status: "none" };
@@ -230,11 +235,7 @@ export class GameStorage {
 
   /** The practice line's counts ({towers, wins}); nothing readable counts as none. */
   practiceCounts() {
-    try {
-      return practiceCounts(JSON.parse(this.read(PRACTICE_KEY) ?? "null"));
-    } catch {
-      return practiceCounts(null);
-    }
+    return practiceCounts(this.readJson(PRACTICE_KEY));
   }
 
   /** Nothing saved on this device yet, no run and no statistics: a first visit. */

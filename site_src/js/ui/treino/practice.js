@@ -8,14 +8,13 @@
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
 import { absolute, loadShared, loadTower, versionUrls } from "../shared/loader.js";
-import { wordListOf } from "../shared/saved_values.js";
-import { PRACTICE_KEY, isResult } from "../shared/storage.js";
+import { isActions, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
+import { PRACTICE_KEY } from "../shared/storage.js";
 import { Suggestion } from "./suggestion.js";
 
 const PRACTICE_VERSION = 1;
 
 const isNumber = (n) => Number.isInteger(n) && n >= 1;
-const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null && typeof x === "object" && typeof x.type === "string");
 
 /** The key a practice run is saved and analysed under ("treino-17"): never a date. */
 export const practiceKey = (number) => `treino-${number}`;
@@ -38,12 +37,7 @@ export class PracticeStore {
   }
 
   load() {
-    let data = null;
-    try {
-      data = JSON.parse(this.storage.read(PRACTICE_KEY) ?? "null");
-    } catch {
-      data = null;
-    }
+    const data = this.storage.readJson(PRACTICE_KEY);
     const practice = emptyPractice();
     if (!data || typeof data !== "object" || data.v !== PRACTICE_VERSION) return practice;
     if (isNumber(data.current)) practice.current = data.current;
@@ -92,7 +86,7 @@ export class PracticeStore {
   addResult(number, summary) {
     const practice = this.load();
     if (practice.results[number]) return false;
-    practice.results[number] = { floor: summary.floorReached, total: summary.total, won: summary.won };
+    practice.results[number] = resultOf(summary);
     return this.save(practice);
   }
 
