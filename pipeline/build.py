@@ -97,16 +97,15 @@ class Builder:
 
     def stage_coimbra(self) -> str:
         self.coimbra = list(load_coimbra())
-        self.coimbra_folded, self.openers = folded_set(self.coimbra), openers(self.coimbra)
         return f"{len(self.coimbra)} Coimbra words, {sum(w.opener for w in self.coimbra)} openers"
 
     def stage_dawg(self) -> str:
-        self.dawg = build_dawg(self.words, self.coimbra_folded)
+        self.dawg = build_dawg(self.words, folded_set(self.coimbra))
         return f"{len(self.dawg)} bytes"
 
     def stage_common(self) -> str:
         """The common words (pipeline.common_words): their two files and their own DAWG."""
-        common = common_words.common_words(self.words, self.coimbra_folded)
+        common = common_words.common_words(self.words, folded_set(self.coimbra))
         common_words.write_common_words(common, self.tmp)
         common_words.append_licence(self.tmp, len(common))
         self.common_count = len(common)
@@ -115,8 +114,8 @@ class Builder:
 
     def stage_days(self) -> str:
         count = write_days(self.tmp / "dias", self.window.first, self.window.last,
-                           self.openers, self.window)
-        practice = write_practice(self.tmp / "treino", self.openers)
+                           openers(self.coimbra), self.window)
+        practice = write_practice(self.tmp / "treino", openers(self.coimbra))
         return (f"{count} days, {self.window.first} … {self.window.last}; "
                 f"{practice} practice towers")
 
