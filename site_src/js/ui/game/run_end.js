@@ -5,13 +5,13 @@
 
 import { pageClient } from "../analysis/analysis_client.js";
 import { RunAnalysis } from "../analysis/run_analysis.js";
-import { archiveFacts, replayUrl } from "../archive/archive_game.js";
+import { archiveFacts } from "../archive/archive_game.js";
 import { archiveResults, archiveStats } from "../archive/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { absolute, versionUrls } from "../shared/loader.js";
 import { endBody, practiceFacts, statsBody } from "./end_view.js";
-import { shareText } from "./share.js";
+import { replayUrl, shareText } from "./share.js";
 
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
