@@ -184,8 +184,10 @@ def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chun
     page, end = module_names(files["torre.js"]), module_names(files["torre.run_end.js"])
     later = {"ui/game/run_end.js", "ui/game/end_view.js", "ui/game/share.js", "ui/analysis/run_analysis.js",
              "ui/analysis/analysis_view.js", "ui/analysis/analysis_text.js", "ui/analysis/analysis_client.js",
-             "ui/challenge/challenge_view.js"}
+             "ui/challenge/challenge_view.js", "ui/challenge/challenge.js", "engine/replay_code.js",
+             "ui/shared/stats_import.js"}
     assert later <= end and not page & end
+    assert {"engine/replay_read.js", "ui/challenge/challenge_records.js"} <= page, "what the page needs at start"
     practice = bundle_files(SITE_SRC / "js", "practice_main.js", "treino.js")
     assert list(practice) == ["treino.js", "treino.run_end.js"]
     assert "ui/analysis/analysis_client.js" in module_names(practice["treino.js"]), "suggestions need it at once"
@@ -214,7 +216,9 @@ def test_each_page_loads_only_its_own_code_the_game_neither_the_archive_nor_the_
     assert "ui/replay/replay_page.js" in replay and not replay & {"ui/game/page.js", "ui/archive/archive_page.js"}
     challenge = module_names(bundle(SITE_SRC / "js", "challenge_main.js"))
     assert "ui/challenge/challenge_page.js" in challenge and not challenge & {"ui/game/page.js", "ui/archive/archive_page.js", "engine/analysis.js"}
-    assert not game & {"ui/challenge/challenge_page.js"} and {"ui/challenge/challenge.js", "engine/rank.js"} <= game
+    assert not game & {"ui/challenge/challenge_page.js"} and "ui/challenge/challenge_records.js" in game
+    end = module_names(bundle_files(SITE_SRC / "js")["torre.run_end.js"])
+    assert {"ui/challenge/challenge.js", "engine/rank.js"} <= end, "the challenge's texts: once a run ends"
 
 
 # A worker's global scope in Node: its listeners, what it posts, and fetch reading files.

@@ -3,7 +3,7 @@
 // a record that could not have been written is dropped, never thrown.
 
 import { readCode } from "../../engine/replay_read.js";
-import { merged, newRecord, received, settled } from "./challenge.js";
+import { merged, newRecord, received, settled } from "./challenge_records.js";
 import { challengeProblem } from "../shared/saved_values.js";
 
 const CHALLENGES_KEY = "torre.desafios";
