@@ -305,7 +305,8 @@ def test_the_end_screens_chunk_is_written_beside_its_bundle_and_never_preloaded(
     for name, entry in (("torre.js", "main.js"), ("treino.js", "practice_main.js")):
         chunk = name.replace(".js", ".run_end.js")
         assert (folder / chunk).read_text() == bundle_files(SITE_SRC / "js", entry, name)[chunk]
-    assert not [a for t, a in parse(out / "index.html").tags if t == "link" and "preload" in a.get("rel", "")]
+    preloads = [a["href"] for t, a in parse(out / "index.html").tags if t == "link" and "preload" in a.get("rel", "")]
+    assert preloads == ["/constantes.json", "/coimbra.json"], "no script preloaded, no modulepreload"
     assert "run_end" not in (out / "index.html").read_text()
 
 
