@@ -92,6 +92,8 @@ def test_an_end_screen_that_cannot_be_loaded_is_explained_and_the_run_is_counted
     assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas')).runs") == 1
     player.button("estatisticas").click()
     player.expect_text("#dialogo-titulo", "Não foi possível abrir as estatísticas")
+    assert player.text("#dialogo p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+                                         "e recarregue a página.")
     player.dialog_button("Fechar").click()
     player.page.unroute(END_CHUNK)
     player.page.reload()  # as the message says: the end screen, and the run counted once

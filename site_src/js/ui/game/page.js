@@ -277,11 +277,11 @@ export class Page {
   }
 
   /**
-   * The module run_end.js (the end screen, the analysis, the statistics dialog), loaded once; a
-   * load that fails is said under `title` (the run is already saved and counted) and tried again
-   * next time. Resolves to null then.
+   * The module run_end.js (the end screen, the analysis, the statistics dialog), loaded once. A load
+   * that fails resolves to null, said in a dialog titled `title` (`saved`: a run just ended, already
+   * saved and counted, says so), and is asked for again next time.
    */
-  async ending(title) {
+  async ending(title, saved = false) {
     this.endModule ??= import("./run_end.js");
     try {
       return await this.endModule;
@@ -289,7 +289,7 @@ export class Page {
       this.endModule = null;
       console.error(error);
       if (!this.dialogs.isOpen) {
-        await this.dialogs.notice(title, `${NOT_LOADED} A corrida está guardada neste aparelho.`,
+        await this.dialogs.notice(title, saved ? `${NOT_LOADED} A corrida está guardada neste aparelho.` : NOT_LOADED,
           [{ text: "Fechar", value: null, kind: "principal" }]);
       }
       return null;
@@ -308,7 +308,7 @@ export class Page {
     }
     this.main.querySelector("[data-action=resultado]").hidden = false;
     const game = this.game;
-    const end = await this.ending("Não foi possível mostrar o fim da corrida");
+    const end = await this.ending("Não foi possível mostrar o fim da corrida", true);
     if (end && this.game === game) await end.showEnd(this, state, summary, problem);
   }
 }

@@ -241,7 +241,7 @@ export class PracticeMode {
     this.store.addResult(number, summary);
     for (const name of ["resultado", "proxima"]) page.main.querySelector(`[data-action=${name}]`).hidden = false;
     const game = page.game;
-    const end = await page.ending("Não foi possível mostrar o fim do treino");
+    const end = await page.ending("Não foi possível mostrar o fim do treino", true);
     if (!end || page.game !== game) return;
     const runAnalysis = end.runAnalysisOf(page);
     const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
