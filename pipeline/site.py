@@ -20,7 +20,7 @@ from . import assets
 from . import common_words
 from . import constants as C
 from . import icons
-from .bundle import bundle, bundle_files
+from .bundle import BundleError, bundle_files
 from . import days
 from .published import VERSIONS, WordListVersion, word_list_version
 
@@ -246,11 +246,19 @@ def page_scripts(src: Path) -> dict[str, bytes]:
     return scripts
 
 
+def worker_script(src: Path) -> bytes:
+    """The analysis worker's bundle: a classic script (analysis_client.js), so no chunk, no export."""
+    files = bundle_files(src / "js", WORKER_ENTRY, posixpath.basename(WORKER_BUNDLE))
+    if len(files) > 1:
+        raise BundleError(src / "js" / WORKER_ENTRY, None, "the analysis worker is a classic script: "
+                          "it cannot load a chunk (a dynamic import)")
+    return next(iter(files.values())).encode("utf-8")
+
+
 def generated_assets(src: Path) -> dict[str, bytes]:
     """The files of static/<hash>/ that the build makes: the bundles, their chunks and the joined stylesheet."""
     css = "\n".join((src / part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
-    return {**page_scripts(src), STYLESHEET: css.encode("utf-8"),
-            WORKER_BUNDLE: bundle(src / "js", WORKER_ENTRY).encode("utf-8")}
+    return {**page_scripts(src), STYLESHEET: css.encode("utf-8"), WORKER_BUNDLE: worker_script(src)}
 
 
 def page_assets(static_urls: list[str], generated: dict[str, bytes]) -> list[str]:

@@ -17,8 +17,9 @@ from pipeline import constants as C
 from pipeline.coimbra import CoimbraWord as Word
 from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, static_hash
-from pipeline.bundle import bundle, bundle_files
-from pipeline.site import SITE_SRC, SiteInput, generated_assets, is_partial, page_path, page_url, render_site
+from pipeline.bundle import BundleError, bundle, bundle_files
+from pipeline.site import (SITE_SRC, SiteInput, generated_assets, is_partial, page_path, page_url, render_site,
+                           worker_script)
 from test_days import OPENERS
 HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
 
@@ -308,6 +309,14 @@ def test_the_end_screens_chunk_is_written_beside_its_bundle_and_never_preloaded(
     preloads = [a["href"] for t, a in parse(out / "index.html").tags if t == "link" and "preload" in a.get("rel", "")]
     assert preloads == ["/constantes.json", "/coimbra.json"], "no script preloaded, no modulepreload"
     assert "run_end" not in (out / "index.html").read_text()
+
+
+def test_the_analysis_worker_a_classic_script_may_not_load_a_chunk(tmp_path):
+    (tmp_path / "js" / "worker").mkdir(parents=True)
+    (tmp_path / "js" / "worker" / "analysis.js").write_text('const later = () => import("../x.js");\n')
+    (tmp_path / "js" / "x.js").write_text("export const x = 1;\n")
+    with pytest.raises(BundleError, match="the analysis worker is a classic script"):
+        worker_script(tmp_path)
 
 
 def test_the_static_folder_changes_name_when_a_generated_file_changes():
