@@ -289,7 +289,7 @@ export class Page {
       this.endModule = null;
       console.error(error);
       if (!this.dialogs.isOpen) {
-        await this.dialogs.notice(title, saved ? `${NOT_LOADED} A corrida está guardada neste aparelho.` : NOT_LOADED,
+        await this.dialogs.notice(title, saved ? `${NOT_LOADED} A corrida ficou guardada e contada.` : NOT_LOADED,
           [{ text: "Fechar", value: null, kind: "principal" }]);
       }
       return null;
