@@ -1,4 +1,5 @@
-"""One script for the game page: site_src/js's ES modules joined into one file.
+"""One script for the game page: site_src/js's ES modules joined into one file,
+and what it needs only later in chunks beside it.
 
 On a phone's network every module is a request and every level of imports a
 round trip (issue 14): main.js sits six imports deep over 40 files. The page
@@ -30,11 +31,11 @@ so the browser reuses the module it already ran) and exports its entry's
 exports. The bundle exports exactly those module objects. A target the bundle
 already holds resolves to it; a dynamic import inside a chunk, or a module two
 chunks both reach, is refused (each would run twice).
+
 Comments on lines of their own and indentation are dropped (a third of the
 bytes): safe because no string in these modules spans lines, which the
 bundler checks (a template literal or a backslash continuation over a line
-end is refused). Why
-not esbuild: it would make `make build` need Node and an npm download for a
+end is refused). Why not esbuild: it would make `make build` need Node and an npm download for a
 job this small; the output here is deterministic, readable, and every e2e test
 runs on it.
 """
@@ -232,17 +233,25 @@ def bundle_files(root: Path, entry: str = "main.js", file: str = "torre.js") -> 
     files = {file: "".join(parts)}
     for target, (name, own) in chunks.items():
         uses = [var_of[m.name] for m in modules if m.name in {d for c in own for d in c.imports}]
-        parts = [f"// A Torre: {len(own)} modules of site_src/js that {file} loads when it first imports {target}, "
-                 f"joined by pipeline/bundle.py. Generated: edit the modules, not this file.\n"]
-        if uses:
-            parts.append(f'import {{ {", ".join(uses)} }} from "./{posixpath.basename(file)}";\n')
-        for module in own:
-            text, exported = module_text(module, root, var_of, lazy_of)
-            parts.append(text)
-        if exported:  # the last module is the target's own
-            parts.append(f"export const {{ {', '.join(exported)} }} = {var_of[target]};\n")
-        files[name] = "".join(parts)
+        files[name] = chunk_text(file, target, own, uses, root, var_of, lazy_of)
     return files
+
+
+def chunk_text(file: str, target: str, own: list[Module], uses: list[str], root: Path,
+               var_of: dict[str, str], lazy_of: dict[str, str]) -> str:
+    """A chunk: it imports `uses` (module objects) from the bundle `file`, runs its own modules
+    (the target's last) and exports the target's exports."""
+    parts = [f"// A Torre: {len(own)} modules of site_src/js that {file} loads when it first imports {target}, "
+             f"joined by pipeline/bundle.py. Generated: edit the modules, not this file.\n"]
+    if uses:
+        parts.append(f'import {{ {", ".join(uses)} }} from "./{posixpath.basename(file)}";\n')
+    exported: list[str] = []
+    for module in own:
+        text, exported = module_text(module, root, var_of, lazy_of)
+        parts.append(text)
+    if exported:
+        parts.append(f"export const {{ {', '.join(exported)} }} = {var_of[target]};\n")
+    return "".join(parts)
 
 
 def bundle(root: Path, entry: str = "main.js", file: str = "torre.js") -> str:
