@@ -1,4 +1,5 @@
-"""One script for the game page: site_src/js's ES modules joined into one file.
+"""One script for the game page: site_src/js's ES modules joined into one file,
+and what it needs only later in chunks beside it.
 
 On a phone's network every module is a request and every level of imports a
 round trip (issue 14): main.js sits six imports deep over 40 files. The page
@@ -16,11 +17,25 @@ accepts exactly that part, refusing anything else with file:line:
 Each module becomes a function scope run once, in dependency order, returning
 its exports; so names never clash between modules, and a module runs after
 everything it imports, as the browser would run them. A cycle is refused.
+
+Code needed only later (the end of a run, a dialog) sits behind a standard
+dynamic import, string literal only, which works unbundled too (issue 23):
+
+    const end = await import("./run_end.js");   →   import("./torre.run_end.js")
+
+Each target of a bundle's dynamic imports becomes a chunk file beside it,
+<bundle stem>.<target stem>.js: the modules reachable from the target that
+the bundle lacks, as an ES module that imports the module objects it needs
+from the bundle's own file (`import { $m3 } from "./torre.js";`: the same URL,
+so the browser reuses the module it already ran) and exports its entry's
+exports. The bundle exports exactly those module objects. A target the bundle
+already holds resolves to it; a dynamic import inside a chunk, or a module two
+chunks both reach, is refused (each would run twice).
+
 Comments on lines of their own and indentation are dropped (a third of the
 bytes): safe because no string in these modules spans lines, which the
 bundler checks (a template literal or a backslash continuation over a line
-end is refused). Why
-not esbuild: it would make `make build` need Node and an npm download for a
+end is refused). Why not esbuild: it would make `make build` need Node and an npm download for a
 job this small; the output here is deterministic, readable, and every e2e test
 runs on it.
 """
@@ -38,6 +53,8 @@ SPECIFIER = r'"(\.{1,2}/[^"]+\.js)"'
 IMPORT_NAMED = re.compile(rf"^import\s*\{{([^}}]*)\}}\s*from\s*{SPECIFIER};[ \t]*$", re.M)
 IMPORT_ALL = re.compile(rf"^import\s*\*\s*as\s+({IDENT})\s+from\s*{SPECIFIER};[ \t]*$", re.M)
 EXPORT_FROM = re.compile(rf"^export\s*\{{([^}}]*)\}}\s*from\s*{SPECIFIER};[ \t]*$", re.M)
+# A dynamic import of a literal specifier: the boundary of a lazily loaded chunk.
+DYNAMIC_IMPORT = re.compile(rf"\bimport\([ \t]*{SPECIFIER}[ \t]*\)")
 EXPORT_DECL = re.compile(rf"^export\s+((?:async\s+)?function\*?\s+|class\s+|const\s+|let\s+)({IDENT})", re.M)
 # Comments that fill their lines: `// …` lines and `/* … */` blocks opening a line.
 LINE_COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
@@ -60,6 +77,7 @@ class Module:
     name: str                     # path under the JS root, e.g. "ui/game/game.js"
     source: str
     imports: list[str] = field(default_factory=list)  # module names, in source order
+    lazy: list[tuple[int, str]] = field(default_factory=list)  # dynamic imports: (line, module name)
 
 
 def line_of(text: str, offset: int) -> int:
@@ -100,7 +118,11 @@ def read_modules(root: Path, entry: str) -> list[Module]:
         source = path.read_text(encoding="utf-8")
         found = sorted((m.start(), resolve(name, m.group(m.lastindex)))
                        for regex in (IMPORT_NAMED, IMPORT_ALL, EXPORT_FROM) for m in regex.finditer(source))
-        module = Module(name, source, [dependency for _, dependency in found])
+        lazy = [(line_of(source, m.start()), resolve(name, m.group(1))) for m in DYNAMIC_IMPORT.finditer(source)]
+        for line, target in lazy:
+            if not (root / target).is_file():
+                raise BundleError(path, line, f"imports {target}, which does not exist under {root}")
+        module = Module(name, source, [dependency for _, dependency in found], lazy)
         visiting.append(name)
         for dependency in module.imports:
             visit(dependency, name)
@@ -112,8 +134,10 @@ def read_modules(root: Path, entry: str) -> list[Module]:
     return ordered
 
 
-def rewrite(module: Module, path: Path, var_of: dict[str, str]) -> tuple[str, list[str]]:
-    """The module's body without module syntax, and its exports as object entries."""
+def rewrite(module: Module, path: Path, var_of: dict[str, str],
+            lazy_of: dict[str, str]) -> tuple[str, list[str]]:
+    """The module's body without module syntax, and its exports as object entries;
+    `lazy_of`: what each dynamic import's target becomes (a chunk's import, or a module held)."""
     text, exports = module.source, []
 
     def named_import(match: re.Match) -> str:
@@ -134,11 +158,11 @@ def rewrite(module: Module, path: Path, var_of: dict[str, str]) -> tuple[str, li
     body = IMPORT_ALL.sub(lambda m: f"const {m.group(1)} = {var_of[resolve(module.name, m.group(2))]};", body)
     body = EXPORT_FROM.sub(export_from, body)
     body = EXPORT_DECL.sub(declaration, body)
-    left = LEFT_OVER.search(body)
+    left = LEFT_OVER.search(DYNAMIC_IMPORT.sub("chunk", body))  # same lines, the literal ones aside
     if left:
         raise BundleError(path, line_of(body, left.start()), "module syntax the bundler does not support "
                           f"({left.group(0).strip()!r}); see pipeline/bundle.py for what it accepts")
-    return body, exports
+    return DYNAMIC_IMPORT.sub(lambda m: lazy_of[resolve(module.name, m.group(1))], body), exports
 
 
 def compact(source: str, path: Path) -> str:
@@ -152,16 +176,84 @@ def compact(source: str, path: Path) -> str:
     return BLANK_LINES.sub("\n", INDENT.sub("", BLOCK_COMMENT.sub("", source)))
 
 
-def bundle(root: Path, entry: str = "main.js") -> str:
-    """The page's one script: every module reachable from `entry`, joined."""
+def chunk_name(file: str, target: str) -> str:
+    """torre.js + ui/game/run_end.js → torre.run_end.js: one name per bundle and target."""
+    return f"{posixpath.splitext(posixpath.basename(file))[0]}.{posixpath.splitext(posixpath.basename(target))[0]}.js"
+
+
+def split_chunks(root: Path, held: set[str], targets: list[str], file: str) -> dict[str, tuple[str, list[Module]]]:
+    """target → (chunk file, the modules reachable from it that the bundle lacks)."""
+    chunks: dict[str, tuple[str, list[Module]]] = {}
+    owner: dict[str, str] = {}
+    for target in targets:
+        name = chunk_name(file, target)
+        if any(name == other for other, _ in chunks.values()):
+            raise BundleError(root / target, None, f"its chunk would be named {name}, as another dynamic import's is")
+        own = [m for m in read_modules(root, target) if m.name not in held]
+        for module in own:
+            if module.name in owner:
+                raise BundleError(root / module.name, None, f"reached from two chunks' targets ({owner[module.name]}, "
+                                  f"{target}): it would run twice; import it from the bundle instead")
+            if module.lazy:
+                raise BundleError(root / module.name, module.lazy[0][0], "a dynamic import inside a lazily loaded chunk "
+                                  "is not supported")
+            owner[module.name] = target
+        chunks[target] = (name, own)
+    return chunks
+
+
+def module_text(module: Module, root: Path, var_of: dict[str, str], lazy_of: dict[str, str]) -> tuple[str, list[str]]:
+    """One module as a function scope run once, and its exports' names."""
+    body, exports = rewrite(module, root / module.name, var_of, lazy_of)
+    body = compact(body, root / module.name)
+    returned = f"  return Object.freeze({{ {', '.join(exports)} }});\n" if exports else ""
+    text = (f"\n// ---- {module.name}\nconst {var_of[module.name]} = (() => {{\n"
+            f"{body.rstrip()}\n{returned}}})();\n")
+    return text, [entry.split(":")[0] for entry in exports]
+
+
+def bundle_files(root: Path, entry: str = "main.js", file: str = "torre.js") -> dict[str, str]:
+    """The page's script `file` (every module `entry` imports, joined) and its chunks, by file name."""
     modules = read_modules(root, entry)
+    held = {m.name for m in modules}
     var_of = {m.name: f"$m{i}" for i, m in enumerate(modules)}
+    targets = list(dict.fromkeys(t for m in modules for _, t in m.lazy if t not in held))
+    chunks = split_chunks(root, held, targets, file)
+    for number, module in enumerate((m for _, own in chunks.values() for m in own), len(modules)):
+        var_of[module.name] = f"$m{number}"
+    lazy_of = {t: f"Promise.resolve().then(() => {var_of[t]})" for t in held}
+    lazy_of.update({t: f'import("./{name}")' for t, (name, _) in chunks.items()})
+    needed = {dependency for _, own in chunks.values() for m in own for dependency in m.imports if dependency in held}
+    shared = [var_of[m.name] for m in modules if m.name in needed]
     parts = [f"// A Torre: {len(modules)} modules of site_src/js joined by pipeline/bundle.py, "
              f"from {entry}. Generated: edit the modules, not this file.\n"]
-    for module in modules:
-        body, exports = rewrite(module, root / module.name, var_of)
-        body = compact(body, root / module.name)
-        returned = f"  return Object.freeze({{ {', '.join(exports)} }});\n" if exports else ""
-        parts.append(f"\n// ---- {module.name}\nconst {var_of[module.name]} = (() => {{\n"
-                     f"{body.rstrip()}\n{returned}}})();\n")
+    parts.extend(module_text(m, root, var_of, lazy_of)[0] for m in modules)
+    if shared:
+        parts.append(f"export {{ {', '.join(shared)} }};\n")
+    files = {file: "".join(parts)}
+    for target, (name, own) in chunks.items():
+        uses = [var_of[m.name] for m in modules if m.name in {d for c in own for d in c.imports}]
+        files[name] = chunk_text(file, target, own, uses, root, var_of, lazy_of)
+    return files
+
+
+def chunk_text(file: str, target: str, own: list[Module], uses: list[str], root: Path,
+               var_of: dict[str, str], lazy_of: dict[str, str]) -> str:
+    """A chunk: it imports `uses` (module objects) from the bundle `file`, runs its own modules
+    (the target's last) and exports the target's exports."""
+    parts = [f"// A Torre: {len(own)} modules of site_src/js that {file} loads when it first imports {target}, "
+             f"joined by pipeline/bundle.py. Generated: edit the modules, not this file.\n"]
+    if uses:
+        parts.append(f'import {{ {", ".join(uses)} }} from "./{posixpath.basename(file)}";\n')
+    exported: list[str] = []
+    for module in own:
+        text, exported = module_text(module, root, var_of, lazy_of)
+        parts.append(text)
+    if exported:
+        parts.append(f"export const {{ {', '.join(exported)} }} = {var_of[target]};\n")
     return "".join(parts)
+
+
+def bundle(root: Path, entry: str = "main.js", file: str = "torre.js") -> str:
+    """The page's one script, without its chunks (bundle_files): every module reachable from `entry`, joined."""
+    return bundle_files(root, entry, file)[file]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from . import assets
 from . import common_words
 from . import constants as C
 from . import icons
-from .bundle import bundle
+from .bundle import BundleError, bundle_files
 from . import days
 from .published import VERSIONS, WordListVersion, word_list_version
 
@@ -44,6 +45,9 @@ ARCHIVE_BUNDLE, REPLAY_BUNDLE, PRACTICE_BUNDLE = "js/arquivo.js", "js/repeticao.
 CHALLENGE_BUNDLE = "js/desafio.js"
 PAGE_BUNDLES = {ARCHIVE_BUNDLE: "archive_main.js", REPLAY_BUNDLE: "replay_main.js",
                 PRACTICE_BUNDLE: "practice_main.js", CHALLENGE_BUNDLE: "challenge_main.js"}
+# Each page bundle comes with a chunk per dynamic import's target (pipeline/bundle.py), e.g.
+# js/torre.run_end.js: loaded when a run ends or a dialog opens, never by a first visit, but
+# precached, so that a run can end offline.
 # The analysis worker's bundle: loaded only when a run ends (ui/analysis/analysis_client.js), not precached.
 WORKER_BUNDLE = "js/analise.js"
 WORKER_ENTRY = "worker/analysis.js"
@@ -232,17 +236,35 @@ def content_version(out_dir: Path, urls: list[str]) -> str:
     return digest.hexdigest()[:assets.HASH_LENGTH]
 
 
+def page_scripts(src: Path) -> dict[str, bytes]:
+    """Every page's bundle and its chunks, under their names in static/<hash>/ (js/…)."""
+    scripts = {}
+    for name, entry in {BUNDLE: "main.js", **PAGE_BUNDLES}.items():
+        folder, file = posixpath.split(name)
+        for chunk, text in bundle_files(src / "js", entry, file).items():
+            scripts[f"{folder}/{chunk}"] = text.encode("utf-8")
+    return scripts
+
+
+def worker_script(src: Path) -> bytes:
+    """The analysis worker's bundle: a classic script (analysis_client.js), so no chunk, no export."""
+    files = bundle_files(src / "js", WORKER_ENTRY, posixpath.basename(WORKER_BUNDLE))
+    if len(files) > 1:
+        raise BundleError(src / "js" / WORKER_ENTRY, None, "the analysis worker is a classic script: "
+                          "it cannot load a chunk (a dynamic import)")
+    return next(iter(files.values())).encode("utf-8")
+
+
 def generated_assets(src: Path) -> dict[str, bytes]:
-    """The files of static/<hash>/ that the build makes: the bundles and the joined stylesheet."""
+    """The files of static/<hash>/ that the build makes: the bundles, their chunks and the joined stylesheet."""
     css = "\n".join((src / part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
-    bundles = {name: bundle(src / "js", entry).encode("utf-8") for name, entry in PAGE_BUNDLES.items()}
-    return {BUNDLE: bundle(src / "js").encode("utf-8"), STYLESHEET: css.encode("utf-8"),
-            WORKER_BUNDLE: bundle(src / "js", WORKER_ENTRY).encode("utf-8"), **bundles}
+    return {**page_scripts(src), STYLESHEET: css.encode("utf-8"), WORKER_BUNDLE: worker_script(src)}
 
 
-def page_assets(static_urls: list[str]) -> list[str]:
-    """The static files pages load: the pages' bundles and the joined stylesheet, not their parts."""
-    loaded = ("/" + BUNDLE, "/" + STYLESHEET, *("/" + name for name in PAGE_BUNDLES))
+def page_assets(static_urls: list[str], generated: dict[str, bytes]) -> list[str]:
+    """The static files pages load, or may load offline: the pages' bundles and their chunks and the
+    joined stylesheet, not their parts, nor the analysis worker."""
+    loaded = tuple("/" + name for name in generated if name != WORKER_BUNDLE)
     return [u for u in static_urls if u.endswith(loaded)]
 
 
@@ -261,7 +283,8 @@ def render_service_worker(env: jinja2.Environment, src: Path, out_dir: Path,
 def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     """Write pages, assets, coimbra.json, constantes.json, sw.js, _headers, then compress."""
     src = site.site_src
-    folder, static_urls = assets.copy_static(src, out_dir, generated_assets(src))
+    generated = generated_assets(src)
+    folder, static_urls = assets.copy_static(src, out_dir, generated)
     dawg_name = assets.write_dawg(site.dawg, out_dir)
     common_name = assets.write_common_dawg(site.common_dawg, out_dir) if site.common_dawg else None
     write_text(out_dir / "constantes.json", C.as_json())
@@ -275,7 +298,7 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     shared = page_context(site, folder, static_urls, dawg_name, current.id, common_name)
     pages = render_pages(env, src / "templates", out_dir, shared, site.coimbra)
     render_service_worker(env, src, out_dir, [
-        *(page_url(p) for p in pages), "/constantes.json", "/coimbra.json", *page_assets(static_urls),
+        *(page_url(p) for p in pages), "/constantes.json", "/coimbra.json", *page_assets(static_urls, generated),
         *([DAY_INDEX] if (out_dir / DAY_INDEX.lstrip("/")).is_file() else []),
         f"/{dawg_name}", *(f"/{name}" for name in ROOT_FILES), *icon_urls])
     write_text(out_dir / "_headers", assets.headers_file(dawg_name, common_name))

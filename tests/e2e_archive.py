@@ -40,8 +40,8 @@ def finish_by_passing(player):
     """Passes until the run ends (the end dialog opens)."""
     dialog = player.page.locator("#dialogo")
     for _ in range(12):
-        if dialog.is_visible():
-            return
+        if dialog.is_visible() or player.run_is_over():
+            break
         player.pass_turn()
     dialog.wait_for(state="visible")
 

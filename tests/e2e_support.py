@@ -159,6 +159,10 @@ class Player:
     def dialog_button(self, text: str):
         return self.page.locator("#dialogo").get_by_role("button", name=text, exact=True)
 
+    def run_is_over(self) -> bool:
+        """The run has ended: "Ver o resultado" shows at once, the end screen once its chunk is in."""
+        return self.button("resultado").is_visible()
+
     def pass_turn(self, times: int = 1):
         """Passes through the button and its confirmation."""
         for _ in range(times):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.bundle import BundleError, bundle, read_modules
+from pipeline.bundle import BundleError, bundle, bundle_files, read_modules
 from pipeline.site import SITE_SRC
 
 NODE = shutil.which("node")
@@ -66,7 +66,9 @@ def test_comments_and_indentation_are_dropped_but_never_inside_a_string(tmp_path
 @pytest.mark.parametrize("source, line, says", [
     ('const a = 1;\nexport default a;\n', 2, "module syntax the bundler does not support"),
     ('const a = 1;\nexport { a };\n', 2, "module syntax the bundler does not support"),
-    ('const m = import("./x.js");\n', 1, "module syntax the bundler does not support"),
+    ('const a = 1;\nconst m = import(name);\n', 2, "module syntax the bundler does not support"),
+    ('const a = 1;\nconst m = import(`./x.js`);\n', 2, "module syntax the bundler does not support"),
+    ('const a = 1;\n\nconst m = import("./nao-existe.js");\n', 3, "imports nao-existe.js, which does not exist"),
     ('const u = import.meta.url;\n', 1, "module syntax the bundler does not support"),
     ('import x from "./x.js";\n', 1, "module syntax the bundler does not support"),
     ('const t = `one\ntwo`;\n', 1, "a string goes on past the end of the line"),
@@ -76,6 +78,80 @@ def test_syntax_outside_what_the_bundler_knows_is_refused_with_file_and_line(tmp
     with pytest.raises(BundleError) as error:
         bundle(tmp_path)
     assert str(error.value).startswith(f"main.js:{line}: {says}")
+
+
+# A page whose end screen is loaded on demand: main.js reaches shared.js and util.js; the end
+# (end.js) reaches shared.js too, and its own text.js.
+LAZY = {
+    "main.js": 'import { count, tick } from "./shared.js";\nimport { NAME } from "./util.js";\n'
+               'tick();\nimport("./ui/end.js").then((end) => {\n'
+               '  console.log(NAME, end.ending("fim"), count(), end.LABEL);\n'
+               '  return import("./ui/end.js").then((again) => console.log(again === end, count()));\n});\n',
+    "shared.js": 'let ticks = 0;\nexport function tick() { ticks += 1; }\nexport function count() { return ticks; }\n',
+    "util.js": 'export const NAME = "util";\n',
+    "ui/end.js": 'import { tick } from "../shared.js";\nimport { words } from "./text.js";\n'
+                 'export { words as LABEL } from "./text.js";\n'
+                 'tick();\nexport function ending(x) { return `${words} ${x}`; }\n',
+    "ui/text.js": 'export const words = "o";\n',
+}
+
+
+def test_a_dynamic_import_becomes_a_chunk_of_the_modules_the_bundle_lacks(tmp_path):
+    files = bundle_files(write(tmp_path, LAZY), "main.js", "torre.js")
+    assert list(files) == ["torre.js", "torre.end.js"]
+    assert module_names(files["torre.js"]) == {"shared.js", "util.js", "main.js"}
+    assert module_names(files["torre.end.js"]) == {"ui/text.js", "ui/end.js"}, "shared.js stays in the bundle only"
+    assert 'import("./torre.end.js")' in files["torre.js"]
+
+
+def test_the_bundle_exports_exactly_the_modules_its_chunks_import_from_it(tmp_path):
+    files = bundle_files(write(tmp_path, LAZY), "main.js", "torre.js")
+    shared = files["torre.js"].split("// ---- shared.js\nconst ", 1)[1].split(" ", 1)[0]
+    exports = [line for line in files["torre.js"].splitlines() if line.startswith("export")]
+    assert exports == [f"export {{ {shared} }};"], "util.js is not exported: no chunk needs it"
+    imports = [line for line in files["torre.end.js"].splitlines() if line.startswith("import")]
+    assert imports == [f'import {{ {shared} }} from "./torre.js";']
+    assert files["torre.end.js"].rstrip().endswith("export const { LABEL, ending } = $m4;")
+
+
+def test_a_chunk_runs_once_on_the_bundles_own_modules_as_the_browser_runs_them(tmp_path):
+    """Node as the browser: the chunk's import of ./torre.js is the module already run (one tick
+    count), and a second dynamic import returns the same module."""
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    for name, text in bundle_files(write(tmp_path / "src", LAZY), "main.js", "torre.js").items():
+        (out_dir / name.replace(".js", ".mjs")).write_text(text.replace('.js"', '.mjs"'), encoding="utf-8")
+    if not NODE:
+        pytest.fail("node is missing (make system-deps)")
+    done = subprocess.run([NODE, str(out_dir / "torre.mjs")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "util o fim 2 o\ntrue 2\n"
+
+
+def test_a_dynamic_import_of_a_module_the_bundle_holds_makes_no_chunk(tmp_path):
+    files = bundle_files(write(tmp_path, {**LAZY, "main.js": 'import { count } from "./shared.js";\n'
+                                          'import("./shared.js").then((s) => console.log(s.count === count));\n'}))
+    assert list(files) == ["torre.js"] and "export" not in files["torre.js"].split("\n// ----")[-1]
+    assert run(files["torre.js"]) == "true\n"
+
+
+def test_chunks_and_bundle_are_the_same_bytes_every_time(tmp_path):
+    write(tmp_path, LAZY)
+    assert bundle_files(tmp_path, "main.js", "torre.js") == bundle_files(tmp_path, "main.js", "torre.js")
+    assert list(bundle_files(tmp_path, "main.js", "treino.js")) == ["treino.js", "treino.end.js"]
+
+
+@pytest.mark.parametrize("extra, says", [
+    ({"ui/text.js": 'export const words = "o";\nconst later = () => import("../util.js");\n'},
+     "text.js:2: a dynamic import inside a lazily loaded chunk is not supported"),
+    ({"main.js": LAZY["main.js"] + 'import("./other.js");\n',
+      "other.js": 'import { words } from "./ui/text.js";\nexport const o = words;\n'},
+     "text.js: reached from two chunks' targets (ui/end.js, other.js)"),
+])
+def test_what_would_run_a_module_twice_is_refused_with_the_file(tmp_path, extra, says):
+    with pytest.raises(BundleError) as error:
+        bundle_files(write(tmp_path, {**LAZY, **extra}))
+    assert str(error.value).startswith(says)
 
 
 def test_an_import_cycle_is_refused_and_named(tmp_path):
@@ -102,6 +178,21 @@ def test_the_game_bundle_holds_every_module_main_js_reaches_and_parses(tmp_path)
     subprocess.run([NODE, "--check", str(tmp_path / "torre.mjs")], check=True)
 
 
+def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chunk():
+    files = bundle_files(SITE_SRC / "js", "main.js", "torre.js")
+    assert list(files) == ["torre.js", "torre.run_end.js"]
+    page, end = module_names(files["torre.js"]), module_names(files["torre.run_end.js"])
+    later = {"ui/game/run_end.js", "ui/game/end_view.js", "ui/game/share.js", "ui/analysis/run_analysis.js",
+             "ui/analysis/analysis_view.js", "ui/analysis/analysis_text.js", "ui/analysis/analysis_client.js",
+             "ui/challenge/challenge_view.js", "ui/challenge/challenge.js", "engine/replay_code.js",
+             "ui/shared/stats_import.js"}
+    assert later <= end and not page & end
+    assert {"engine/replay_read.js", "ui/challenge/challenge_records.js"} <= page, "what the page needs at start"
+    practice = bundle_files(SITE_SRC / "js", "practice_main.js", "treino.js")
+    assert list(practice) == ["treino.js", "treino.run_end.js"]
+    assert "ui/analysis/analysis_client.js" in module_names(practice["treino.js"]), "suggestions need it at once"
+
+
 def module_names(text: str) -> set[str]:
     return {line.removeprefix("// ---- ") for line in text.splitlines() if line.startswith("// ---- ")}
 
@@ -125,7 +216,9 @@ def test_each_page_loads_only_its_own_code_the_game_neither_the_archive_nor_the_
     assert "ui/replay/replay_page.js" in replay and not replay & {"ui/game/page.js", "ui/archive/archive_page.js"}
     challenge = module_names(bundle(SITE_SRC / "js", "challenge_main.js"))
     assert "ui/challenge/challenge_page.js" in challenge and not challenge & {"ui/game/page.js", "ui/archive/archive_page.js", "engine/analysis.js"}
-    assert not game & {"ui/challenge/challenge_page.js"} and {"ui/challenge/challenge.js", "engine/rank.js"} <= game
+    assert not game & {"ui/challenge/challenge_page.js"} and "ui/challenge/challenge_records.js" in game
+    end = module_names(bundle_files(SITE_SRC / "js")["torre.run_end.js"])
+    assert {"ui/challenge/challenge.js", "engine/rank.js"} <= end, "the challenge's texts: once a run ends"
 
 
 # A worker's global scope in Node: its listeners, what it posts, and fetch reading files.

@@ -64,6 +64,17 @@ def test_the_message_that_replaces_a_game_that_cannot_start_has_no_axe_violation
     player.screenshot(f"a11y-erro-{scheme}")
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_message_for_an_end_screen_that_cannot_load_has_no_axe_violations(new_player, scheme, viewport):
+    player = new_player(viewport=viewport, color_scheme=scheme).open().wait_ready()
+    player.page.route(re.compile(r"/js/torre\.run_end\.js$"), lambda route: route.abort("internetdisconnected"))
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Não foi possível mostrar o fim da corrida")
+    assert axe_violations(player.page) == []
+    player.screenshot(f"a11y-fim-sem-modulo-{scheme}")
+
+
 def run_states(player):
     """The game's main states, in order; yields the name of each as it is reached."""
     yield "inicio"

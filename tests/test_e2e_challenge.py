@@ -53,8 +53,8 @@ def tap_to_the_end(player):
     """Passes by touch until the run ends."""
     dialog = player.page.locator("#dialogo")
     for _ in range(12):
-        if dialog.is_visible():
-            return
+        if dialog.is_visible() or player.run_is_over():
+            break
         player.button("passar").tap()
         player.dialog_button("Passar").tap()
     dialog.wait_for(state="visible")
@@ -64,8 +64,8 @@ def keys_to_the_end(player):
     """Passes by keyboard (the button focused, Enter; the confirmation's button, Enter) until the run ends."""
     dialog = player.page.locator("#dialogo")
     for _ in range(12):
-        if dialog.is_visible() and player.page.locator("#desafiar").count():
-            return
+        if player.run_is_over():
+            break
         player.button("passar").focus()
         player.press("Enter")
         player.dialog_button("Passar").focus()

@@ -53,6 +53,55 @@ def test_the_end_screen_buttons_stay_put_when_the_par_arrives(new_player, viewpo
     assert player.errors == []
 
 
+# The end screen, the analysis and the statistics dialog: a chunk of torre.js (ui/game/run_end.js).
+END_CHUNK = re.compile(r"/static/[0-9a-f]+/js/torre\.run_end\.js$")
+
+
+def test_a_first_visit_never_asks_for_the_end_screens_chunk_and_the_end_of_a_run_loads_it(new_player):
+    player = new_player()
+    asked = []
+    player.page.on("request", lambda request: asked.append(request.url))
+    player.open().wait_ready()
+    player.page.wait_for_load_state("networkidle")
+    assert [url for url in asked if "run_end" in url] == [], "not loaded, not preloaded"
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    assert len([url for url in asked if END_CHUNK.search(url)]) == 1
+    player.page.reload()
+    player.expect_text("#dialogo-titulo", "Fim da corrida")  # today's run already over: at once
+    assert player.errors == []
+
+
+def test_statistics_open_from_a_fresh_page_loading_their_chunk(new_player):
+    player = new_player().open().wait_ready()
+    player.button("estatisticas").click()
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    assert player.page.locator("#dialogo").get_by_role("button", name="Importar").count() == 1
+    assert player.errors == []
+
+
+def test_an_end_screen_that_cannot_be_loaded_is_explained_and_the_run_is_counted_all_the_same(new_player):
+    player = new_player().open().wait_ready()
+    player.page.route(END_CHUNK, lambda route: route.abort("internetdisconnected"))
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Não foi possível mostrar o fim da corrida")
+    assert player.text("#dialogo p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+                                         "e recarregue a página. A corrida ficou guardada e contada.")
+    player.screenshot("fim-sem-modulo")
+    player.dialog_button("Fechar").click()
+    assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas')).runs") == 1
+    player.button("estatisticas").click()
+    player.expect_text("#dialogo-titulo", "Não foi possível abrir as estatísticas")
+    assert player.text("#dialogo p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+                                         "e recarregue a página.")
+    player.dialog_button("Fechar").click()
+    player.page.unroute(END_CHUNK)
+    player.page.reload()  # as the message says: the end screen, and the run counted once
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas')).runs") == 1
+    assert player.errors == []
+
+
 def test_statistics_count_a_finished_day_once_and_survive_export_and_import(new_player):
     player = new_player(viewport=DESKTOP).open().wait_ready()
     player.pass_turn(3)

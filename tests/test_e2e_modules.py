@@ -74,13 +74,13 @@ def test_streak_grows_on_consecutive_days_and_breaks_after_a_gap(page):
 
 
 def test_stats_export_round_trips_and_tampering_is_refused(page):
-    got = call(page, "shared/storage", """(() => {
-      const s = m.addRun(m.emptyStats(), '2026-12-01', {won: false, floorReached: 2, total: 61});
+    got = call(page, "shared/stats_import", f"""import('{page.static}js/ui/shared/storage.js').then((storage) => {{
+      const s = storage.addRun(storage.emptyStats(), '2026-12-01', {{won: false, floorReached: 2, total: 61}});
       const text = m.exportStats(s);
       const back = m.parseStatsExport('  ' + text + '\\n');
       const cut = m.parseStatsExport(text.slice(0, -6));
       return [back.ok && JSON.stringify(back.stats) === JSON.stringify(s), cut.ok, cut.message];
-    })()""")
+    }})""")
     assert got[:2] == [True, False]
     assert got[2] in ("O texto está incompleto ou foi alterado; copie-o outra vez.", "O texto não tem estatísticas válidas.")
 

@@ -47,6 +47,37 @@ def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist
         server.server_close()
 
 
+def test_offline_after_a_first_visit_a_run_ends_on_its_end_screen(browser, built_dist):
+    """The end screen is a chunk no first visit loads (ui/game/run_end.js): the worker keeps it."""
+    server, url = start_server(built_dist)
+    context = browser.new_context(viewport=PHONE, locale="pt-PT", service_workers="allow")
+    context.add_init_script(GUIDE_SEEN)
+    try:
+        page = context.new_page()
+        page.clock.set_fixed_time(FIXTURE_NOON)
+        player = Player(page, url).open().wait_ready()
+        player.wait_service_worker()
+        chunk = page.locator("#jogo").get_attribute("data-static") + "js/torre.run_end.js"
+        wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", chunk),
+                   "the end screen's chunk in the service worker's cache")
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        responses = []
+        page.on("response", lambda response: responses.append(response))
+        assert page.reload().from_service_worker
+        player.wait_ready()
+        player.pass_turn(3)
+        player.expect_text("#dialogo-titulo", "Fim da corrida")
+        assert [r.url for r in responses if r.url.endswith(chunk)] and all(r.from_service_worker for r in responses
+                                                                            if r.url.endswith(chunk))
+        player.screenshot("fim-offline")
+        assert player.errors == []
+    finally:
+        context.close()
+        server.server_close()
+
+
 def test_service_worker_deletes_caches_of_older_builds(new_player):
     player = new_player(route=False, service_workers="allow").open("/como-jogar/")
     page = player.page  # a page without the game registers no service worker

@@ -17,8 +17,9 @@ from pipeline import constants as C
 from pipeline.coimbra import CoimbraWord as Word
 from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, static_hash
-from pipeline.bundle import bundle
-from pipeline.site import SITE_SRC, SiteInput, generated_assets, is_partial, page_path, page_url, render_site
+from pipeline.bundle import BundleError, bundle, bundle_files
+from pipeline.site import (SITE_SRC, SiteInput, generated_assets, is_partial, page_path, page_url, render_site,
+                           worker_script)
 from test_days import OPENERS
 HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
 
@@ -299,6 +300,25 @@ def test_pages_load_one_stylesheet_and_one_script_made_from_the_sources(site):
     assert scripts == ["/boot.js", f"/static/{report.static_hash}/js/torre.js"]
 
 
+def test_the_end_screens_chunk_is_written_beside_its_bundle_and_never_preloaded(site):
+    out, report = site
+    folder = out / "static" / report.static_hash / "js"
+    for name, entry in (("torre.js", "main.js"), ("treino.js", "practice_main.js")):
+        chunk = name.replace(".js", ".run_end.js")
+        assert (folder / chunk).read_text() == bundle_files(SITE_SRC / "js", entry, name)[chunk]
+    preloads = [a["href"] for t, a in parse(out / "index.html").tags if t == "link" and "preload" in a.get("rel", "")]
+    assert preloads == ["/constantes.json", "/coimbra.json"], "no script preloaded, no modulepreload"
+    assert "run_end" not in (out / "index.html").read_text()
+
+
+def test_the_analysis_worker_a_classic_script_may_not_load_a_chunk(tmp_path):
+    (tmp_path / "js" / "worker").mkdir(parents=True)
+    (tmp_path / "js" / "worker" / "analysis.js").write_text('const later = () => import("../x.js");\n')
+    (tmp_path / "js" / "x.js").write_text("export const x = 1;\n")
+    with pytest.raises(BundleError, match="the analysis worker is a classic script"):
+        worker_script(tmp_path)
+
+
 def test_the_static_folder_changes_name_when_a_generated_file_changes():
     assert static_hash(SITE_SRC, {"js/torre.js": b"a"}) != static_hash(SITE_SRC, {"js/torre.js": b"b"})
 
@@ -355,7 +375,9 @@ def test_service_worker_precaches_every_page_and_the_games_files(site):
             "/icone-mascaravel-512.png", "/apple-touch-icon.png",
             f"/static/{report.static_hash}/js/torre.js", f"/static/{report.static_hash}/css/estilo.css",
             f"/static/{report.static_hash}/js/arquivo.js", f"/static/{report.static_hash}/js/repeticao.js",
-            f"/static/{report.static_hash}/js/desafio.js"} <= set(precache)
+            f"/static/{report.static_hash}/js/desafio.js", f"/static/{report.static_hash}/js/torre.run_end.js",
+            f"/static/{report.static_hash}/js/treino.run_end.js"} <= set(precache), "a run can end offline"
+    assert not any(url.endswith("/js/analise.js") for url in precache)  # the worker: fetched when a run ends
     assert not any(url.endswith("/js/main.js") for url in precache)  # the bundle's parts are not loaded
     assert precache == sorted(precache)
     for url in precache:

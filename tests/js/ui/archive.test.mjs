@@ -10,7 +10,8 @@ import { resultText } from "../../../site_src/js/ui/archive/archive_page.js";
 import { ArchiveStore, archiveResults, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive/archive_store.js";
 import { lisbonDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
 import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/shared/loader.js";
-import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/storage.js";
+import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
+import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 
 class MemoryBackend {
   constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }

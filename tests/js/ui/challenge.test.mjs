@@ -14,7 +14,8 @@ import { ChallengeStore } from "../../../site_src/js/ui/challenge/challenge_stor
 import { messyRun } from "../helpers/messy-runs.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
 import { strongRun } from "../helpers/real-positions.mjs";
-import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/storage.js";
+import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
+import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 
 // The golden code of tests/js/replay/replay_code.test.mjs: 2026-11-15, floor 2, 67 points.
 const CODE = "199bIVbbU2426Ci_Cw-fAQyfzQYQ3wnOU5N8";

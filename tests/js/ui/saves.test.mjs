@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { ArchiveStore, dayResult } from "../../../site_src/js/ui/archive/archive_store.js";
-import { GameStorage, addRun, emptyStats, exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/storage.js";
+import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
+import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 
 /** localStorage in memory; the keys of `full` are refused as a full storage refuses them. */
 class MemoryBackend {

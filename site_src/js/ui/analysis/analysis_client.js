@@ -100,3 +100,9 @@ export class AnalysisClient {
     this.waiting.clear();
   }
 }
+
+/** The page's client of the analysis worker: the bundle static/<hash>/js/analise.js of <main data-static>, started when first asked. */
+export function pageClient(main) {
+  const base = new URL(main.dataset.static || "/", location.href);
+  return new AnalysisClient(new URL("js/analise.js", base).href);
+}

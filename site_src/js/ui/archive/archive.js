@@ -6,8 +6,8 @@ const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "jul
   "setembro", "outubro", "novembro", "dezembro"];
 const DAY_MS = 86400000;
 
-import { isCalendarDate } from "../../engine/replay_code.js";
-export { isCalendarDate } from "../../engine/replay_code.js";
+import { isCalendarDate } from "../../engine/replay_read.js";
+export { isCalendarDate } from "../../engine/replay_read.js";
 
 /** The calendar day before `date`. */
 export function previousDate(date) {

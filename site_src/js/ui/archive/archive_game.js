@@ -1,9 +1,8 @@
 // The game page when it plays a past day (/?dia=YYYY-MM-DD): the visible
 // "Arquivo" mark and heading, the refusals of days it will not open (with the
-// ways on: today's tower and the archive), the archive's line in the
-// statistics, and the replay link the share text carries.
+// ways on: today's tower and the archive), and the archive's line in the
+// statistics.
 
-import { encodeRun, replayLink } from "../../engine/replay_code.js";
 import { el } from "../shared/dialogs.js";
 import { counted } from "../shared/labels.js";
 import { shownDate } from "./archive.js";
@@ -60,18 +59,4 @@ export function dayLinks(box, show) {
 export function archiveFacts(stats) {
   return el("p", { id: "estatisticas-arquivo", class: "estatisticas-arquivo",
     text: `Arquivo: ${counted(stats.runs, "corrida", "corridas")}, ${counted(stats.wins, "torre subida", "torres subidas")} (à parte: não contam para os dias seguidos).` });
-}
-
-/**
- * The link the share text carries: the run's replay link when it can be coded (the
- * word list in, its version known), else the site's address.
- */
-export function replayUrl(data, game, version, origin) {
-  if (!game?.words || !version) return `${origin}/`;
-  const coded = encodeRun(data.day, data.constants, game.actions, game.words, version);
-  if (!coded.ok) {
-    console.warn(`replay link: ${coded.reason}`);
-    return `${origin}/`;
-  }
-  return replayLink(origin, coded.code);
 }

@@ -8,6 +8,9 @@ import { beatsPar } from "../../engine/rank.js";
 import { shownDate as shown } from "../archive/archive.js";
 import { counted as count, ordinal, points } from "../shared/labels.js";
 
+// The records' own rules are challenge_records.js, which the game page needs at once.
+export { merged, newRecord, received, settled } from "./challenge_records.js";
+
 export const CHALLENGE_PATH = "/desafio/";
 const REPLAY_MARK = "/repeticao/#";
 
@@ -71,26 +74,6 @@ export function towerOf(date, today) {
 /** Where "Aceitar o desafio" leads: today's tower as the daily run, any other day as the archive's run. */
 export function acceptUrl(date, today) {
   return date === today ? "/" : `/?dia=${date}`;
-}
-
-/** A kept challenge: `me` null until this device finishes that tower. */
-export function newRecord(code, date, them) {
-  return { code, date, them: { floor: them.floor, total: them.total, won: them.won }, me: null };
-}
-
-/** The records after receiving `record`: a code already kept keeps its own record (one challenge counts once). */
-export function received(records, record) {
-  return records.some((r) => r.code === record.code) ? records : [...records, record];
-}
-
-/** The records after this device finished `date`'s tower with `result`: the first finish counts. */
-export function settled(records, date, result) {
-  return records.map((r) => (r.date === date && r.me === null ? { ...r, me: { ...result } } : r));
-}
-
-/** The records after an import: the codes not kept yet join, in their order; a kept one keeps its own. */
-export function merged(records, imported) {
-  return imported.reduce(received, records);
 }
 
 /** {won, lost, tied, open}: the challenges played (by outcome) and not played yet. */

@@ -1,10 +1,10 @@
 // The challenges received, kept on the device under one key, over GameStorage's
-// read/write. Read back as an import is checked (stats_import.js challengeProblem):
+// read/write. Read back as an import is checked (saved_values.js challengeProblem):
 // a record that could not have been written is dropped, never thrown.
 
-import { readCode } from "../../engine/replay_code.js";
-import { merged, newRecord, received, settled } from "./challenge.js";
-import { challengeProblem } from "../shared/stats_import.js";
+import { readCode } from "../../engine/replay_read.js";
+import { merged, newRecord, received, settled } from "./challenge_records.js";
+import { challengeProblem } from "../shared/saved_values.js";
 
 const CHALLENGES_KEY = "torre.desafios";
 const CHALLENGES_VERSION = 1;

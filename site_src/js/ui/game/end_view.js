@@ -5,7 +5,8 @@
 import { el } from "../shared/dialogs.js";
 import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { formatCountdown, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
-import { currentStreak, exportStats, parseStatsExport } from "../shared/storage.js";
+import { currentStreak } from "../shared/storage.js";
+import { exportStats, parseStatsExport } from "../shared/stats_import.js";
 import { shareOrCopy } from "./share.js";
 
 const SHARE_RESULTS = {

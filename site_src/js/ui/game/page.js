@@ -1,40 +1,30 @@
 // The page around a run: loading the day, errors in Portuguese instead of a
-// blank page, the end-of-run and statistics dialogs, and noticing a new Lisbon
-// day while the page stays open. Input is wired once and goes to the current run.
+// blank page, counting a finished run, and noticing a new Lisbon day while the
+// page stays open. Input is wired once and goes to the current run. The end-of-run
+// and statistics dialogs are run_end.js, loaded only when first needed.
 
-import { AnalysisClient } from "../analysis/analysis_client.js";
 import { Announcer } from "../shared/announcer.js";
-import { archiveFacts, dayLinks, dayRefusal, markArchive, replayUrl } from "../archive/archive_game.js";
+import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
-import { ArchiveStore, archiveResults, archiveStats, runStore } from "../archive/archive_store.js";
+import { ArchiveStore, runStore } from "../archive/archive_store.js";
 import { ChallengeStore } from "../challenge/challenge_store.js";
-import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { Dialogs } from "../shared/dialogs.js";
 import { markDevice } from "../shared/device.js";
 import { toastPlacer } from "./toast_place.js";
 import { DragInput } from "./drag_input.js";
-import { endBody, practiceFacts, statsBody } from "./end_view.js";
 import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
-import { LoadError, absolute, dayUrl, loadGame, readUrls, towerWords, versionUrls, wordsForVersion } from "../shared/loader.js";
+import { LoadError, dayUrl, loadGame, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { PointerInput } from "./pointer_input.js";
-import { RunAnalysis } from "../analysis/run_analysis.js";
 import { Walkthrough } from "../guide/walkthrough.js";
 import { GameStorage, addRun } from "../shared/storage.js";
 import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
-import { shareText } from "./share.js";
 
 const CHECK_DAY_MS = 60000;
-
-/** A warning paragraph at the top of a dialog. */
-const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
-/** The analysis worker's client: the bundle static/<hash>/js/analise.js, started when first asked. */
-function analysisClient(main) {
-  const base = new URL(main.dataset.static || "/", location.href);
-  return new AnalysisClient(new URL("js/analise.js", base).href);
-}
+/** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
+const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet e recarregue a página.";
 
 /** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
 function guideAsked() {
@@ -63,9 +53,11 @@ export class Page {
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
     this.date = null;
-    this.analysisClient = analysisClient(main);
-    this.runAnalysis = new RunAnalysis(this.analysisClient, this.storage, this.dialogs, absolute(this.urls.dawg),
-      absolute(this.urls.common));
+    // The analysis worker's client and the end screen's RunAnalysis: made by run_end.js when first
+    // needed (practice makes the client at once, for its suggestions).
+    this.analysisClient = null;
+    this.runAnalysis = null;
+    this.endModule = null;
     // Treino (/treino/, practice_main.js): the practice mode (ui/treino/practice.js) says which tower,
     // how it ends and what its own buttons do; null on the game page.
     this.mode = deps.practiceMode ? deps.practiceMode(this) : null;
@@ -278,13 +270,33 @@ export class Page {
   }
 
   action(name) {
-    if (name === "estatisticas") this.showStats();
+    if (name === "estatisticas") this.ending("Não foi possível abrir as estatísticas").then((end) => end?.showStats(this));
     else if (name === "resultado" && this.game) this.finish(this.game.state);
     else if (this.mode?.action(name)) return;
     else this.game?.action(name);
   }
 
-  /** Records the run in the statistics (once per day) and shows the end screen. */
+  /**
+   * The module run_end.js (the end screen, the analysis, the statistics dialog), loaded once. A load
+   * that fails resolves to null, said in a dialog titled `title` (`saved`: a run just ended, already
+   * saved and counted, says so), and is asked for again next time.
+   */
+  async ending(title, saved = false) {
+    this.endModule ??= import("./run_end.js");
+    try {
+      return await this.endModule;
+    } catch (error) {
+      this.endModule = null;
+      console.error(error);
+      if (!this.dialogs.isOpen) {
+        await this.dialogs.notice(title, saved ? `${NOT_LOADED} A corrida ficou guardada e contada.` : NOT_LOADED,
+          [{ text: "Fechar", value: null, kind: "principal" }]);
+      }
+      return null;
+    }
+  }
+
+  /** Records the run in the statistics (once per day), then shows the end screen (run_end.js). */
   async finish(state) {
     if (this.mode) return this.mode.finish(state);
     const summary = this.engine.summary(state);
@@ -295,47 +307,9 @@ export class Page {
       this.archive.addDaily(this.date, summary); // what the archive shows once the day is past
     }
     this.main.querySelector("[data-action=resultado]").hidden = false;
-    const url = replayUrl(this.data, this.game, this.runVersion, location.origin);
-    const text = shareText(summary, this.date, this.data.constants, url);
-    const body = endBody(summary, text, this.data.constants, this.now);
-    const analysis = this.runAnalysis.request(this.date, this.data, state, this.game?.actions ?? [], {
-      dawgUrl: this.runVersion === this.urls.version ? undefined
-        : new URL(versionUrls(this.urls, this.runVersion).dawg, location.href).href,
-      countPar: !this.archiveDate,
-      onPar: (beaten) => this.archive.setPar(this.date, beaten, { daily: !this.archiveDate }),
-    });
-    analysis.catch(() => {}); // said on the end screen and in the analysis dialog
-    body.splice(2, 0, ...this.runAnalysis.endNodes(analysis, body));
-    const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
-    const challenge = challengeNodes(this.challenges, this.date, summary, url, status);
-    if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
-    if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
-    if (this.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
-    if (problem) body.unshift(warning(problem));
-    const choice = await this.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
-        { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
-        { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
-      ], { kind: "fim" });
-    if (choice === "stats") this.showStats();
-    if (choice === "treinar") location.assign(this.urls.practice ?? "/treino/");
-    if (choice === "analise" && await this.runAnalysis.show(analysis, this.data.constants) === "fim") this.finish(state);
-  }
-
-  showStats() {
-    const { stats, problem } = this.storage.loadStats();
-    const archive = this.archive.load();
-    const challenges = this.challenges.load();
-    const body = statsBody(stats, lisbonDate(this.now()), (imported, importedArchive, importedChallenges) => {
-      this.storage.saveStats(imported);
-      if (importedArchive) this.archive.importResults(importedArchive);
-      if (importedChallenges) this.challenges.importList(importedChallenges);
-      this.announcer.say("Estatísticas importadas.");
-      this.showStats();
-    }, archiveResults(archive), challenges);
-    body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(this.storage.practiceCounts()),
-      challengeFacts(challenges));
-    if (problem) body.unshift(warning(problem));
-    this.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
+    const game = this.game;
+    const end = await this.ending("Não foi possível mostrar o fim da corrida", true);
+    if (end && this.game === game) await end.showEnd(this, state, summary, problem);
   }
 }
 

@@ -1,6 +1,8 @@
 // The share text (no spoilers: no words, no letters, only floors and points)
-// and the ways to hand it over: the system share sheet, else the clipboard.
+// with the replay link it carries, and the ways to hand it over: the system share
+// sheet, else the clipboard.
 
+import { encodeRun, replayLink } from "../../engine/replay_code.js";
 import { parLine } from "../analysis/analysis_text.js";
 import { ordinal, points } from "../shared/labels.js";
 
@@ -49,4 +51,18 @@ export async function shareOrCopy(text, nav = navigator) {
   } catch {
     return "failed";
   }
+}
+
+/**
+ * The link the share text carries: the run's replay link when it can be coded (the
+ * word list in, its version known), else the site's address.
+ */
+export function replayUrl(data, game, version, origin) {
+  if (!game?.words || !version) return `${origin}/`;
+  const coded = encodeRun(data.day, data.constants, game.actions, game.words, version);
+  if (!coded.ok) {
+    console.warn(`replay link: ${coded.reason}`);
+    return `${origin}/`;
+  }
+  return replayLink(origin, coded.code);
 }

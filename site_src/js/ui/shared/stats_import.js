@@ -3,16 +3,21 @@
 // (a last day in 9999 means no later run is ever counted). Each field is checked
 // against what the game itself could have written, and the first one that could not
 // is named in a Portuguese sentence, so the player knows why the line was refused.
+// The export line itself is written and read here too: only the statistics dialog, loaded
+// when it opens (ui/game/run_end.js), uses any of it.
 
-import { isCalendarDate, readCode } from "../../engine/replay_code.js";
+import { isCalendarDate } from "../../engine/replay_read.js";
+import { archiveResults } from "../archive/archive_store.js";
+import { lisbonDate } from "./lisbon_date.js";
+import { MAX_POINTS, challengeProblem, isCountUpTo, resultProblem } from "./saved_values.js";
+import { isValidStats } from "./storage.js";
+
+// Checked when a save is read back, so in saved_values.js, which the game page loads at once.
+export { MAX_POINTS, challengeProblem } from "./saved_values.js";
 
 const FLOORS = 5;
 // A century of daily towers: no count of days or runs can honestly be larger.
 export const MAX_COUNT = 36525;
-// Far above any total a run of five floors can make; a larger one was not played.
-export const MAX_POINTS = 100000;
-
-const isCountUpTo = (n, max) => Number.isInteger(n) && n >= 0 && n <= max;
 
 /** The field's name as the player reads it, with its name in the line (which the player may have edited). */
 const FIELDS = {
@@ -97,17 +102,6 @@ export function statsImportProblem(stats, today) {
   return datesProblem(stats, today) ?? relationsProblem(stats);
 }
 
-/** Why one archive day's result {floor, total, won, beatPar?} could not have been written, or null. */
-function resultProblem(result) {
-  if (result === null || typeof result !== "object") return "não tem resultado";
-  if (!Number.isInteger(result.floor) || result.floor < 1 || result.floor > FLOORS) return "tem um andar que não existe";
-  if (!isCountUpTo(result.total, MAX_POINTS)) return "tem uma pontuação que não é um número inteiro possível";
-  if (typeof result.won !== "boolean") return "não diz se a torre foi subida";
-  if (result.won && result.floor !== FLOORS) return "diz que a torre foi subida sem chegar ao último andar";
-  if (result.beatPar !== undefined && typeof result.beatPar !== "boolean") return "tem um veredicto do par inválido";
-  return null;
-}
-
 /** Null when an import's `arquivo` field ({results, daily}) holds only days that can have been played by `today`. */
 export function archiveImportProblem(archive, today) {
   if (archive === null || typeof archive !== "object" || Array.isArray(archive)) return refused("arquivo", "não é uma lista de dias");
@@ -122,27 +116,6 @@ export function archiveImportProblem(archive, today) {
   return null;
 }
 
-const CHALLENGE_FIELDS = ["code", "date", "them", "me"];
-
-/**
- * Why one kept challenge {code, date, them, me} (ui/challenge/challenge.js) could not have been written by
- * `today`, or null: its code must be a readable replay code (checksum included) whose day, floor
- * and total are the record's, and both results must be possible ones (`me` null until played).
- */
-export function challengeProblem(record, today) {
-  if (record === null || typeof record !== "object" || Array.isArray(record)) return "não é um desafio";
-  if (Object.keys(record).some((key) => !CHALLENGE_FIELDS.includes(key))) return "tem um campo que o jogo não conhece";
-  const read = readCode(record.code);
-  if (!read.ok) return "tem uma ligação danificada ou alterada";
-  if (read.date !== record.date) return "tem um dia que não é o da ligação";
-  if (record.date > today) return `é de um dia que ainda não chegou (${record.date})`;
-  const theirs = resultProblem(record.them);
-  if (theirs) return `${theirs} (resultado da ligação)`;
-  if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";
-  const mine = record.me === null ? null : resultProblem(record.me);
-  return mine ? `${mine} (resultado deste aparelho)` : null;
-}
-
 /** Null when an import's `desafios` field is a list of challenges the game could have kept by `today`. */
 export function challengesImportProblem(list, today) {
   if (!Array.isArray(list) || list.length > MAX_COUNT) return refused("desafios", "não são uma lista de desafios");
@@ -154,3 +127,59 @@ export function challengesImportProblem(list, today) {
   }
   return null;
 }
+
+const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
+
+function toBase64(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function fromBase64(text) {
+  const binary = atob(text);
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/**
+ * Statistics as one line of text the player can copy to another device; with `archive`
+ * ({results, daily}: archive_store.js), the finished archive days travel with them, and
+ * with `challenges` (ui/challenge/challenge.js records) the challenges received.
+ */
+export function exportStats(stats, archive = null, challenges = []) {
+  const days = archive && Object.keys(archive.results).length + Object.keys(archive.daily).length;
+  const line = { ...stats, ...(days ? { arquivo: archive } : {}), ...(challenges.length ? { desafios: challenges } : {}) };
+  return EXPORT_PREFIX + toBase64(JSON.stringify(line));
+}
+
+/**
+ * {ok:true, stats, archive?, challenges?} or {ok:false, message} for a pasted export line (`archive`
+ * and `challenges` when it carries them). Every field must be one the game could have written by `today` (the Lisbon
+ * date): the message names the first that could not (stats_import.js).
+ */
+export function parseStatsExport(text, today = lisbonDate()) {
+  const line = String(text).trim();
+  if (!line.startsWith(EXPORT_PREFIX)) {
+    return { ok: false, message: "Este texto não é uma exportação de estatísticas de A Torre." };
+  }
+  let stats;
+  try {
+    stats = JSON.parse(fromBase64(line.slice(EXPORT_PREFIX.length)));
+  } catch {
+    return { ok: false, message: "O texto está incompleto ou foi alterado; copie-o outra vez." };
+  }
+  if (stats === null || typeof stats !== "object" || Array.isArray(stats)) {
+    return { ok: false, message: "O texto não tem estatísticas válidas." };
+  }
+  const { arquivo, desafios, ...daily } = stats;
+  const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today))
+    ?? (desafios === undefined ? null : challengesImportProblem(desafios, today));
+  if (problem || !isValidStats(daily)) {
+    return { ok: false, message: problem ?? "O texto não tem estatísticas válidas." };
+  }
+  const parsed = arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
+  return desafios === undefined ? parsed : { ...parsed, challenges: desafios };
+}
+
+/** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */

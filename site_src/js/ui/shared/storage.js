@@ -3,10 +3,8 @@
 // from an older version, edited by hand or cut short: a bad save is reported
 // as a value, never thrown, so the page can offer to start over.
 
-import { archiveResults } from "../archive/archive_store.js";
-import { lisbonDate, nextDate } from "./lisbon_date.js";
+import { nextDate } from "./lisbon_date.js";
 import { isActions, isCount, isDate, isResult, wordListOf } from "./saved_values.js";
-import { archiveImportProblem, challengesImportProblem, statsImportProblem } from "./stats_import.js";
 
 const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
@@ -21,7 +19,6 @@ export const PRACTICE_KEY = "torre.treino";
 // Set once the first-visit guide was finished or skipped (ui/guide/walkthrough.js).
 const GUIDE_KEY = "torre.guia";
 const SAVE_VERSION = 1;
-const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
 const FLOORS = 5;
 
 /**
@@ -73,7 +70,6 @@ export function currentStreak(stats, today) {
   return stats.lastDate === today || nextDate(stats.lastDate) === today ? stats.streak : 0;
 }
 
-
 /** {towers, wins}: the practice towers finished (well-formed results of torre.treino) and those climbed. */
 export function practiceCounts(data) {
   const results = data && typeof data.results === "object" && data.results !== null ? Object.values(data.results) : [];
@@ -81,59 +77,6 @@ export function practiceCounts(data) {
   return { towers: finished.length, wins: finished.filter((r) => r.won).length };
 }
 
-function toBase64(text) {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-function fromBase64(text) {
-  const binary = atob(text);
-  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-
-/**
- * Statistics as one line of text the player can copy to another device; with `archive`
- * ({results, daily}: archive_store.js), the finished archive days travel with them, and
- * with `challenges` (ui/challenge/challenge.js records) the challenges received.
- */
-export function exportStats(stats, archive = null, challenges = []) {
-  const days = archive && Object.keys(archive.results).length + Object.keys(archive.daily).length;
-  const line = { ...stats, ...(days ? { arquivo: archive } : {}), ...(challenges.length ? { desafios: challenges } : {}) };
-  return EXPORT_PREFIX + toBase64(JSON.stringify(line));
-}
-
-/**
- * {ok:true, stats, archive?, challenges?} or {ok:false, message} for a pasted export line (`archive`
- * and `challenges` when it carries them). Every field must be one the game could have written by `today` (the Lisbon
- * date): the message names the first that could not (stats_import.js).
- */
-export function parseStatsExport(text, today = lisbonDate()) {
-  const line = String(text).trim();
-  if (!line.startsWith(EXPORT_PREFIX)) {
-    return { ok: false, message: "Este texto não é uma exportação de estatísticas de A Torre." };
-  }
-  let stats;
-  try {
-    stats = JSON.parse(fromBase64(line.slice(EXPORT_PREFIX.length)));
-  } catch {
-    return { ok: false, message: "O texto está incompleto ou foi alterado; copie-o outra vez." };
-  }
-  if (stats === null || typeof stats !== "object" || Array.isArray(stats)) {
-    return { ok: false, message: "O texto não tem estatísticas válidas." };
-  }
-  const { arquivo, desafios, ...daily } = stats;
-  const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today))
-    ?? (desafios === undefined ? null : challengesImportProblem(desafios, today));
-  if (problem || !isValidStats(daily)) {
-    return { ok: false, message: problem ?? "O texto não tem estatísticas válidas." };
-  }
-  const parsed = arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
-  return desafios === undefined ? parsed : { ...parsed, challenges: desafios };
-}
-
-/** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
 export class GameStorage {
   constructor(backend) {
     this.backend = backend;

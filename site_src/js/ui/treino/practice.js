@@ -5,6 +5,7 @@
 // end_view.js practiceFacts). Read back defensively, like storage.js: a damaged entry is
 // dropped, never thrown. Only the practice page's script loads this module.
 
+import { pageClient } from "../analysis/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
 import { absolute, loadShared, loadTower, versionUrls } from "../shared/loader.js";
@@ -195,6 +196,7 @@ export class PracticeMode {
     this.store = new PracticeStore(page.storage);
     this.number = null;
     this.suggestion = new Suggestion((game) => this.ask(game), suggestionLine(page.main));
+    page.analysisClient = pageClient(page.main); // the suggestions' worker, which the run's analysis shares
   }
 
   get total() {
@@ -238,7 +240,11 @@ export class PracticeMode {
     const summary = page.engine.summary(state);
     this.store.addResult(number, summary);
     for (const name of ["resultado", "proxima"]) page.main.querySelector(`[data-action=${name}]`).hidden = false;
-    const analysis = page.runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
+    const game = page.game;
+    const end = await page.ending("Não foi possível mostrar o fim do treino", true);
+    if (!end || page.game !== game) return;
+    const runAnalysis = end.runAnalysisOf(page);
+    const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
       dawgUrl: this.dawgUrl(), countPar: false,
     });
     analysis.catch(() => {}); // said in the analysis dialog
@@ -248,7 +254,7 @@ export class PracticeMode {
         { text: "Fechar", value: null },
       ], { kind: "fim" });
     if (choice === "proxima") this.next();
-    if (choice === "analise" && await page.runAnalysis.show(analysis, page.data.constants, { par: false }) === "fim") {
+    if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants, { par: false }) === "fim") {
       this.finish(state);
     }
   }

@@ -1,0 +1,24 @@
+// The challenges kept on the device as plain records {code, date, them, me} (challenge.js):
+// how one is made, received, settled by this device's run and merged with an import. Pure,
+// and apart from challenge.js's texts, which only the end screen and the statistics show,
+// because the game page's store (challenge_store.js) needs these at once.
+
+/** A kept challenge: `me` null until this device finishes that tower. */
+export function newRecord(code, date, them) {
+  return { code, date, them: { floor: them.floor, total: them.total, won: them.won }, me: null };
+}
+
+/** The records after receiving `record`: a code already kept keeps its own record (one challenge counts once). */
+export function received(records, record) {
+  return records.some((r) => r.code === record.code) ? records : [...records, record];
+}
+
+/** The records after this device finished `date`'s tower with `result`: the first finish counts. */
+export function settled(records, date, result) {
+  return records.map((r) => (r.date === date && r.me === null ? { ...r, me: { ...result } } : r));
+}
+
+/** The records after an import: the codes not kept yet join, in their order; a kept one keeps its own. */
+export function merged(records, imported) {
+  return imported.reduce(received, records);
+}

@@ -1,0 +1,75 @@
+// What the game page shows once a run is over or a dialog is asked for: the end screen with
+// its share and challenge texts, the analysis and its par, the statistics dialog. page.js loads
+// it with a dynamic import, which the bundler makes a chunk of its own (pipeline/bundle.py),
+// so a first visit of the page never downloads it (issue 23).
+
+import { pageClient } from "../analysis/analysis_client.js";
+import { RunAnalysis } from "../analysis/run_analysis.js";
+import { archiveFacts } from "../archive/archive_game.js";
+import { archiveResults, archiveStats } from "../archive/archive_store.js";
+import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
+import { lisbonDate } from "../shared/lisbon_date.js";
+import { absolute, versionUrls } from "../shared/loader.js";
+import { endBody, practiceFacts, statsBody } from "./end_view.js";
+import { replayUrl, shareText } from "./share.js";
+
+/** A warning paragraph at the top of a dialog. */
+const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
+
+/** The page's RunAnalysis, made on first use with the page's worker client (made then too, but in practice). */
+export function runAnalysisOf(page) {
+  page.analysisClient ??= pageClient(page.main);
+  page.runAnalysis ??= new RunAnalysis(page.analysisClient, page.storage, page.dialogs, absolute(page.urls.dawg),
+    absolute(page.urls.common));
+  return page.runAnalysis;
+}
+
+/**
+ * The end screen of a day's run (today's or the archive's), already counted in the statistics
+ * by the page; `problem`: what loading the statistics found wrong, said at the top.
+ */
+export async function showEnd(page, state, summary, problem) {
+  const runAnalysis = runAnalysisOf(page);
+  const url = replayUrl(page.data, page.game, page.runVersion, location.origin);
+  const text = shareText(summary, page.date, page.data.constants, url);
+  const body = endBody(summary, text, page.data.constants, page.now);
+  const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
+    dawgUrl: page.runVersion === page.urls.version ? undefined
+      : new URL(versionUrls(page.urls, page.runVersion).dawg, location.href).href,
+    countPar: !page.archiveDate,
+    onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily: !page.archiveDate }),
+  });
+  analysis.catch(() => {}); // said on the end screen and in the analysis dialog
+  body.splice(2, 0, ...runAnalysis.endNodes(analysis, body));
+  const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
+  const challenge = challengeNodes(page.challenges, page.date, summary, url, status);
+  if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
+  if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
+  if (page.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
+  if (problem) body.unshift(warning(problem));
+  const choice = await page.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
+      { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
+      { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
+    ], { kind: "fim" });
+  if (choice === "stats") showStats(page);
+  if (choice === "treinar") location.assign(page.urls.practice ?? "/treino/");
+  if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") page.finish(state);
+}
+
+/** The statistics dialog: the daily runs, the archive's, practice and challenges; export and import. */
+export function showStats(page) {
+  const { stats, problem } = page.storage.loadStats();
+  const archive = page.archive.load();
+  const challenges = page.challenges.load();
+  const body = statsBody(stats, lisbonDate(page.now()), (imported, importedArchive, importedChallenges) => {
+    page.storage.saveStats(imported);
+    if (importedArchive) page.archive.importResults(importedArchive);
+    if (importedChallenges) page.challenges.importList(importedChallenges);
+    page.announcer.say("Estatísticas importadas.");
+    showStats(page);
+  }, archiveResults(archive), challenges);
+  body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(page.storage.practiceCounts()),
+    challengeFacts(challenges));
+  if (problem) body.unshift(warning(problem));
+  page.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
+}
