@@ -18,7 +18,7 @@ import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
-import { LoadError, absolute, dayUrl, loadGame, readUrls, towerWords, versionUrls, wordsForVersion } from "../shared/loader.js";
+import { LoadError, absolute, dayUrl, loadGame, readUrls, towerWords, runDawgUrl, wordsForVersion } from "../shared/loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { RunAnalysis } from "../analysis/run_analysis.js";
 import { Walkthrough } from "../guide/walkthrough.js";
@@ -299,8 +299,7 @@ export class Page {
     const text = shareText(summary, this.date, this.data.constants, url);
     const body = endBody(summary, text, this.data.constants, this.now);
     const analysis = this.runAnalysis.request(this.date, this.data, state, this.game?.actions ?? [], {
-      dawgUrl: this.runVersion === this.urls.version ? undefined
-        : new URL(versionUrls(this.urls, this.runVersion).dawg, location.href).href,
+      dawgUrl: absolute(runDawgUrl(this.urls, this.runVersion)),
       countPar: !this.archiveDate,
       onPar: (beaten) => this.archive.setPar(this.date, beaten, { daily: !this.archiveDate }),
     });
