@@ -23,9 +23,9 @@ from . import common_words
 from .dawg.builder import build_dawg
 from .days import Window, lisbon_date, load_window, write_days, write_practice
 from . import published
-from .outdir import (BuildError, check_replaceable, install, make_temporary_tree,  # noqa: F401 (BuildError: the build's error, for callers)
+from .outdir import (BuildError, install, make_temporary_tree, replaceable_state,  # noqa: F401 (BuildError: the build's error, for callers)
                      publish_permissions, real_out, remove_stale_trees, restore_interrupted,
-                     tree_state, write_manifest)
+                     write_manifest)
 from .site import SiteInput, render_site
 from .sources import resolve_sources
 from .update import prepare_update, record_update
@@ -196,8 +196,7 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     if restored is not None:
         report.warnings.append(f"put {out} back from {restored}: a build was killed between "
                                "the two renames of its swap")
-    check_replaceable(out, replace_foreign)
-    before = tree_state(out)
+    before = replaceable_state(out, replace_foreign)
     today = today or lisbon_date(dt.datetime.now(dt.timezone.utc))
     report.warnings += remove_stale_trees(out.parent)
     with interrupts_unwind():

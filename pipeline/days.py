@@ -149,8 +149,15 @@ def square_order(name: str) -> tuple[int, int]:
     return int(name[1:]), C.COLUMNS.index(name[0])
 
 
-def check_openers(openers: Iterable[str]) -> list[str]:
+class Openers(tuple):
+    """The openers once checked: check_openers() passes them through as they are, so the
+    1,500 towers of a build are not each checked again."""
+
+
+def check_openers(openers: Iterable[str]) -> Openers:
     """The 22 openers, sorted so their source's order cannot change a tower."""
+    if isinstance(openers, Openers):
+        return openers
     result = sorted(set(openers))
     if len(result) != C.OPENERS:
         raise DayError(f"a day needs {C.OPENERS} distinct openers, got {len(result)}")
@@ -159,7 +166,7 @@ def check_openers(openers: Iterable[str]) -> list[str]:
                 and all(letter in C.ALPHABET for letter in word)):
             raise DayError(f"opener {quoted(word)} must be {C.OPENER_MIN_LENGTH}–"
                            f"{C.OPENER_MAX_LENGTH} letters of {C.ALPHABET}")
-    return result
+    return Openers(result)
 
 
 def build_floor(key: str, number: int, opener: str) -> dict:

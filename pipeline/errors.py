@@ -68,6 +68,13 @@ class DayError(TorreError):
 QUOTE_LIMIT = 80  # characters of a user's input an error message repeats
 
 
+def first_names(items: list[str], shown: int = 5) -> str:
+    """The first names of a list for a one-line message, and how many more: a build
+    that lost 500 files must not print 500 names."""
+    more = len(items) - shown
+    return ", ".join(items[:shown]) + (f" and {more} more" if more > 0 else "")
+
+
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     """`value` as repr() quotes it in a message, cut to `limit` characters and "…": a
     50 MB line in a file must not become a 50 MB error."""

@@ -1,6 +1,7 @@
 """Writing files so that a reader never sees half of one."""
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 import stat
@@ -30,6 +31,12 @@ def read_input(path: Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
         raise InputError(f"{path}: {info.st_size} bytes, more than the {limit >> 20} MiB "
                          f"any such file takes; {what}")
     return Path(path).read_bytes()
+
+
+def sha256_file(path: Path) -> str:
+    """The SHA-256 of a file, read in blocks: what manifests and ledgers record."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 NUMBERS = itertools.count()  # temporary names unique within this process

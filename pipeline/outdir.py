@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import hashlib
 import os
 import re
 import shutil
@@ -31,7 +30,8 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import TorreError
+from .errors import TorreError, first_names
+from .files import sha256_file
 
 MANIFEST = ".torre-build"
 NEVER_REPLACED = frozenset({".git", "pyproject.toml"})
@@ -50,7 +50,7 @@ def file_hashes(root: Path) -> dict[str, str]:
         if path.is_file() and not path.is_symlink():
             relative = path.relative_to(root).as_posix()
             if relative != MANIFEST:
-                hashes[relative] = hashlib.sha256(path.read_bytes()).hexdigest()
+                hashes[relative] = sha256_file(path)
     return hashes
 
 
@@ -88,59 +88,68 @@ def is_inside_build(path: Path) -> Path | None:
     return None
 
 
-def foreign_reason(out: Path) -> str | None:
-    """Why `out` (an existing folder) is not an unchanged earlier build, or None if it is."""
+def foreign_reason(out: Path, state: dict[str, str] | None = None) -> str | None:
+    """Why `out` (an existing folder) is not an unchanged earlier build, or None if it is.
+    `state` is tree_state(out) when the caller has it already (one walk of the tree)."""
     names = sorted(path.name for path in out.iterdir())
     if not names:
         return None
     recorded = read_manifest(out)
     if recorded is None:
-        shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
-        return f"it holds {shown} and no {MANIFEST} manifest"
-    found = file_hashes(out)
-    extra = sorted(set(found) - set(recorded)) + unrecorded_entries(out, recorded)
+        return f"it holds {first_names(names)} and no {MANIFEST} manifest"
+    state = tree_state(out) if state is None else state
+    found = {name: kind for name, kind in state.items() if name != MANIFEST and is_file_entry(kind)}
+    extra = sorted(set(found) - set(recorded)) + unrecorded_entries(state, recorded)
     changed = sorted(name for name in set(found) & set(recorded) if found[name] != recorded[name])
     missing = sorted(set(recorded) - set(found))
     for label, names in (("files the build did not write", extra), ("changed files", changed),
                          ("files removed since the build", missing)):
         if names:
-            return f"{label}: {', '.join(names[:5])}{', …' if len(names) > 5 else ''}"
+            return f"{label}: {first_names(names)}"
     return None
 
 
-def unrecorded_entries(out: Path, recorded: dict[str, str]) -> list[str]:
-    """Links and folders under `out` that no recorded file explains (the build makes neither
-    links nor empty folders), as `name/` or `name@`."""
+def is_file_entry(kind: str) -> bool:
+    """A tree_state() value that is a file's hash (not "/", "@target" or "?")."""
+    return kind not in ("/", "?") and not kind.startswith("@")
+
+
+def unrecorded_entries(state: dict[str, str], recorded: dict[str, str]) -> list[str]:
+    """Entries of a tree_state() that no recorded file explains (the build makes no links,
+    empty folders or FIFOs), as `name/`, `name@` or `name?`."""
     folders = {parent.as_posix() for name in recorded for parent in Path(name).parents}
     found = []
-    for path in sorted(out.rglob("*")):
-        relative = path.relative_to(out).as_posix()
-        if path.is_symlink():
-            found.append(relative + "@")
-        elif path.is_dir() and relative not in folders:
-            found.append(relative + "/")
+    for name, kind in sorted(state.items()):
+        if kind.startswith("@") or kind == "?":
+            found.append(name + kind[0])
+        elif kind == "/" and name not in folders:
+            found.append(name + "/")
     return found
 
 
-def check_replaceable(out: Path, replace_foreign: bool = False) -> None:
-    """Refuse to swap the new tree over anything but an unchanged earlier build.
+def replaceable_state(out: Path, replace_foreign: bool = False) -> dict[str, str] | None:
+    """Refuse to swap the new tree over anything but an unchanged earlier build; returns
+    tree_state(out), which the swap compares the folder against at the end.
 
     Why: the swap deletes what was at `out`; `torre build --out .` in a
-    checkout, or `--out` naming a folder of photos, must not wipe it.
+    checkout, or `--out` naming a folder of photos, must not wipe it. The
+    cheap refusals come before the one walk that hashes the tree.
     """
     if not out.exists():
-        return
+        return tree_state(out)
     if not out.is_dir():
         raise BuildError(f"{out} is a file; --out names the folder the site is built into")
     kept = sorted(NEVER_REPLACED & {path.name for path in out.iterdir()})
     if kept:
         raise BuildError(f"{out} holds {', '.join(kept)}: it is a project, not a build; "
                          "refusing to replace it")
-    reason = None if replace_foreign else foreign_reason(out)
+    state = tree_state(out)
+    reason = None if replace_foreign else foreign_reason(out, state)
     if reason:
         raise BuildError(f"{out} is not an earlier build; refusing to replace it ({reason}). "
                          "--out names a folder the build owns, such as dist; "
                          "--replace-foreign-out replaces it all the same")
+    return state
 
 
 def resolved(path: Path, option: str) -> Path:
@@ -252,14 +261,14 @@ def tree_state(root: Path) -> dict[str, str] | None:
         elif path.is_dir():
             state[relative] = "/"
         elif path.is_file():
-            state[relative] = hashlib.sha256(path.read_bytes()).hexdigest()
+            state[relative] = sha256_file(path)
         else:
             state[relative] = "?"  # a FIFO, a socket: not ours either
     return state
 
 
 def state_change(before: dict[str, str] | None, after: dict[str, str] | None) -> str:
-    """What differs between two tree_state()s, at most five names per kind."""
+    """What differs between two tree_state()s, the first five names of each kind."""
     if before is None or after is None:
         return "created" if before is None else "removed"
     parts = []
@@ -268,7 +277,7 @@ def state_change(before: dict[str, str] | None, after: dict[str, str] | None) ->
                                             if after[n] != before[n])),
                          ("removed", sorted(set(before) - set(after)))):
         if names:
-            parts.append(f"{label}: {', '.join(names[:5])}{', …' if len(names) > 5 else ''}")
+            parts.append(f"{label}: {first_names(names)}")
     return "; ".join(parts)
 
 

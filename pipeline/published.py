@@ -18,7 +18,6 @@ when (every deploy) and why nothing is ever pruned.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import re
 import subprocess
@@ -27,8 +26,8 @@ from pathlib import Path
 from typing import Iterable
 
 from .assets import short_hash
-from .errors import TorreError, quoted
-from .files import write_atomic
+from .errors import TorreError, first_names, quoted
+from .files import sha256_file, write_atomic
 from .ledger import LEDGER, Publication, content_digest, next_publication, parse_ledger
 
 VERSIONS = "versoes"  # dist/versoes/<id>.dawg and <id>.coimbra.json, every published word list
@@ -152,7 +151,7 @@ def day_hashes(days_dir: Path) -> dict[str, str]:
     for path in sorted(days_dir.iterdir()):
         match = DAY_NAME.match(path.name)
         if match:
-            hashes[match.group(1)] = hashlib.sha256(path.read_bytes()).hexdigest()
+            hashes[match.group(1)] = sha256_file(path)
     return hashes
 
 
@@ -212,10 +211,6 @@ def version_files(versions: dict[str, WordListVersion]) -> dict[str, tuple[bytes
     return {v: (version.dawg, version.coimbra_json) for v, version in versions.items()}
 
 
-def names(items: list[str]) -> str:
-    return ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
-
-
 def verify_store(store: Path | None = None) -> StoreState:
     """The store, checked against its ledger; any loss or change is one error naming it.
 
@@ -248,13 +243,13 @@ def check_against(store: Path, last: Publication | None, days: dict[str, str],
             ("published word lists", sorted(set(expected_versions) - set(versions)),
              store / WORDS)):
         if lost:
-            raise PublishedError(f"{place}: {len(lost)} {label} missing ({names(lost)}, recorded "
+            raise PublishedError(f"{place}: {len(lost)} {label} missing ({first_names(lost)}, recorded "
                                  f"in {where}); restore it from git")
     for label, extra, place in (
             ("days", sorted(set(days) - set(expected_days)), store / DAYS_MANIFEST),
             ("word lists", sorted(set(versions) - set(expected_versions)), store / WORDS)):
         if extra:
-            raise PublishedError(f"{place}: {label} no torre publish recorded ({names(extra)}; "
+            raise PublishedError(f"{place}: {label} no torre publish recorded ({first_names(extra)}; "
                                  f"not in {where}); restore the store from git")
     if last and content_digest(days, version_files(versions)) != last.content:
         raise PublishedError(f"{store}: days.sha256 or words/ is not what torre publish "
@@ -352,7 +347,7 @@ def check_unbroken(days: dict[str, str], where: Path) -> None:
             if (following - day).days > 1]
     if gaps:
         raise PublishedError(f"{where}: the days would not be one unbroken run (a gap after "
-                             f"{names(gaps)}); publish a whole build's window")
+                             f"{first_names(gaps)}); publish a whole build's window")
 
 
 def begin_ledger(store: Path | None = None) -> Publication:

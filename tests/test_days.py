@@ -150,6 +150,20 @@ def test_an_opener_with_a_letter_no_tile_has_is_refused(window):
         build_day(window.first, OPENERS[:21] + ["KAPA"], window)
 
 
+def test_the_openers_are_checked_once_for_all_the_towers_a_writer_builds(tmp_path, window, monkeypatch):
+    checked = []
+
+    class Counted(days_module.Openers):
+        def __new__(cls, items):
+            checked.append(len(items))
+            return super().__new__(cls, items)
+
+    monkeypatch.setattr(days_module, "Openers", Counted)
+    write_days(tmp_path, window.first, window.first + dt.timedelta(days=4), OPENERS, window)
+    days_module.write_practice(tmp_path / "treino", OPENERS, count=5)
+    assert checked == [22, 22]
+
+
 def test_write_days_writes_one_file_per_date(tmp_path, window):
     last = window.first + dt.timedelta(days=2)
     assert write_days(tmp_path, window.first, last, OPENERS, window) == 3

@@ -94,6 +94,33 @@ def leftovers(parent: Path) -> list[str]:
     return sorted(p.name for p in parent.iterdir() if p.name.startswith(".dist-"))
 
 
+def test_the_out_folder_is_read_once_before_a_build_replaces_it(tmp_path, monkeypatch):
+    out = tmp_path / "dist"
+    (out / "dias").mkdir(parents=True)
+    for name in ("index.html", "dias/2026-12-25.json"):
+        (out / name).write_text(name)
+    outdir.write_manifest(out)
+    hashed = []
+    original = outdir.sha256_file
+    monkeypatch.setattr(outdir, "sha256_file", lambda path: hashed.append(path) or original(path))
+    state = outdir.replaceable_state(out)
+    assert len(hashed) == len(set(hashed)) == 3  # the manifest too: the swap compares it
+    assert state == outdir.tree_state(out)
+
+
+@pytest.mark.parametrize("kind, name", [("link", "extra@"), ("folder", "empty/")])
+def test_a_link_or_an_empty_folder_in_an_earlier_build_makes_it_foreign(tmp_path, kind, name):
+    out = tmp_path / "dist"
+    out.mkdir()
+    (out / "index.html").write_text("x")
+    outdir.write_manifest(out)
+    if kind == "link":
+        (out / "extra").symlink_to("index.html")
+    else:
+        (out / "empty").mkdir()
+    assert foreign_reason(out) == f"files the build did not write: {name}"
+
+
 # Issue 22 item 1: `rename(dist, old)` then `rename(tmp, dist)` left no dist/ between the two.
 @pytest.mark.parametrize("fallback, wanted", [(False, "swap"), (False, "swapped"),
                                               (True, "swap"), (True, "renamed"),

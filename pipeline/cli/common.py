@@ -108,19 +108,14 @@ def replace_foreign_option(function):
              f"in {STAGE_MANIFEST}), or that changed since.")(function)
 
 
-def file_digest(path: Path) -> str:
-    import hashlib
-
-    with path.open("rb") as handle:
-        return hashlib.file_digest(handle, "sha256").hexdigest()
-
-
 def guard_stage_files(out: Path, names: list[str], replace_foreign: bool) -> None:
     """Refuse to write over a file at `out` that a stage command did not write, unchanged.
 
     Why: like `torre build --out`, a stage must not wipe a user's indice.json or
     palavras.dawg that happens to bear the name of one of its files.
     """
+    from ..errors import first_names
+    from ..files import sha256_file
     from ..outdir import read_manifest
 
     if replace_foreign:
@@ -129,20 +124,19 @@ def guard_stage_files(out: Path, names: list[str], replace_foreign: bool) -> Non
     present = [name for name in names if os.path.lexists(out / name)]
     foreign = [name for name in present if name not in recorded]
     changed = [name for name in present if name in recorded and not (
-        (out / name).is_file() and file_digest(out / name) == recorded[name])]
+        (out / name).is_file() and sha256_file(out / name) == recorded[name])]
     for found, why in ((foreign, "files this command did not write"),
                        (changed, "changed since this command wrote them")):
         if found:
-            shown = ", ".join(found[:5]) + (", …" if len(found) > 5 else "")
-            raise StageOutError(f"{out}: {shown}: {why}; refusing to write over them "
+            raise StageOutError(f"{out}: {first_names(found)}: {why}; refusing to write over them "
                                 "(--replace-foreign-out writes over them all the same)")
 
 
 def record_stage_files(out: Path, names: list[str]) -> None:
     """List what a stage command just wrote in out/.torre-stage (sha256sum format)."""
-    from ..files import write_atomic
+    from ..files import sha256_file, write_atomic
     from ..outdir import manifest_text, read_manifest
 
     recorded = read_manifest(out, STAGE_MANIFEST) or {}
-    recorded.update({name: file_digest(out / name) for name in names})
+    recorded.update({name: sha256_file(out / name) for name in names})
     write_atomic(out / STAGE_MANIFEST, manifest_text(recorded).encode("utf-8"))

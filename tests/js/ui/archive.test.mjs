@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { archiveMonths, isCalendarDate, previousDate, requestedDay } from "../../../site_src/js/ui/archive/archive.js";
+import { archiveMonths, isCalendarDate, requestedDay } from "../../../site_src/js/ui/archive/archive.js";
 import { resultText } from "../../../site_src/js/ui/archive/archive_page.js";
 import { ArchiveStore, archiveResults, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive/archive_store.js";
 import { lisbonDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
@@ -59,7 +59,6 @@ test("?dia= asks for today, a past day, a future day or nothing valid", () => {
     assert.deepEqual(requestedDay(bad, "2026-12-01"), { kind: "malformed" }, bad);
   }
   assert.equal(isCalendarDate("2028-02-29"), true);
-  assert.equal(previousDate("2027-01-01"), "2026-12-31");
 });
 
 test("archive runs are saved per day, several at once, apart from today's run", () => {

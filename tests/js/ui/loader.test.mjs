@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LoadError, loadGame } from "../../../site_src/js/ui/shared/loader.js";
+import { LoadError, loadGame, runDawgUrl } from "../../../site_src/js/ui/shared/loader.js";
 
 const URLS = { constants: "/constantes.json", dawg: "/palavras.abc.dawg", days: "/dias/", coimbra: "/coimbra.json" };
 
@@ -63,4 +63,12 @@ test("a past day the archive lacks is refused for good, and today's missing towe
     assert.equal(error.retry, true);
     return true;
   });
+});
+
+test("a run on the current word list is played and replayed with the page's DAWG, an older run with its kept one", () => {
+  const urls = { ...URLS, version: "abc", versions: "/versoes/" };
+  assert.equal(runDawgUrl(urls, "abc"), "/palavras.abc.dawg");
+  assert.equal(runDawgUrl(urls, null), "/palavras.abc.dawg", "a save from before word-list versions");
+  assert.equal(runDawgUrl(urls, "0123456789"), "/versoes/0123456789.dawg");
+  assert.equal(runDawgUrl({ versions: "/versoes/" }, "abc"), "/versoes/abc.dawg", "a page that names no DAWG of its own");
 });

@@ -4,16 +4,9 @@
 
 const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
   "setembro", "outubro", "novembro", "dezembro"];
-const DAY_MS = 86400000;
 
 import { isCalendarDate } from "../../engine/replay_read.js";
 export { isCalendarDate } from "../../engine/replay_read.js";
-
-/** The calendar day before `date`. */
-export function previousDate(date) {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d) - DAY_MS).toISOString().slice(0, 10);
-}
 
 /** "15/11/2026". */
 export const shownDate = (date) => date.split("-").reverse().join("/");

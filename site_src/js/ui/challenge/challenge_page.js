@@ -9,7 +9,6 @@ import { ArchiveStore } from "../archive/archive_store.js";
 import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challenge.js";
 import { ChallengeStore } from "./challenge_store.js";
 import { el } from "../shared/dialogs.js";
-import { dayUrl, versionUrls } from "../shared/loader.js";
 import { NOT_VERIFIED, fragmentCode, loadFor, verdict } from "../replay/replay_page.js";
 
 const NOT_COUNTED = "Este desafio não conta.";
@@ -59,7 +58,7 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
     settle(error?.message?.startsWith(NOT_VERIFIED) ? error.message : `${NOT_VERIFIED}: aconteceu um erro inesperado.`, false);
     return;
   }
-  keep(dayUrl({ days: main.dataset.days || "/dias/" }, read.date), versionUrls({ versions: main.dataset.versoes }, read.version).dawg);
+  keep(loaded.files.day, loaded.files.dawg);
   const replayed = replayCode(read, loaded.day, loaded.constants, loaded.words);
   const said = verdict(read, replayed);
   settle(said.text, said.verified);

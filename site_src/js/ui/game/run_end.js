@@ -9,7 +9,7 @@ import { archiveFacts } from "../archive/archive_game.js";
 import { archiveResults, archiveStats } from "../archive/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
-import { absolute, versionUrls } from "../shared/loader.js";
+import { absolute, runDawgUrl } from "../shared/loader.js";
 import { endBody, practiceFacts, statsBody } from "./end_view.js";
 import { replayUrl, shareText } from "./share.js";
 
@@ -34,8 +34,7 @@ export async function showEnd(page, state, summary, problem) {
   const text = shareText(summary, page.date, page.data.constants, url);
   const body = endBody(summary, text, page.data.constants, page.now);
   const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
-    dawgUrl: page.runVersion === page.urls.version ? undefined
-      : new URL(versionUrls(page.urls, page.runVersion).dawg, location.href).href,
+    dawgUrl: absolute(runDawgUrl(page.urls, page.runVersion)),
     countPar: !page.archiveDate,
     onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily: !page.archiveDate }),
   });

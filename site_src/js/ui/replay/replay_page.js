@@ -12,7 +12,7 @@ import { BoardView } from "../game/board_view.js";
 import { el } from "../shared/dialogs.js";
 import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { Dawg, wordLookup } from "../../dawg.js";
-import { dayUrl, versionUrls } from "../shared/loader.js";
+import { dayUrl, readUrls, runDawgUrl } from "../shared/loader.js";
 
 export const NOT_VERIFIED = "Não foi possível verificar esta corrida";
 
@@ -72,32 +72,26 @@ async function fetchOrSay(fetchFn, url, missing) {
 }
 
 /**
- * Where the run's word list is fetched: the current list under the name the game page uses
- * (the one the service worker keeps after a visit, so a run on it verifies offline); an
- * older list under its version name.
+ * {day, constants, words, files} the code needs, or an Unverifiable saying what is missing;
+ * `files`: {day, dawg}, the URLs fetched (what a visited challenge keeps offline).
  */
-export function dawgUrl(main, version, urls) {
-  const { versao, dawg } = main.dataset;
-  return version === versao && dawg ? dawg : versionUrls(urls, version).dawg;
-}
-
-/** {day, constants, words} the code needs, or an Unverifiable saying what is missing. */
 export async function loadFor(read, main, fetchFn) {
-  const urls = { days: main.dataset.days || "/dias/", versions: main.dataset.versoes };
+  const urls = { ...readUrls(main), days: main.dataset.days || "/dias/" };
+  const files = { day: dayUrl(urls, read.date), dawg: runDawgUrl(urls, read.version) };
   const date = shownDate(read.date);
   const notHere = `a lista de palavras com que foi jogada (versão ${read.version}) não está neste site`;
   // All three at once (the word list is the largest); a failure is said in this order.
   const settled = await Promise.allSettled([
-    fetchOrSay(fetchFn, dayUrl(urls, read.date), `a torre de ${date} não existe neste site`),
+    fetchOrSay(fetchFn, files.day, `a torre de ${date} não existe neste site`),
     fetchOrSay(fetchFn, main.dataset.constants || "/constantes.json", "as regras do jogo não se conseguiram descarregar"),
-    fetchOrSay(fetchFn, dawgUrl(main, read.version, urls), notHere),
+    fetchOrSay(fetchFn, files.dawg, notHere),
   ]);
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
   const [dayResponse, constantsResponse, dawgResponse] = settled.map((s) => s.value);
   try {
     const [day, constants, bytes] = await Promise.all([dayResponse.json(), constantsResponse.json(), dawgResponse.arrayBuffer()]);
-    return { day, constants, words: wordLookup(new Dawg(bytes)) };
+    return { day, constants, words: wordLookup(new Dawg(bytes)), files };
   } catch (error) {
     console.error(error);
     throw new Unverifiable(`${NOT_VERIFIED}: um ficheiro de que a repetição precisa está danificado.`);

@@ -147,6 +147,14 @@ export function versionUrls(urls, v) {
   return { dawg: `${folder}${v}.dawg`, coimbra: `${folder}${v}.coimbra.json` };
 }
 
+/**
+ * The DAWG a run on word-list version `v` is played and replayed with: the page's own for the
+ * current list (the name the service worker keeps after a visit), else the kept file of `v`.
+ */
+export function runDawgUrl(urls, v) {
+  return (!v || v === urls.version) && urls.dawg ? urls.dawg : versionUrls(urls, v).dawg;
+}
+
 /** Said when the site answers that a save's word-list version is not among its kept ones. */
 export const VERSION_MISSING = "Este site não tem a lista de palavras com que esta corrida começou.";
 

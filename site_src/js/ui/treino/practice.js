@@ -8,7 +8,7 @@
 import { pageClient } from "../analysis/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
-import { absolute, loadShared, loadTower, versionUrls } from "../shared/loader.js";
+import { absolute, loadShared, loadTower, runDawgUrl } from "../shared/loader.js";
 import { isActions, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
 import { PRACTICE_KEY } from "../shared/storage.js";
 import { Suggestion } from "./suggestion.js";
@@ -270,7 +270,7 @@ export class PracticeMode {
   /** The word list the run is played with, as the worker fetches it. */
   dawgUrl() {
     const { urls, runVersion } = this.page;
-    return absolute(runVersion === urls.version ? urls.dawg : versionUrls(urls, runVersion).dawg);
+    return absolute(runDawgUrl(urls, runVersion));
   }
 
   /** Sugestão's plays for the game's position, from the analysis worker: {common, best}. */
