@@ -30,32 +30,15 @@ from .hunspell.expand import Rules  # AffixEntry, innermost first
 from .hunspell.shared import line_in
 
 
-class EntryForms:
-    """The forms of one (stem, flags), through the filters, each list in expansion order.
-
-    A word an entry makes twice (``abafa`` by two rules of SFX X) has its
-    lines sorted by rules, which this dictionary names in its own way; so
-    such words are set apart in `twins`, and `singles` need no sort.
-    """
-
-    __slots__ = ("kept", "refused", "singles", "twins", "counted")
-
-    def __init__(self, kept: list[tuple[str, Rules, str]],
-                 refused: list[tuple[str, str, Rules, str]]):
-        self.kept = kept  # (folded word, rules, form) of the forms that pass
-        self.refused = refused  # (form, folded word, rules, first filter failed)
-        self.singles: list[tuple[str, Rules, str]] = kept
-        self.twins: list[tuple[str, list[tuple[Rules, str]]]] = []  # (word, its rules and forms)
-        self.counted = False  # refused forms already in Traced.removed
-        if len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept):
-            self.set_twins_apart()
-
-    def set_twins_apart(self) -> None:
-        made: dict[str, list[tuple[Rules, str]]] = {}
-        for word, rules, form in self.kept:
-            made.setdefault(word, []).append((rules, form))
-        self.singles = [(word, *found[0]) for word, found in made.items() if len(found) == 1]
-        self.twins = [(word, found) for word, found in made.items() if len(found) > 1]
+# The forms of one (stem, flags), through the filters, each list in expansion order:
+# (kept, refused, singles, twins). kept: (folded word, rules, form) of the forms that
+# pass; refused: (form, folded word, rules, first filter failed). A word an entry makes
+# twice (``abafa`` by two rules of SFX X) has its lines sorted by rules, which each
+# dictionary names in its own way; so such words are set apart in twins, (word, its
+# rules and forms), and singles (the other kept forms) need no sort. A tuple, not an
+# object: one is made per expanded (stem, flags), ~12,000.
+EntryForms = tuple[list[tuple[str, Rules, str]], list[tuple[str, str, Rules, str]],
+                   list[tuple[str, Rules, str]], list[tuple[str, list[tuple[Rules, str]]]]]
 
 
 def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
@@ -71,7 +54,18 @@ def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -
             kept.append((folded, rules, form))
         else:
             refused.append((form, folded, rules, failed_filter(form, folded)))
-    return EntryForms(kept, refused)
+    if len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept):
+        return (kept, refused, *twins_apart(kept))
+    return kept, refused, kept, []
+
+
+def twins_apart(kept: list[tuple[str, Rules, str]]) -> tuple[list, list]:
+    """(singles, twins) of the kept forms of an entry that makes a word twice."""
+    made: dict[str, list[tuple[Rules, str]]] = {}
+    for word, rules, form in kept:
+        made.setdefault(word, []).append((rules, form))
+    return ([(word, *found[0]) for word, found in made.items() if len(found) == 1],
+            [(word, found) for word, found in made.items() if len(found) > 1])
 
 
 ALONE = object()  # Tracer.forms of an entry whose only form is its stem
@@ -160,7 +154,8 @@ class Tracer:
         """Each entry's lines (and their words) into `traced`, its refused forms into
         `removed`; forms counted."""
         cache, texts = self.cache, self.texts[d.index]
-        add_line, add_word = self.traced.lines[d.index].append, self.traced.words[d.index].append
+        lines, words = self.traced.lines[d.index], self.traced.words[d.index]
+        add_line, add_word = lines.append, words.append
         removed, ident, dropped = self.traced.removed, d.ident, d.dropped
         rare = bool(self.watch or d.forbidden)
         keys: dict[frozenset[str], tuple] = {}  # flags → (expanding dictionary, flags, bound)
@@ -176,7 +171,7 @@ class Tracer:
                                                           or self.forms(scope, flags, stem))
             if forms is ALONE and not rare and line not in dropped:
                 # The stem alone (5 entries in 6: no rule can make a form short enough, or
-                # none matches): filter_forms and the first loop below, inline, once per stem.
+                # none matches): filter_forms and the lines below, inline, once per stem.
                 generated += 1
                 word = bare.get(stem)
                 if word is None:
@@ -195,18 +190,16 @@ class Tracer:
             if rare or line in dropped:
                 generated += self.trace_slowly(d, entry, forms, middle)
                 continue
-            generated += len(forms.kept) + len(forms.refused)
-            for word, rules, form in forms.singles:
-                add_line(f"{word}{middle}{texts[rules]}\t{form}\n")
-                add_word(word)
-            for word, made in forms.twins:  # its lines by rules, then form
+            kept, refused, singles, twins = forms
+            generated += len(kept) + len(refused)
+            lines += [f"{word}{middle}{texts[rules]}\t{form}\n" for word, rules, form in singles]
+            words += map(itemgetter(0), singles)
+            for word, made in twins:  # its lines by rules, then form
                 for rule, form in sorted([(texts[rules], form) for rules, form in made]):
                     add_line(f"{word}{middle}{rule}\t{form}\n")
                     add_word(word)
-            if not forms.counted:
-                for form, _, _, reason in forms.refused:
-                    removed[reason].add(form)
-                forms.counted = True
+            for form, _, _, reason in refused:
+                removed[reason].add(form)
         self.traced.generated[d.index] += generated
 
     def trace_slowly(self, d: Dictionary, entry: DicEntry, forms: EntryForms,
@@ -220,9 +213,9 @@ class Tracer:
         """
         texts = self.texts[d.index]
         dropped = d.dropped.get(entry.line)
-        refused = [(form, word, rules, dropped) for word, rules, form in forms.kept
-                   if dropped] + forms.refused
-        kept = [] if dropped else [(word, texts[rules], form) for word, rules, form in forms.kept]
+        refused = [(form, word, rules, dropped) for word, rules, form in forms[0]
+                   if dropped] + forms[1]
+        kept = [] if dropped else [(word, texts[rules], form) for word, rules, form in forms[0]]
         kept = [found for found in kept if found[2] not in d.forbidden]
         refused = [found for found in refused if found[0] not in d.forbidden]
         for word, text, form in sorted(kept):  # a word's lines: by rules, then form
