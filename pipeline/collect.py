@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
-from operator import itemgetter
 
 from .constants import WORD_MAX_LENGTH
 from .filters import Folder, entry_filter
@@ -74,7 +73,7 @@ def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
     """Pruning by length is exact only if no character folds to nothing."""
     if aff.OCONV:
         return False
-    chars = set("".join(map(itemgetter(0), dic.entries)))  # the stems
+    chars = set("".join(dic.stems))
     chars |= {c for cls in (*aff.PFX.values(), *aff.SFX.values())
               for e in cls.entries for c in e.add}
     return all(fold(c) for c in chars)
@@ -82,8 +81,8 @@ def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
 
 def dropped_entries(dic: DicFile) -> dict[int, str]:
     """.dic line → the filter its morphology puts the entry under (abbreviation, Roman numeral)."""
-    marked = [e for e in dic.entries if "ABR=" in e.morph or "subcat=rom" in e.morph]
-    return {e.line: reason for e in marked if (reason := entry_filter(e.morph))}
+    marked = [i for i, morph in enumerate(dic.morphs) if "ABR=" in morph or "subcat=rom" in morph]
+    return {dic.lines[i]: reason for i in marked if (reason := entry_filter(dic.morphs[i]))}
 
 
 def read_dictionaries(sources: list[DictionarySource], limit: int,
@@ -99,8 +98,8 @@ def read_dictionaries(sources: list[DictionarySource], limit: int,
         # (which the whole .aff sets, shared classes or not).
         same_pruning = (first.max_length, first.slack) == (expander.max_length, expander.slack)
         shared = shared_flags(first.aff, aff) if same_pruning else frozenset()
-        dictionaries.append(Dictionary(index, source.id, dic.entries, expander, shared,
-                                       expander.forbidden_words(dic.entries),
+        forbidden = expander.forbidden_words(dic.entries) if aff.FORBIDDENWORD else set()
+        dictionaries.append(Dictionary(index, source.id, dic, expander, shared, forbidden,
                                        dropped_entries(dic)))
     return dictionaries
 
@@ -112,7 +111,7 @@ def gather(sources: list[DictionarySource], dictionaries: list[Dictionary],
     for source, d in zip(sources, dictionaries):
         spelling = Spelling(source.id, source.dic_path.name, source.aff_path.name,
                             set(traced.words[d.index]))
-        spelling.stats = {"entries": len(d.entries), "words": len(spelling.words),
+        spelling.stats = {"entries": len(d.dic), "words": len(spelling.words),
                           "forms_generated": traced.generated[d.index],
                           "pruned": d.expander.max_length is not None}
         spellings.append(spelling)
@@ -133,9 +132,10 @@ def collect(sources: list[DictionarySource], watch: frozenset[str] = frozenset()
     dictionaries = read_dictionaries(sources, limit, fold)
     tracer = Tracer(dictionaries, watch, fold)
     for d in dictionaries:
+        rows = zip(d.dic.stems, d.dic.flags, d.dic.lines)
         if progress is None:
-            tracer.trace(d, d.entries)
+            tracer.trace(d, rows)
             continue
-        with progress(d.entries, f"expanding {d.ident}", len(d.entries)) as entries:
-            tracer.trace(d, entries)
+        with progress(rows, f"expanding {d.ident}", len(d.dic)) as rows:
+            tracer.trace(d, rows)
     return gather(sources, dictionaries, tracer.traced)

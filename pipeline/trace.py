@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from .filters import FILTERS, PLAYABLE, Folder, failed_filter, letters_key
-from .hunspell import AffixFile, DicEntry, Expander, convert
+from .hunspell import AffixFile, DicFile, Expander, convert
 from .hunspell.expand import Rules  # AffixEntry, innermost first
 from .hunspell.shared import line_in
 
@@ -95,7 +95,7 @@ class Dictionary:
 
     index: int  # its place among the sources; 0 expands for the others
     ident: str
-    entries: list[DicEntry]
+    dic: DicFile
     expander: Expander
     shared: frozenset[str]  # flags that mean here what they mean in the first dictionary
     forbidden: set[str]  # FORBIDDENWORD stems: no entry may give them
@@ -150,9 +150,9 @@ class Tracer:
                                                               self.fold)
         return found
 
-    def trace(self, d: Dictionary, entries: Iterable[DicEntry]) -> None:
+    def trace(self, d: Dictionary, rows: Iterable[tuple[str, frozenset[str], int]]) -> None:
         """Each entry's lines (and their words) into `traced`, its refused forms into
-        `removed`; forms counted."""
+        `removed`; forms counted. `rows`: (stem, flags, .dic line) of each entry."""
         cache, texts = self.cache, self.texts[d.index]
         lines, words = self.traced.lines[d.index], self.traced.words[d.index]
         add_line, add_word = lines.append, words.append
@@ -164,8 +164,7 @@ class Tracer:
         # The last dictionary takes what it reuses out of the cache: memory freed early is
         # memory its own lines reuse (fewer pages for the system to hand out).
         take = cache.pop if d.index == len(self.dictionaries) - 1 else cache.get
-        for entry in entries:
-            stem, flags, line, _, _ = entry  # faster than by name, ~88,000 times
+        for stem, flags, line in rows:
             scope, flags, bare_above = keys.get(flags) or self.key(flags, d, keys)
             forms = ALONE if len(stem) > bare_above else (take((scope, flags, stem), None)
                                                           or self.forms(scope, flags, stem))
@@ -188,7 +187,7 @@ class Tracer:
                 forms = filter_forms([(stem, ())], [], self.fold)
             middle = f"\t{ident}\t{line}\t{stem}\t"
             if rare or line in dropped:
-                generated += self.trace_slowly(d, entry, forms, middle)
+                generated += self.trace_slowly(d, line, forms, middle)
                 continue
             kept, refused, singles, twins = forms
             generated += len(kept) + len(refused)
@@ -202,8 +201,7 @@ class Tracer:
                 removed[reason].add(form)
         self.traced.generated[d.index] += generated
 
-    def trace_slowly(self, d: Dictionary, entry: DicEntry, forms: EntryForms,
-                     middle: str) -> int:
+    def trace_slowly(self, d: Dictionary, line: int, forms: EntryForms, middle: str) -> int:
         """`trace` for the rare entry: ABR=, subcat=rom, FORBIDDENWORD, watched words
         (`torre words why`). An entry ABR= or subcat=rom marks gives no word: all its
         forms are refused under that filter (another entry may still give the same word).
@@ -212,7 +210,7 @@ class Tracer:
         same list, so each form's near misses stay in expansion order.
         """
         texts = self.texts[d.index]
-        dropped = d.dropped.get(entry.line)
+        dropped = d.dropped.get(line)
         refused = [(form, word, rules, dropped) for word, rules, form in forms[0]
                    if dropped] + forms[1]
         kept = [] if dropped else [(word, texts[rules], form) for word, rules, form in forms[0]]

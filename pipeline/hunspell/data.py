@@ -87,11 +87,37 @@ class DicEntry(NamedTuple):
     morph: str = ""
 
 
-@dataclass(slots=True)
 class DicFile:
-    path: Path
-    declared_count: int
-    entries: list[DicEntry]
+    """A .dic's entries as columns, one item per entry in file order: the word-list
+    step reads ~88,000 of them and needs no object per entry. `entries` gives them
+    as DicEntry tuples, made on first use."""
+
+    __slots__ = ("path", "declared_count", "stems", "flags", "lines", "raw_flags", "morphs",
+                 "_entries")
+
+    def __init__(self, path: Path, declared_count: int, stems: list[str],
+                 flags: list[frozenset[str]], lines: list[int], raw_flags: list[str],
+                 morphs: list[str]):
+        self.path, self.declared_count = path, declared_count
+        self.stems, self.flags, self.lines = stems, flags, lines
+        self.raw_flags, self.morphs = raw_flags, morphs
+        self._entries: list[DicEntry] | None = None
+
+    @classmethod
+    def of(cls, path: Path, declared_count: int, entries: list[DicEntry]) -> DicFile:
+        """The columns of entries read one by one."""
+        columns = [list(column) for column in zip(*entries)] or [[] for _ in DicEntry._fields]
+        return cls(path, declared_count, *columns)
+
+    @property
+    def entries(self) -> list[DicEntry]:
+        if self._entries is None:
+            self._entries = list(map(DicEntry._make, zip(self.stems, self.flags, self.lines,
+                                                         self.raw_flags, self.morphs)))
+        return self._entries
+
+    def __len__(self) -> int:
+        return len(self.stems)
 
 
 # Hunspell's SET names → Python codecs (Hunspell accepts these spellings).
