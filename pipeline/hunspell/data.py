@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -96,7 +96,7 @@ class DicFile:
                  "_entries")
 
     def __init__(self, path: Path, declared_count: int, stems: list[str],
-                 flags: list[frozenset[str]], lines: list[int], raw_flags: list[str],
+                 flags: list[frozenset[str]], lines: Sequence[int], raw_flags: list[str],
                  morphs: list[str]):
         self.path, self.declared_count = path, declared_count
         self.stems, self.flags, self.lines = stems, flags, lines
