@@ -132,10 +132,10 @@ def collect(sources: list[DictionarySource], watch: frozenset[str] = frozenset()
     dictionaries = read_dictionaries(sources, limit, fold)
     tracer = Tracer(dictionaries, watch, fold)
     for d in dictionaries:
-        rows = zip(d.dic.stems, d.dic.flags, d.dic.lines)
+        rows, count = tracer.rows(d)
         if progress is None:
             tracer.trace(d, rows)
             continue
-        with progress(rows, f"expanding {d.ident}", len(d.dic)) as rows:
+        with progress(rows, f"expanding {d.ident}", count) as rows:
             tracer.trace(d, rows)
     return gather(sources, dictionaries, tracer.traced)
