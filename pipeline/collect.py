@@ -9,7 +9,7 @@ one stable sort by word when the file is written (`Collected.order`).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
@@ -58,6 +58,13 @@ class Collected:
     def text(self) -> str:
         """palavras-origem.tsv without its header."""
         return "".join(map(self.lines.__getitem__, self.order))
+
+    def text_parts(self, size: int = 8192) -> Iterator[str]:
+        """`text` in parts of `size` lines: written part by part, the 6.6 MB file is
+        never whole in memory, nor its UTF-8 copy (~3,000 fewer pages touched)."""
+        order, line = self.order, self.lines.__getitem__
+        for start in range(0, len(order), size):
+            yield "".join(map(line, order[start:start + size]))
 
     @cached_property
     def rows(self) -> dict[str, str]:

@@ -77,6 +77,12 @@ class WordList:
         """palavras-origem.tsv without its header: each word's lines, word by word."""
         return self.origins.collected.text()
 
+    def origin_parts(self) -> Iterator[bytes]:
+        """palavras-origem.tsv, header included, in UTF-8, part by part."""
+        yield TSV_HEADER.encode("utf-8")
+        for part in self.origins.collected.text_parts():
+            yield part.encode("utf-8")
+
 
 def build_word_list(sources: list[DictionarySource], progress: Progress | None = None,
                     *, watch: frozenset[str] = frozenset()) -> WordList:
@@ -148,14 +154,16 @@ def write_word_list(word_list: WordList, sources: list[DictionarySource],
     out_dir = Path(out_dir)
     contents = {
         "palavras.txt": "\n".join(word_list.words) + "\n" if word_list.words else "",
-        "palavras-origem.tsv": TSV_HEADER + word_list.origin_text(),
+        "palavras-origem.tsv": word_list.origin_parts(),
         "LICENCA-palavras.txt": licence_text(sources, len(word_list.words)),
         "palavras-stats.json": json.dumps(word_list.stats, indent=2, ensure_ascii=False,
                                           sort_keys=True) + "\n",
     }
     written = []
     for name in FILES:
-        write_atomic(out_dir / name, contents[name].encode("utf-8"))
+        content = contents[name]
+        write_atomic(out_dir / name,
+                     content.encode("utf-8") if isinstance(content, str) else content)
         written.append(out_dir / name)
     return written
 

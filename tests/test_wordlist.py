@@ -13,8 +13,9 @@ from unidecode import unidecode
 
 from conftest import SHARED_DICTIONARIES
 from pipeline.sources import DictionarySource, resolve_sources, sha256_of
-from pipeline.wordlist import (FILES, Folder, build_word_list, classify, explain_word,
-                               explain_words, is_abbreviation, is_roman_numeral, write_word_list)
+from pipeline.wordlist import (FILES, TSV_HEADER, Folder, build_word_list, classify,
+                               explain_word, explain_words, is_abbreviation, is_roman_numeral,
+                               write_word_list)
 
 AFF = """SET UTF-8
 SFX p Y 2
@@ -341,6 +342,21 @@ def test_a_file_is_written_whole_and_no_temporary_file_is_left(tmp_path):
     assert oct((tmp_path / "palavras.txt").stat().st_mode & 0o777) == oct(0o644)
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == [
         f".palavras.txt.{os.getpid()}-0.tmp"]  # only the stranger's, untouched
+
+
+def test_a_file_given_in_parts_is_written_whole_in_their_order(tmp_path):
+    from pipeline.files import write_atomic
+
+    write_atomic(tmp_path / "palavras-origem.tsv", iter([b"palavra\n", b"", b"ABA\n", b"ABAS\n"]))
+    assert (tmp_path / "palavras-origem.tsv").read_bytes() == b"palavra\nABA\nABAS\n"
+
+
+@needs_real
+def test_the_origin_file_in_parts_is_the_header_and_the_text_whole(real):
+    _, word_list, _ = real
+    parts = list(word_list.origin_parts())
+    assert len(parts) > 2  # the header, and the lines in more than one part
+    assert b"".join(parts).decode("utf-8") == TSV_HEADER + word_list.origin_text()
 
 
 def test_the_word_list_step_imports_no_module_it_does_not_use():
