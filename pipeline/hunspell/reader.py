@@ -284,6 +284,7 @@ def read_dic(path: Path, aff: AffixFile, tolerated: frozenset[str] = frozenset()
 
 # Whitespace other than the space in a stem/flags field (no tab: the field ends at one).
 OTHER_SPACE = re.compile(r"[^\S \n]")
+PART = 4096  # lines split at a time
 
 
 def read_columns(path: Path, declared: int, body: list[str],
@@ -292,25 +293,39 @@ def read_columns(path: Path, declared: int, body: list[str],
     one Python statement after another per line: there are ~44,000); the lines that
     are not `stem/flags<TAB>morphology` with declared flags (`odd_lines`) then read one
     by one, in order, so that an error names the first bad line. None if a stem holds
-    a whitespace other than the space: such a file is read line by line."""
-    split = [line.partition("\t") for line in body]
-    words = [part[0] for part in split]
-    joined = "\n".join(words)
-    if OTHER_SPACE.search(joined):
-        return None
-    parts = [word.partition("/") for word in words]
-    stems = [part[0] for part in parts]
+    a whitespace other than the space: such a file is read line by line.
+
+    The passes go over 4,096 lines at a time: the pieces of a part are dropped before
+    the next is split, so each part reuses the memory of the one before it.
+    """
+    stems: list[str] = []
+    flags: list[frozenset[str] | None] = []
+    raw_flags: list[str] = []
+    morphs: list[str] = []
+    odd: set[int] = set()
+    plain = reader.plain
     # A flag field or a morphology kept once per distinct text (911 and 7,650 for
     # ~44,000 lines): less memory to fill, and to hand out page by page.
-    raw_flags = [part[2] for part in parts]
-    raw_flags = list(map({}.setdefault, raw_flags, raw_flags))
-    morphs = [part[2].strip() for part in split]
-    morphs = list(map({}.setdefault, morphs, morphs))
-    plain = reader.plain
-    bad = {text for text in set(raw_flags).difference(plain) if not reader.plain_flags(text)}
-    flags = list(map(plain.get, raw_flags))
+    flag_texts: dict[str, str] = {}
+    morph_texts: dict[str, str] = {}
+    for start in range(0, len(body), PART):
+        split = [line.partition("\t") for line in body[start:start + PART]]
+        joined = "\n".join([part[0] for part in split])
+        if OTHER_SPACE.search(joined):
+            return None
+        parts = [part[0].partition("/") for part in split]
+        part_stems = [part[0] for part in parts]
+        texts = [part[2] for part in parts]
+        texts = list(map(flag_texts.setdefault, texts, texts))
+        bad = {text for text in set(texts).difference(plain) if not reader.plain_flags(text)}
+        odd.update(start + i for i in odd_lines(part_stems, texts, joined, bad))
+        stems += part_stems
+        raw_flags += texts
+        flags += map(plain.get, texts)
+        part_morphs = [part[2].strip() for part in split]
+        morphs += map(morph_texts.setdefault, part_morphs, part_morphs)
     gone = set()  # places of the lines that give no entry
-    for i in sorted(odd_lines(stems, raw_flags, joined, bad)):
+    for i in sorted(odd):
         entry = reader.read(body[i], i + 2)
         if entry is None:
             gone.add(i)
