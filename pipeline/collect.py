@@ -77,13 +77,27 @@ class Collected:
 
 
 def can_prune(aff: AffixFile, dic: DicFile, fold: Folder) -> bool:
-    """Pruning by length is exact only if no character folds to nothing."""
+    """Pruning by length is exact only if no character folds to nothing (unidecode
+    leaves ASCII as it is: only the others need asking)."""
     if aff.OCONV:
         return False
-    chars = set("".join(dic.stems))
+    chars = not_ascii("".join(dic.stems))
     chars |= {c for cls in (*aff.PFX.values(), *aff.SFX.values())
               for e in cls.entries for c in e.add}
     return all(fold(c) for c in chars)
+
+
+ASCII = bytes(range(128))
+
+
+def not_ascii(text: str) -> set[str]:
+    """The characters of `text` outside ASCII (the stems of a .dic: ~400,000 characters,
+    most of them ASCII, dropped in C by bytes.translate where the text is Latin-1)."""
+    try:
+        data = text.encode("latin-1")
+    except UnicodeEncodeError:
+        return {c for c in set(text) if not c.isascii()}
+    return set(data.translate(None, ASCII).decode("latin-1"))
 
 
 def dropped_entries(dic: DicFile) -> dict[int, str]:

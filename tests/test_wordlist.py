@@ -149,6 +149,18 @@ def test_stats_count_lengths_spellings_and_filters(small):
                                               "pruned": True}
 
 
+@pytest.mark.parametrize("stem, pruned", [
+    ("fatos", True),
+    ("ca\u00adsa", False),  # a soft hyphen, Latin-1, folds to nothing
+    ("cafe\u0301", False),  # a combining accent, outside Latin-1, folds to nothing
+    ("euro\u20ac", True),  # € folds to EUR
+])
+def test_the_length_pruning_is_off_where_a_stem_has_a_character_that_folds_to_nothing(
+        tmp_path, stem, pruned):
+    word_list = build_word_list([source(tmp_path, "ao90", f"2\nfato/p\n{stem}\n")])
+    assert word_list.stats["dictionaries"]["ao90"]["pruned"] is pruned
+
+
 def test_written_files_are_sorted_lf_utf8_without_bom(small, tmp_path):
     sources, word_list = small
     written = write_word_list(word_list, sources, tmp_path / "out")
