@@ -10,7 +10,6 @@ one stable sort by word when the file is written (`Collected.order`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 
@@ -18,30 +17,36 @@ from .constants import WORD_MAX_LENGTH
 from .filters import Folder, entry_filter
 from .hunspell import AffixFile, DicFile, Expander, read_aff, read_dic
 from .hunspell.shared import shared_flags
+from .record import Record
 from .sources import DictionarySource
 from .trace import Dictionary, Traced, Tracer
 
 Progress = Callable[[Iterable, str, int], object]  # click.progressbar-like factory
 
 
-@dataclass
-class Spelling:
+class Spelling(Record):
     """One dictionary's share of the list."""
 
-    ident: str
-    dic_name: str
-    aff_name: str
-    words: set[str] = field(default_factory=set)
-    stats: dict = field(default_factory=dict)  # entries, forms_generated, words, pruned
+    __slots__ = ("ident", "dic_name", "aff_name", "words", "stats")
+
+    def __init__(self, ident: str, dic_name: str, aff_name: str,
+                 words: set[str] | None = None, stats: dict | None = None):
+        self.ident, self.dic_name, self.aff_name = ident, dic_name, aff_name
+        self.words = set() if words is None else words
+        self.stats = {} if stats is None else stats  # entries, forms_generated, words, pruned
 
 
-@dataclass
 class Collected:
-    line_words: list[str]  # the word of each line of `lines`
-    lines: list[str]  # every palavras-origem.tsv line, dictionary by dictionary, as traced
-    spellings: list[Spelling]
-    removed: dict[str, set[str]]  # filter → the distinct forms it removed
-    near: list[tuple[str, str, str]]  # (form, filter, tsv line) of rejected watched forms
+    """What the step found: every line of palavras-origem.tsv, each line's word, the
+    dictionaries' shares, the forms each filter removed, the rejected watched forms."""
+
+    def __init__(self, line_words: list[str], lines: list[str], spellings: list[Spelling],
+                 removed: dict[str, set[str]], near: list[tuple[str, str, str]]):
+        self.line_words = line_words  # the word of each line of `lines`
+        self.lines = lines  # every palavras-origem.tsv line, dictionary by dictionary, as traced
+        self.spellings = spellings
+        self.removed = removed  # filter → the distinct forms it removed
+        self.near = near  # (form, filter, tsv line) of rejected watched forms
 
     @cached_property
     def order(self) -> list[int]:

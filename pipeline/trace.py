@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter, le, not_
 
@@ -30,6 +29,7 @@ from .filters import FILTERS, PLAYABLE, Folder, failed_filter, letters_key
 from .hunspell import AffixFile, DicFile, Expander, convert
 from .hunspell.expand import Rules  # AffixEntry, innermost first
 from .hunspell.shared import line_in
+from .record import Record
 
 
 # The forms of one (stem, flags), through the filters, each list in expansion order:
@@ -91,17 +91,18 @@ class RuleTexts(dict):
         return text or "-"
 
 
-@dataclass
-class Dictionary:
+class Dictionary(Record):
     """One dictionary, read, and what tracing its entries needs."""
 
-    index: int  # its place among the sources; 0 expands for the others
-    ident: str
-    dic: DicFile
-    expander: Expander
-    shared: frozenset[str]  # flags that mean here what they mean in the first dictionary
-    forbidden: set[str]  # FORBIDDENWORD stems: no entry may give them
-    dropped: dict[int, str]  # .dic line → filter: entries marked ABR= or subcat=rom
+    __slots__ = ("index", "ident", "dic", "expander", "shared", "forbidden", "dropped")
+
+    def __init__(self, index: int, ident: str, dic: DicFile, expander: Expander,
+                 shared: frozenset[str], forbidden: set[str], dropped: dict[int, str]):
+        self.index = index  # its place among the sources; 0 expands for the others
+        self.ident, self.dic, self.expander = ident, dic, expander
+        self.shared = shared  # flags that mean here what they mean in the first dictionary
+        self.forbidden = forbidden  # FORBIDDENWORD stems: no entry may give them
+        self.dropped = dropped  # .dic line → filter: entries marked ABR= or subcat=rom
 
 
 class Traced:

@@ -12,7 +12,6 @@ import json
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
@@ -21,6 +20,7 @@ from .constants import WORD_MAX_LENGTH, WORD_MIN_LENGTH
 from .filters import (ENTRY_FILTERS, FILTERS, Folder, classify, is_abbreviation,  # noqa: F401
                       is_roman_numeral, letters_key)
 from .files import write_atomic
+from .record import Record
 from .sources import DictionarySource
 
 FILES = ("palavras.txt", "palavras-origem.tsv", "LICENCA-palavras.txt", "palavras-stats.json")
@@ -66,12 +66,16 @@ class OriginIndex(Mapping):
         return len(self.words)
 
 
-@dataclass
-class WordList:
-    words: list[str]
-    origins: OriginIndex
-    stats: dict
-    near_misses: dict[str, list[tuple[str, Origin]]] = field(default_factory=dict)
+class WordList(Record):
+    """The words, sorted; their origins; the figures of palavras-stats.json; for `why`,
+    the rejected forms that spell watched words."""
+
+    __slots__ = ("words", "origins", "stats", "near_misses")
+
+    def __init__(self, words: list[str], origins: OriginIndex, stats: dict,
+                 near_misses: dict[str, list[tuple[str, Origin]]] | None = None):
+        self.words, self.origins, self.stats = words, origins, stats
+        self.near_misses = {} if near_misses is None else near_misses
 
     def origin_text(self) -> str:
         """palavras-origem.tsv without its header: each word's lines, word by word."""

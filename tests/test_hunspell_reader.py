@@ -226,3 +226,10 @@ def test_a_dic_whose_entries_stray_from_its_count_is_refused(tmp_path, declared,
             read_dic(dic, read_aff(aff))
     else:
         assert len(read_dic(dic, read_aff(aff)).entries) == found
+
+
+def test_the_parsed_classes_show_their_fields():
+    from pipeline.hunspell import AffixClass
+
+    assert repr(AffixClass("SFX", "p", True, 3)) == (
+        "AffixClass(kind='SFX', flag='p', cross_product=True, line=3, entries=[])")

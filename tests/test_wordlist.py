@@ -373,7 +373,8 @@ def test_the_origin_file_in_parts_is_the_header_and_the_text_whole(real):
 
 def test_the_word_list_step_imports_no_module_it_does_not_use():
     code = ("import sys; import pipeline.sources, pipeline.wordlist; "
-            "print(' '.join(sorted(m for m in ('tempfile', 'pickle', 'shutil', 'random', 'click') "
+            "print(' '.join(sorted(m for m in ('tempfile', 'pickle', 'shutil', 'random', 'click', "
+            "'dataclasses', 'inspect') "
             "if m in sys.modules)))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True, cwd=Path(__file__).resolve().parent.parent).stdout.split()
