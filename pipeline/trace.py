@@ -169,8 +169,8 @@ class Tracer:
         and the stem length above which such an entry gives its stem alone."""
         scope = 0 if d.shared and flags <= d.shared else d.index  # no flags: shared only if the files are
         rare = self.watch or d.forbidden  # every entry then takes trace_slowly
-        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags),
-                               math.inf if rare else d.expander.bare_above(flags))
+        bound = math.inf if rare else self.dictionaries[scope].expander.bare_above(flags)
+        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags), bound)
         return found
 
     def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms | object:
