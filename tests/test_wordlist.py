@@ -356,6 +356,16 @@ def test_a_file_is_written_whole_and_no_temporary_file_is_left(tmp_path):
         f".palavras.txt.{os.getpid()}-0.tmp"]  # only the stranger's, untouched
 
 
+def test_what_the_build_made_is_not_left_for_the_garbage_collector_to_scan(tmp_path):
+    import gc
+
+    sources = [source(tmp_path, "ao90", DIC_NEW), source(tmp_path, "preao", DIC_OLD)]
+    assert gc.isenabled()
+    build_word_list(sources)
+    assert gc.isenabled()
+    assert gc.get_count()[0] < 100  # the young generation, which the next collection scans
+
+
 def test_a_file_given_in_parts_is_written_whole_in_their_order(tmp_path):
     from pipeline.files import write_atomic
 
