@@ -154,11 +154,13 @@ class Tracer:
         return zip(compress(stems, busy), compress(flag_sets, busy), compress(lines, busy)), taken
 
     def refuse_stems(self, stems: set[str]) -> None:
-        """Each stem under the first filter it fails (`trace` does it inline, for a stem
-        that may pass)."""
+        """Each stem, longer than the longest word, under the first filter it fails: too
+        long for those of lowercase letters a–z (failed_filter's answer, without asking)."""
         self.long_stems |= stems
         upper, removed = self.fold.upper_table, self.traced.removed
-        for stem in stems:
+        plain = {stem for stem in stems if stem.isascii() and stem.isalpha() and stem.islower()}
+        removed["too_long"] |= plain
+        for stem in stems - plain:
             removed[failed_filter(stem, stem.upper() if stem.isascii()
                                   else stem.translate(upper))].add(stem)
 
