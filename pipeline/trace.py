@@ -231,9 +231,9 @@ class Tracer:
             lines += [f"{word}{middle}{texts[rules]}\t{form}\n" for word, rules, form in singles]
             words += map(itemgetter(0), singles)
             for word, made in twins:  # its lines by rules, then form
-                for rule, form in sorted([(texts[rules], form) for rules, form in made]):
-                    add_line(f"{word}{middle}{rule}\t{form}\n")
-                    add_word(word)
+                found = sorted([(texts[rules], form) for rules, form in made])
+                lines += [f"{word}{middle}{rule}\t{form}\n" for rule, form in found]
+                words += [word] * len(found)
             for form, _, _, reason in refused:
                 removed[reason].add(form)
         self.traced.generated[d.index] += generated
