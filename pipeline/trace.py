@@ -20,6 +20,7 @@ else; rare cases (abbreviations, Roman numerals, FORBIDDENWORD, `torre words why
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import compress
 from operator import itemgetter, le, not_
@@ -147,7 +148,7 @@ class Tracer:
         limits = {flags: max(key[2], WORD_MAX_LENGTH) for flags, key in keys.items()}
         busy = list(map(le, map(len, stems), map(limits.__getitem__, flag_sets)))
         for line in d.dropped:  # such an entry's forms are all refused under its filter
-            busy[lines.index(line)] = True
+            busy[bisect_left(lines, line)] = True  # the lines ascend
         taken = sum(busy)
         self.traced.generated[d.index] += len(busy) - taken
         self.refuse_stems(set(compress(stems, map(not_, busy))) - self.long_stems)
