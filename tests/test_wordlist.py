@@ -114,6 +114,13 @@ def test_a_roman_numeral_gives_no_word_but_its_spelling_from_another_entry_stays
     assert [(o.line, o.stem) for o in word_list.origins["VI"]] == [(16, "vi")]
 
 
+def test_an_abbreviation_after_a_comment_line_is_still_left_out(tmp_path):
+    dic = "3\nfato/p\n\tcomentário\nsr\t[$senhor$CAT=nc$ABR=1]\nser\n"
+    word_list = build_word_list([source(tmp_path, "ao90", dic)])
+    assert word_list.words == ["FATO", "FATOS", "SER"]
+    assert word_list.stats["removed_forms"]["abbreviation"] == 1
+
+
 def test_words_are_sorted_folded_uppercase_and_both_spellings_merged(small):
     _, word_list = small
     assert word_list.words == ["ACAO", "ACCAO", "ACCOES", "ACOES", "FACTO", "FACTOS",
