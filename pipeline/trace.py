@@ -7,10 +7,13 @@ files (pipeline.hunspell.shared: ~41,400 of the ~44,000 lines of each). Each
 .dic line then only writes its lines of palavras-origem.tsv, naming the rules
 in its own .aff. An entry whose stem is too long for any of its rules to
 bring a form down to the longest word (`Expander.bare_above`: 3 entries in 4)
-gives its stem alone, and is not expanded at all. A `Tracer` takes each
-dictionary's entries in .dic order, so a word's lines from one dictionary
-arrive in the file's order (pipeline.collect only sorts them by word),
-except among the lines one entry gives a word by different rules (`twins`).
+gives its stem alone, and is not expanded at all; when that stem is longer
+than any word too (3 entries in 5), the entry gives no line, and `Tracer.rows`
+counts such entries and files their stems all at once. A `Tracer` takes each
+dictionary's other entries in .dic order, so a word's lines from one
+dictionary arrive in the file's order (pipeline.collect only sorts them by
+word), except among the lines one entry gives a word by different rules
+(`twins`).
 
 Speed matters here (the benchmark holds this step to Hunspell's `unmunch`):
 the loop in `Tracer.trace` makes one string per line of the file and little
