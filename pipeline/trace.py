@@ -56,7 +56,9 @@ def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -
             form = convert(oconv, form)
         # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
         folded = form.upper() if form.isascii() else form.translate(upper)
-        if playable(folded) and form == form.lower():
+        # str.islower makes no new string, and implies form == form.lower() (every
+        # character lower() changes is upper- or titlecase: no islower() string has one)
+        if playable(folded) and (form.islower() or form == form.lower()):
             kept.append((folded, rules, form))
         else:
             refused.append((form, folded, rules, failed_filter(form, folded)))
@@ -216,7 +218,7 @@ class Tracer:
                 word = bare.get(stem)
                 if word is None:
                     word = stem.upper() if stem.isascii() else stem.translate(upper)
-                    if not (playable(word) and stem == stem.lower()):
+                    if not (playable(word) and (stem.islower() or stem == stem.lower())):
                         removed[failed_filter(stem, word)].add(stem)
                         word = ""
                     bare[stem] = word

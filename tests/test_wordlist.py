@@ -363,6 +363,12 @@ def test_a_file_is_written_whole_and_no_temporary_file_is_left(tmp_path):
         f".palavras.txt.{os.getpid()}-0.tmp"]  # only the stranger's, untouched
 
 
+def test_every_character_lowercasing_changes_is_upper_or_titlecase():
+    # so a form that str.islower() accepts equals its lower(): the filter asks islower first
+    changed = (chr(c) for c in range(sys.maxunicode + 1) if chr(c).lower() != chr(c))
+    assert all(char.isupper() or char.istitle() for char in changed)
+
+
 def test_what_the_build_made_is_not_left_for_the_garbage_collector_to_scan(tmp_path):
     import gc
 
