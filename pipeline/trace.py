@@ -68,12 +68,14 @@ def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -
 
 
 def twins_apart(kept: list[tuple[str, Rules, str]]) -> tuple[list, list]:
-    """(singles, twins) of the kept forms of an entry that makes a word twice."""
+    """(singles, twins) of the kept forms of an entry that makes a word twice: the
+    twin words found first, so that only their forms (2 in 5) are grouped one by one."""
+    seen: set[str] = set()
+    twins = {word for word, _, _ in kept if word in seen or seen.add(word)}
     made: dict[str, list[tuple[Rules, str]]] = {}
-    for word, rules, form in kept:
+    for word, rules, form in [found for found in kept if found[0] in twins]:
         made.setdefault(word, []).append((rules, form))
-    return ([(word, *found[0]) for word, found in made.items() if len(found) == 1],
-            [(word, found) for word, found in made.items() if len(found) > 1])
+    return [found for found in kept if found[0] not in twins], list(made.items())
 
 
 ALONE = object()  # Tracer.forms of an entry whose only form is its stem
