@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Iterable
-from itertools import compress
+from itertools import compress, filterfalse
 from operator import itemgetter, le, not_
 
 from .constants import WORD_MAX_LENGTH
@@ -158,7 +158,8 @@ class Tracer:
             busy[bisect_left(lines, line)] = True  # the lines ascend
         taken = sum(busy)
         self.traced.generated[d.index] += len(busy) - taken
-        self.refuse_stems(set(compress(stems, map(not_, busy))) - self.long_stems)
+        long_stems = compress(stems, map(not_, busy))
+        self.refuse_stems(set(filterfalse(self.long_stems.__contains__, long_stems)))
         return zip(compress(stems, busy), compress(flag_sets, busy), compress(lines, busy)), taken
 
     def refuse_stems(self, stems: set[str]) -> None:
