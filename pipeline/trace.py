@@ -37,14 +37,12 @@ from .record import Record
 
 
 # The forms of one (stem, flags), through the filters, each list in expansion order:
-# (kept, refused, singles, twins). kept: (folded word, rules, form) of the forms that
-# pass; refused: (form, folded word, rules, first filter failed). A word an entry makes
-# twice (``abafa`` by two rules of SFX X) has its lines sorted by rules, which each
-# dictionary names in its own way; so such words are set apart in twins, (word, its
-# rules and forms), and singles (the other kept forms) need no sort. A tuple, not an
-# object: one is made per expanded (stem, flags), ~12,000.
-EntryForms = tuple[list[tuple[str, Rules, str]], list[tuple[str, str, Rules, str]],
-                   list[tuple[str, Rules, str]], list[tuple[str, list[tuple[Rules, str]]]]]
+# (kept, refused, twins). kept: (folded word, rules, form) of the forms that pass;
+# refused: (form, folded word, rules, first filter failed); twins: whether the entry
+# makes a word twice (``abafa`` by two rules of SFX X), whose lines then go by rules,
+# which each dictionary names in its own way (`Tracer.trace` sorts them). A tuple, not
+# an object: one is made per expanded (stem, flags), ~12,000.
+EntryForms = tuple[list[tuple[str, Rules, str]], list[tuple[str, str, Rules, str]], bool]
 
 
 def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
@@ -62,20 +60,7 @@ def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -
             kept.append((folded, rules, form))
         else:
             refused.append((form, folded, rules, failed_filter(form, folded)))
-    if len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept):
-        return (kept, refused, *twins_apart(kept))
-    return kept, refused, kept, []
-
-
-def twins_apart(kept: list[tuple[str, Rules, str]]) -> tuple[list, list]:
-    """(singles, twins) of the kept forms of an entry that makes a word twice: the
-    twin words found first, so that only their forms (2 in 5) are grouped one by one."""
-    seen: set[str] = set()
-    twins = {word for word, _, _ in kept if word in seen or seen.add(word)}
-    made: dict[str, list[tuple[Rules, str]]] = {}
-    for word, rules, form in [found for found in kept if found[0] in twins]:
-        made.setdefault(word, []).append((rules, form))
-    return [found for found in kept if found[0] not in twins], list(made.items())
+    return kept, refused, len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept)
 
 
 ALONE = object()  # Tracer.forms of an entry whose only form is its stem
@@ -235,14 +220,19 @@ class Tracer:
             if rare or line in dropped:
                 generated += self.trace_slowly(d, line, forms, middle)
                 continue
-            kept, refused, singles, twins = forms
+            kept, refused, twins = forms
             generated += len(kept) + len(refused)
-            lines += [f"{word}{middle}{texts[rules]}\t{form}\n" for word, rules, form in singles]
-            words += map(itemgetter(0), singles)
-            for word, made in twins:  # its lines by rules, then form
-                found = sorted([(texts[rules], form) for rules, form in made])
-                lines += [f"{word}{middle}{rule}\t{form}\n" for rule, form in found]
-                words += [word] * len(found)
+            if twins:
+                # A word's lines by rules, then form: the entry's lines sorted as strings
+                # (they share the word and `middle`; a word of A–Z sorts as the line it
+                # starts, so the words sorted are the lines' words). Other words' lines go
+                # apart anyway: only one word's lines from one entry need an order here.
+                lines += sorted([f"{word}{middle}{texts[rules]}\t{form}\n"
+                                 for word, rules, form in kept])
+                words += sorted(map(itemgetter(0), kept))
+            else:
+                lines += [f"{word}{middle}{texts[rules]}\t{form}\n" for word, rules, form in kept]
+                words += map(itemgetter(0), kept)
             for form, _, _, reason in refused:
                 removed[reason].add(form)
         self.traced.generated[d.index] += generated
