@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
-from itertools import chain
+from itertools import chain, groupby
 
 from .constants import WORD_MAX_LENGTH
 from .filters import Folder, entry_filter
@@ -57,8 +57,8 @@ class Collected:
         return sorted(range(len(self.lines)), key=self.line_words.__getitem__)
 
     def words(self) -> list[str]:
-        """Every word, once, sorted."""
-        return list(dict.fromkeys(map(self.line_words.__getitem__, self.order)))
+        """Every word, once, sorted (each run of a word in the file's order, once)."""
+        return [word for word, _ in groupby(map(self.line_words.__getitem__, self.order))]
 
     def text(self) -> str:
         """palavras-origem.tsv without its header."""

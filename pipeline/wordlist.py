@@ -133,7 +133,9 @@ def spelling_counts(spellings: list[Spelling]) -> dict[str, int]:
     for mask in range(1, 1 << len(spellings)):  # each non-empty group of dictionaries
         inside = [s.words for bit, s in enumerate(spellings) if mask >> bit & 1]
         outside = [s.words for bit, s in enumerate(spellings) if not mask >> bit & 1]
-        count = len(set.intersection(*inside).difference(*outside))
+        # no copy of a whole set where one alone is inside, or none is outside
+        common = inside[0].intersection(*inside[1:]) if len(inside) > 1 else inside[0]
+        count = len(common.difference(*outside)) if outside else len(common)
         if count:
             idents = [s.ident for bit, s in enumerate(spellings) if mask >> bit & 1]
             name = "both" if not outside and len(inside) > 1 else "only_" + "+".join(idents)
