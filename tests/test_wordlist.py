@@ -168,6 +168,18 @@ def test_the_length_pruning_is_off_where_a_stem_has_a_character_that_folds_to_no
     assert word_list.stats["dictionaries"]["ao90"]["pruned"] is pruned
 
 
+def test_spelling_counts_count_each_word_under_the_one_group_of_dictionaries_giving_it():
+    from pipeline.collect import Spelling
+    from pipeline.wordlist import spelling_counts
+
+    spellings = [Spelling("x", "x.dic", "x.aff", {"A", "B", "C"}),
+                 Spelling("y", "y.dic", "y.aff", {"B", "C", "D"}),
+                 Spelling("z", "z.dic", "z.aff", {"C", "E"})]
+    assert spelling_counts(spellings) == {"both": 1, "only_x": 1, "only_x+y": 1, "only_y": 1,
+                                          "only_z": 1}
+    assert spelling_counts(spellings[:2]) == {"both": 2, "only_x": 1, "only_y": 1}
+
+
 def test_written_files_are_sorted_lf_utf8_without_bom(small, tmp_path):
     sources, word_list = small
     written = write_word_list(word_list, sources, tmp_path / "out")
