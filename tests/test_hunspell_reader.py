@@ -250,3 +250,18 @@ def test_a_long_dic_reads_its_odd_lines_and_names_its_first_bad_one_past_the_fir
     with pytest.raises(DicFileError) as caught:
         read_dic(write(tmp_path / "bad.dic", "5999\n" + "\n".join(lines) + "\n"), aff)
     assert str(caught.value) == "bad.dic:4501: gato: flag(s) Z are not declared in t.aff"
+
+
+def test_the_other_spaces_a_stem_is_checked_for_are_all_the_spaces_but_space_tab_and_newline():
+    import sys
+
+    from pipeline.hunspell.reader import OTHER_SPACES
+
+    spaces = {chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()}
+    assert set(OTHER_SPACES) == spaces - {" ", "\t", "\n"}
+
+
+def test_a_line_of_other_whitespace_is_blank_and_gives_no_entry(tmp_path):
+    aff = read_aff(write(tmp_path / "w.aff", "SET UTF-8\nSFX p Y 1\nSFX p 0 s .\n"))
+    dic = read_dic(write(tmp_path / "w.dic", "2\ngato/p\n\u3000\x0b\nrato/p\n"), aff)
+    assert [(e.stem, e.line) for e in dic.entries] == [("gato", 2), ("rato", 4)]
