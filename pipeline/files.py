@@ -5,6 +5,7 @@ import hashlib
 import itertools
 import os
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 
 from .errors import TorreError
@@ -42,8 +43,10 @@ def sha256_file(path: Path) -> str:
 NUMBERS = itertools.count()  # temporary names unique within this process
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
     """Write via a temporary file in the same folder, then rename over.
+
+    ``data`` may come in parts (a large file need never be whole in memory).
 
     The temporary name holds the process id and a counter, and is created only if
     it does not exist yet (O_EXCL), as tempfile.mkstemp does, without importing
@@ -59,7 +62,10 @@ def write_atomic(path: Path, data: bytes) -> None:
             continue
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if isinstance(data, bytes):
+                handle.write(data)
+            else:
+                handle.writelines(data)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:

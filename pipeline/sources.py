@@ -11,8 +11,8 @@ import hashlib
 import os
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import ChecksumMismatchError, ConfigError, MissingInputError, TorreError, quoted
 from .files import write_atomic
@@ -28,9 +28,9 @@ PLAYER_TEXTS = ("spelling", "obtained_from", "url_label")
 DEFAULT_URL_LABEL = "Edição do Projecto Natura"
 
 
-@dataclass(frozen=True)
-class DictionarySource:
-    """One dictionary as the manifest records it and as found on disk."""
+class DictionarySource(NamedTuple):
+    """One dictionary as the manifest records it and as found on disk (a NamedTuple, not
+    a dataclass: see pipeline.record)."""
 
     id: str
     release: str

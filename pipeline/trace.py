@@ -7,10 +7,13 @@ files (pipeline.hunspell.shared: ~41,400 of the ~44,000 lines of each). Each
 .dic line then only writes its lines of palavras-origem.tsv, naming the rules
 in its own .aff. An entry whose stem is too long for any of its rules to
 bring a form down to the longest word (`Expander.bare_above`: 3 entries in 4)
-gives its stem alone, and is not expanded at all. A `Tracer` takes each
-dictionary's entries in .dic order, so a word's lines from one dictionary
-arrive in the file's order (pipeline.collect only sorts them by word),
-except among the lines one entry gives a word by different rules (`twins`).
+gives its stem alone, and is not expanded at all; when that stem is longer
+than any word too (3 entries in 5), the entry gives no line, and `Tracer.rows`
+counts such entries and files their stems all at once. A `Tracer` takes each
+dictionary's other entries in .dic order, so a word's lines from one
+dictionary arrive in the file's order (pipeline.collect only sorts them by
+word), except among the lines one entry gives a word by different rules
+(`twins`).
 
 Speed matters here (the benchmark holds this step to Hunspell's `unmunch`):
 the loop in `Tracer.trace` makes one string per line of the file and little
@@ -20,42 +23,26 @@ else; rare cases (abbreviations, Roman numerals, FORBIDDENWORD, `torre words why
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass
-from operator import itemgetter
+from itertools import compress, filterfalse
+from operator import itemgetter, le, not_
 
+from .constants import WORD_MAX_LENGTH
 from .filters import FILTERS, PLAYABLE, Folder, failed_filter, letters_key
-from .hunspell import AffixFile, DicEntry, Expander, convert
+from .hunspell import AffixFile, DicFile, Expander, convert
 from .hunspell.expand import Rules  # AffixEntry, innermost first
 from .hunspell.shared import line_in
+from .record import Record
 
 
-class EntryForms:
-    """The forms of one (stem, flags), through the filters, each list in expansion order.
-
-    A word an entry makes twice (``abafa`` by two rules of SFX X) has its
-    lines sorted by rules, which this dictionary names in its own way; so
-    such words are set apart in `twins`, and `singles` need no sort.
-    """
-
-    __slots__ = ("kept", "refused", "singles", "twins", "counted")
-
-    def __init__(self, kept: list[tuple[str, Rules, str]],
-                 refused: list[tuple[str, str, Rules, str]]):
-        self.kept = kept  # (folded word, rules, form) of the forms that pass
-        self.refused = refused  # (form, folded word, rules, first filter failed)
-        self.singles: list[tuple[str, Rules, str]] = kept
-        self.twins: list[tuple[str, list[tuple[Rules, str]]]] = []  # (word, its rules and forms)
-        self.counted = False  # refused forms already in Traced.removed
-        if len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept):
-            self.set_twins_apart()
-
-    def set_twins_apart(self) -> None:
-        made: dict[str, list[tuple[Rules, str]]] = {}
-        for word, rules, form in self.kept:
-            made.setdefault(word, []).append((rules, form))
-        self.singles = [(word, *found[0]) for word, found in made.items() if len(found) == 1]
-        self.twins = [(word, found) for word, found in made.items() if len(found) > 1]
+# The forms of one (stem, flags), through the filters, each list in expansion order:
+# (kept, refused, twins). kept: (folded word, rules, form) of the forms that pass;
+# refused: (form, folded word, rules, first filter failed); twins: whether the entry
+# makes a word twice (``abafa`` by two rules of SFX X), whose lines then go by rules,
+# which each dictionary names in its own way (`Tracer.trace` sorts them). A tuple, not
+# an object: one is made per expanded (stem, flags), ~12,000.
+EntryForms = tuple[list[tuple[str, Rules, str]], list[tuple[str, str, Rules, str]], bool]
 
 
 def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
@@ -67,11 +54,13 @@ def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -
             form = convert(oconv, form)
         # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
         folded = form.upper() if form.isascii() else form.translate(upper)
-        if playable(folded) and form == form.lower():
+        # str.islower makes no new string, and implies form == form.lower() (every
+        # character lower() changes is upper- or titlecase: no islower() string has one)
+        if playable(folded) and (form.islower() or form == form.lower()):
             kept.append((folded, rules, form))
         else:
             refused.append((form, folded, rules, failed_filter(form, folded)))
-    return EntryForms(kept, refused)
+    return kept, refused, len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept)
 
 
 ALONE = object()  # Tracer.forms of an entry whose only form is its stem
@@ -95,17 +84,18 @@ class RuleTexts(dict):
         return text or "-"
 
 
-@dataclass
-class Dictionary:
+class Dictionary(Record):
     """One dictionary, read, and what tracing its entries needs."""
 
-    index: int  # its place among the sources; 0 expands for the others
-    ident: str
-    entries: list[DicEntry]
-    expander: Expander
-    shared: frozenset[str]  # flags that mean here what they mean in the first dictionary
-    forbidden: set[str]  # FORBIDDENWORD stems: no entry may give them
-    dropped: dict[int, str]  # .dic line → filter: entries marked ABR= or subcat=rom
+    __slots__ = ("index", "ident", "dic", "expander", "shared", "forbidden", "dropped")
+
+    def __init__(self, index: int, ident: str, dic: DicFile, expander: Expander,
+                 shared: frozenset[str], forbidden: set[str], dropped: dict[int, str]):
+        self.index = index  # its place among the sources; 0 expands for the others
+        self.ident, self.dic, self.expander = ident, dic, expander
+        self.shared = shared  # flags that mean here what they mean in the first dictionary
+        self.forbidden = forbidden  # FORBIDDENWORD stems: no entry may give them
+        self.dropped = dropped  # .dic line → filter: entries marked ABR= or subcat=rom
 
 
 class Traced:
@@ -132,6 +122,41 @@ class Tracer:
         self.cache: dict[tuple[int, frozenset[str], str], EntryForms] = {}
         self.flag_sets: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
         self.bare: dict[str, str] = {}  # stem → its word if the stem alone passes, else ""
+        self.keys: list[dict[frozenset[str], tuple]] = [{} for _ in dictionaries]
+        self.long_stems: set[str] = set()  # stems `rows` put under their filter
+
+    def rows(self, d: Dictionary) -> tuple[Iterable[tuple[str, frozenset[str], int]], int]:
+        """The entries `trace` must take, (stem, flags, .dic line) in .dic order, and
+        how many. The others are done here, all at once: an entry that gives its stem
+        alone (`key`) gives no word when the stem is longer than the longest word (a
+        stem folds to as many letters or more where the length pruning is on), so
+        all it makes is a refused form: ~27,000 entries per dictionary (3 in 5), that
+        `trace` would take one by one for nothing."""
+        stems, flag_sets, lines, keys = d.dic.stems, d.dic.flags, d.dic.lines, self.keys[d.index]
+        for flags in set(flag_sets):
+            self.key(flags, d, keys)
+        if d.expander.max_length is None:
+            return zip(stems, flag_sets, lines), len(stems)
+        limits = {flags: max(key[2], WORD_MAX_LENGTH) for flags, key in keys.items()}
+        busy = list(map(le, map(len, stems), map(limits.__getitem__, flag_sets)))
+        for line in d.dropped:  # such an entry's forms are all refused under its filter
+            busy[bisect_left(lines, line)] = True  # the lines ascend
+        taken = sum(busy)
+        self.traced.generated[d.index] += len(busy) - taken
+        long_stems = compress(stems, map(not_, busy))
+        self.refuse_stems(set(filterfalse(self.long_stems.__contains__, long_stems)))
+        return zip(compress(stems, busy), compress(flag_sets, busy), compress(lines, busy)), taken
+
+    def refuse_stems(self, stems: set[str]) -> None:
+        """Each stem, longer than the longest word, under the first filter it fails: too
+        long for those of lowercase letters a–z (failed_filter's answer, without asking)."""
+        self.long_stems |= stems
+        upper, removed = self.fold.upper_table, self.traced.removed
+        plain = {stem for stem in stems if stem.isascii() and stem.isalpha() and stem.islower()}
+        removed["too_long"] |= plain
+        for stem in stems - plain:
+            removed[failed_filter(stem, stem.upper() if stem.isascii()
+                                  else stem.translate(upper))].add(stem)
 
     def key(self, flags: frozenset[str], d: Dictionary,
             keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str], float]:
@@ -140,8 +165,8 @@ class Tracer:
         and the stem length above which such an entry gives its stem alone."""
         scope = 0 if d.shared and flags <= d.shared else d.index  # no flags: shared only if the files are
         rare = self.watch or d.forbidden  # every entry then takes trace_slowly
-        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags),
-                               math.inf if rare else d.expander.bare_above(flags))
+        bound = math.inf if rare else self.dictionaries[scope].expander.bare_above(flags)
+        found = keys[flags] = (scope, self.flag_sets.setdefault((scope, flags), flags), bound)
         return found
 
     def forms(self, scope: int, flags: frozenset[str], stem: str) -> EntryForms | object:
@@ -156,32 +181,32 @@ class Tracer:
                                                               self.fold)
         return found
 
-    def trace(self, d: Dictionary, entries: Iterable[DicEntry]) -> None:
+    def trace(self, d: Dictionary, rows: Iterable[tuple[str, frozenset[str], int]]) -> None:
         """Each entry's lines (and their words) into `traced`, its refused forms into
-        `removed`; forms counted."""
+        `removed`; forms counted. `rows`: (stem, flags, .dic line) of each entry."""
         cache, texts = self.cache, self.texts[d.index]
-        add_line, add_word = self.traced.lines[d.index].append, self.traced.words[d.index].append
+        lines, words = self.traced.lines[d.index], self.traced.words[d.index]
+        add_line, add_word = lines.append, words.append
         removed, ident, dropped = self.traced.removed, d.ident, d.dropped
         rare = bool(self.watch or d.forbidden)
-        keys: dict[frozenset[str], tuple] = {}  # flags → (expanding dictionary, flags, bound)
+        keys = self.keys[d.index]  # flags → (expanding dictionary, flags, bound)
         generated = 0
         upper, playable, bare = self.fold.upper_table, PLAYABLE.fullmatch, self.bare
         # The last dictionary takes what it reuses out of the cache: memory freed early is
         # memory its own lines reuse (fewer pages for the system to hand out).
         take = cache.pop if d.index == len(self.dictionaries) - 1 else cache.get
-        for entry in entries:
-            stem, flags, line, _, _ = entry  # faster than by name, ~88,000 times
+        for stem, flags, line in rows:
             scope, flags, bare_above = keys.get(flags) or self.key(flags, d, keys)
             forms = ALONE if len(stem) > bare_above else (take((scope, flags, stem), None)
                                                           or self.forms(scope, flags, stem))
             if forms is ALONE and not rare and line not in dropped:
                 # The stem alone (5 entries in 6: no rule can make a form short enough, or
-                # none matches): filter_forms and the first loop below, inline, once per stem.
+                # none matches): filter_forms and the lines below, inline, once per stem.
                 generated += 1
                 word = bare.get(stem)
                 if word is None:
                     word = stem.upper() if stem.isascii() else stem.translate(upper)
-                    if not (playable(word) and stem == stem.lower()):
+                    if not (playable(word) and (stem.islower() or stem == stem.lower())):
                         removed[failed_filter(stem, word)].add(stem)
                         word = ""
                     bare[stem] = word
@@ -193,24 +218,26 @@ class Tracer:
                 forms = filter_forms([(stem, ())], [], self.fold)
             middle = f"\t{ident}\t{line}\t{stem}\t"
             if rare or line in dropped:
-                generated += self.trace_slowly(d, entry, forms, middle)
+                generated += self.trace_slowly(d, line, forms, middle)
                 continue
-            generated += len(forms.kept) + len(forms.refused)
-            for word, rules, form in forms.singles:
-                add_line(f"{word}{middle}{texts[rules]}\t{form}\n")
-                add_word(word)
-            for word, made in forms.twins:  # its lines by rules, then form
-                for rule, form in sorted([(texts[rules], form) for rules, form in made]):
-                    add_line(f"{word}{middle}{rule}\t{form}\n")
-                    add_word(word)
-            if not forms.counted:
-                for form, _, _, reason in forms.refused:
-                    removed[reason].add(form)
-                forms.counted = True
+            kept, refused, twins = forms
+            generated += len(kept) + len(refused)
+            if twins:
+                # A word's lines by rules, then form: the entry's lines sorted as strings
+                # (they share the word and `middle`; a word of A–Z sorts as the line it
+                # starts, so the words sorted are the lines' words). Other words' lines go
+                # apart anyway: only one word's lines from one entry need an order here.
+                lines += sorted([f"{word}{middle}{texts[rules]}\t{form}\n"
+                                 for word, rules, form in kept])
+                words += sorted(map(itemgetter(0), kept))
+            else:
+                lines += [f"{word}{middle}{texts[rules]}\t{form}\n" for word, rules, form in kept]
+                words += map(itemgetter(0), kept)
+            for form, _, _, reason in refused:
+                removed[reason].add(form)
         self.traced.generated[d.index] += generated
 
-    def trace_slowly(self, d: Dictionary, entry: DicEntry, forms: EntryForms,
-                     middle: str) -> int:
+    def trace_slowly(self, d: Dictionary, line: int, forms: EntryForms, middle: str) -> int:
         """`trace` for the rare entry: ABR=, subcat=rom, FORBIDDENWORD, watched words
         (`torre words why`). An entry ABR= or subcat=rom marks gives no word: all its
         forms are refused under that filter (another entry may still give the same word).
@@ -219,10 +246,10 @@ class Tracer:
         same list, so each form's near misses stay in expansion order.
         """
         texts = self.texts[d.index]
-        dropped = d.dropped.get(entry.line)
-        refused = [(form, word, rules, dropped) for word, rules, form in forms.kept
-                   if dropped] + forms.refused
-        kept = [] if dropped else [(word, texts[rules], form) for word, rules, form in forms.kept]
+        dropped = d.dropped.get(line)
+        refused = [(form, word, rules, dropped) for word, rules, form in forms[0]
+                   if dropped] + forms[1]
+        kept = [] if dropped else [(word, texts[rules], form) for word, rules, form in forms[0]]
         kept = [found for found in kept if found[2] not in d.forbidden]
         refused = [found for found in refused if found[0] not in d.forbidden]
         for word, text, form in sorted(kept):  # a word's lines: by rules, then form

@@ -226,3 +226,42 @@ def test_a_dic_whose_entries_stray_from_its_count_is_refused(tmp_path, declared,
             read_dic(dic, read_aff(aff))
     else:
         assert len(read_dic(dic, read_aff(aff)).entries) == found
+
+
+def test_the_parsed_classes_show_their_fields():
+    from pipeline.hunspell import AffixClass
+
+    assert repr(AffixClass("SFX", "p", True, 3)) == (
+        "AffixClass(kind='SFX', flag='p', cross_product=True, line=3, entries=[])")
+
+
+def test_a_long_dic_reads_its_odd_lines_and_names_its_first_bad_one_past_the_first_4096(tmp_path):
+    aff = read_aff(write(tmp_path / "t.aff", "SET UTF-8\nSFX p Y 1\nSFX p 0 s .\n"))
+    lines = [f"palavra{i}/p\t[CAT=nc]" for i in range(6000)]
+    lines[2999] = "\tum comentário"  # no entry
+    lines[4199] = "casa/p po:noun"  # morphology after a space
+    lines[4299] = "a\\/b/p"  # an escaped slash in the stem
+    good = read_dic(write(tmp_path / "good.dic", "5999\n" + "\n".join(lines) + "\n"), aff)
+    assert len(good.entries) == 5999 and good.entries[2999].line == 3002
+    assert [(e.stem, e.line, e.morph) for e in good.entries[4198:4200]] == [
+        ("casa", 4201, "po:noun"), ("palavra4200", 4202, "[CAT=nc]")]
+    assert (good.entries[4298].stem, good.entries[4298].flags) == ("a/b", {"p"})
+    lines[4499], lines[5499] = "gato/Z", "rato/Y"
+    with pytest.raises(DicFileError) as caught:
+        read_dic(write(tmp_path / "bad.dic", "5999\n" + "\n".join(lines) + "\n"), aff)
+    assert str(caught.value) == "bad.dic:4501: gato: flag(s) Z are not declared in t.aff"
+
+
+def test_the_other_spaces_a_stem_is_checked_for_are_all_the_spaces_but_space_tab_and_newline():
+    import sys
+
+    from pipeline.hunspell.reader import OTHER_SPACES
+
+    spaces = {chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()}
+    assert set(OTHER_SPACES) == spaces - {" ", "\t", "\n"}
+
+
+def test_a_line_of_other_whitespace_is_blank_and_gives_no_entry(tmp_path):
+    aff = read_aff(write(tmp_path / "w.aff", "SET UTF-8\nSFX p Y 1\nSFX p 0 s .\n"))
+    dic = read_dic(write(tmp_path / "w.dic", "2\ngato/p\n\u3000\x0b\nrato/p\n"), aff)
+    assert [(e.stem, e.line) for e in dic.entries] == [("gato", 2), ("rato", 4)]

@@ -13,8 +13,9 @@ from unidecode import unidecode
 
 from conftest import SHARED_DICTIONARIES
 from pipeline.sources import DictionarySource, resolve_sources, sha256_of
-from pipeline.wordlist import (FILES, Folder, build_word_list, classify, explain_word,
-                               explain_words, is_abbreviation, is_roman_numeral, write_word_list)
+from pipeline.wordlist import (FILES, TSV_HEADER, Folder, build_word_list, classify,
+                               explain_word, explain_words, is_abbreviation, is_roman_numeral,
+                               write_word_list)
 
 AFF = """SET UTF-8
 SFX p Y 2
@@ -113,6 +114,13 @@ def test_a_roman_numeral_gives_no_word_but_its_spelling_from_another_entry_stays
     assert [(o.line, o.stem) for o in word_list.origins["VI"]] == [(16, "vi")]
 
 
+def test_an_abbreviation_after_a_comment_line_is_still_left_out(tmp_path):
+    dic = "3\nfato/p\n\tcomentário\nsr\t[$senhor$CAT=nc$ABR=1]\nser\n"
+    word_list = build_word_list([source(tmp_path, "ao90", dic)])
+    assert word_list.words == ["FATO", "FATOS", "SER"]
+    assert word_list.stats["removed_forms"]["abbreviation"] == 1
+
+
 def test_words_are_sorted_folded_uppercase_and_both_spellings_merged(small):
     _, word_list = small
     assert word_list.words == ["ACAO", "ACCAO", "ACCOES", "ACOES", "FACTO", "FACTOS",
@@ -146,6 +154,30 @@ def test_stats_count_lengths_spellings_and_filters(small):
         "digit": 1, "other_character": 0, "too_short": 1, "too_long": 1, "k_w_y": 1}
     assert stats["dictionaries"]["preao"] == {"entries": 4, "forms_generated": 8, "words": 8,
                                               "pruned": True}
+
+
+@pytest.mark.parametrize("stem, pruned", [
+    ("fatos", True),
+    ("ca\u00adsa", False),  # a soft hyphen, Latin-1, folds to nothing
+    ("cafe\u0301", False),  # a combining accent, outside Latin-1, folds to nothing
+    ("euro\u20ac", True),  # € folds to EUR
+])
+def test_the_length_pruning_is_off_where_a_stem_has_a_character_that_folds_to_nothing(
+        tmp_path, stem, pruned):
+    word_list = build_word_list([source(tmp_path, "ao90", f"2\nfato/p\n{stem}\n")])
+    assert word_list.stats["dictionaries"]["ao90"]["pruned"] is pruned
+
+
+def test_spelling_counts_count_each_word_under_the_one_group_of_dictionaries_giving_it():
+    from pipeline.collect import Spelling
+    from pipeline.wordlist import spelling_counts
+
+    spellings = [Spelling("x", "x.dic", "x.aff", {"A", "B", "C"}),
+                 Spelling("y", "y.dic", "y.aff", {"B", "C", "D"}),
+                 Spelling("z", "z.dic", "z.aff", {"C", "E"})]
+    assert spelling_counts(spellings) == {"both": 1, "only_x": 1, "only_x+y": 1, "only_y": 1,
+                                          "only_z": 1}
+    assert spelling_counts(spellings[:2]) == {"both": 2, "only_x": 1, "only_y": 1}
 
 
 def test_written_files_are_sorted_lf_utf8_without_bom(small, tmp_path):
@@ -343,9 +375,41 @@ def test_a_file_is_written_whole_and_no_temporary_file_is_left(tmp_path):
         f".palavras.txt.{os.getpid()}-0.tmp"]  # only the stranger's, untouched
 
 
+def test_every_character_lowercasing_changes_is_upper_or_titlecase():
+    # so a form that str.islower() accepts equals its lower(): the filter asks islower first
+    changed = (chr(c) for c in range(sys.maxunicode + 1) if chr(c).lower() != chr(c))
+    assert all(char.isupper() or char.istitle() for char in changed)
+
+
+def test_what_the_build_made_is_not_left_for_the_garbage_collector_to_scan(tmp_path):
+    import gc
+
+    sources = [source(tmp_path, "ao90", DIC_NEW), source(tmp_path, "preao", DIC_OLD)]
+    assert gc.isenabled()
+    build_word_list(sources)
+    assert gc.isenabled()
+    assert gc.get_count()[0] < 100  # the young generation, which the next collection scans
+
+
+def test_a_file_given_in_parts_is_written_whole_in_their_order(tmp_path):
+    from pipeline.files import write_atomic
+
+    write_atomic(tmp_path / "palavras-origem.tsv", iter([b"palavra\n", b"", b"ABA\n", b"ABAS\n"]))
+    assert (tmp_path / "palavras-origem.tsv").read_bytes() == b"palavra\nABA\nABAS\n"
+
+
+@needs_real
+def test_the_origin_file_in_parts_is_the_header_and_the_text_whole(real):
+    _, word_list, _ = real
+    parts = list(word_list.origin_parts())
+    assert len(parts) > 2  # the header, and the lines in more than one part
+    assert b"".join(parts).decode("utf-8") == TSV_HEADER + word_list.origin_text()
+
+
 def test_the_word_list_step_imports_no_module_it_does_not_use():
     code = ("import sys; import pipeline.sources, pipeline.wordlist; "
-            "print(' '.join(sorted(m for m in ('tempfile', 'pickle', 'shutil', 'random', 'click') "
+            "print(' '.join(sorted(m for m in ('tempfile', 'pickle', 'shutil', 'random', 'click', "
+            "'dataclasses', 'inspect') "
             "if m in sys.modules)))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True, cwd=Path(__file__).resolve().parent.parent).stdout.split()

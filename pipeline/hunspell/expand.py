@@ -170,14 +170,28 @@ class CompiledClass:
         return node.result
 
 
+class CompiledClasses(dict):
+    """Flag → CompiledClass of one table (SFX or PFX), each compiled when first used: a
+    second dictionary expands its entries with shared classes by the first's, and never
+    uses its own."""
+
+    def __init__(self, table: dict[str, AffixClass], fullstrip: bool):
+        super().__init__()
+        self.table, self.fullstrip = table, fullstrip
+
+    def __missing__(self, flag: str) -> CompiledClass:
+        compiled = self[flag] = CompiledClass(self.table[flag], self.fullstrip)
+        return compiled
+
+
 class Expander:
     """Expands .dic entries of one .aff; keep one per dictionary (it caches)."""
 
     def __init__(self, aff: AffixFile, max_length: int | None = None):
         self.aff = aff
         self.max_length = max_length
-        self.suffixes = {f: CompiledClass(c, aff.FULLSTRIP) for f, c in aff.SFX.items()}
-        self.prefixes = {f: CompiledClass(c, aff.FULLSTRIP) for f, c in aff.PFX.items()}
+        self.suffixes = CompiledClasses(aff.SFX, aff.FULLSTRIP)
+        self.prefixes = CompiledClasses(aff.PFX, aff.FULLSTRIP)
         self.not_final = {f for f in (aff.NEEDAFFIX, aff.ONLYINCOMPOUND, aff.FORBIDDENWORD) if f}
         self.blocking = {f for f in (aff.ONLYINCOMPOUND, aff.FORBIDDENWORD) if f}
         self._check_continuations()
@@ -205,8 +219,8 @@ class Expander:
             plan = self.flag_plans[flags] = (
                 bool(flags & self.blocking),
                 self.aff.NEEDAFFIX in flags if self.aff.NEEDAFFIX else False,
-                [self.suffixes[f] for f in sorted(flags) if f in self.suffixes],
-                [self.prefixes[f] for f in sorted(flags) if f in self.prefixes],
+                [self.suffixes[f] for f in sorted(flags) if f in self.aff.SFX],
+                [self.prefixes[f] for f in sorted(flags) if f in self.aff.PFX],
             )
         return plan
 
@@ -292,7 +306,7 @@ class Expander:
             out.append((form, (entry,)))
         if cross:
             crossable.append((form, (entry,)))
-        for flag in sorted(entry.cont & self.suffixes.keys()):
+        for flag in sorted(entry.cont & self.aff.SFX.keys()):
             outer = self.suffixes[flag]
             limit = None if top is None else top + self.slack - len(form)
             if limit is not None and outer.min_delta > limit:
