@@ -7,7 +7,6 @@ manifest (unless told to accept a new release, which rewrites the manifest).
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import tomllib
@@ -15,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .errors import ChecksumMismatchError, ConfigError, MissingInputError, TorreError, quoted
-from .files import write_atomic
+from .files import sha256_file, write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MANIFEST = ROOT / "dictionaries" / "sources.toml"
@@ -105,10 +104,6 @@ def locate(entry: dict, dirs: list[Path]) -> tuple[Path, Path]:
     raise MissingInputError(f"{entry['aff']} and {entry['dic']} ({entry['id']})", looked)
 
 
-def sha256_of(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
 def resolve_sources(natura_dir: Path | None = None, *, accept_new: bool = False,
                     manifest: Path | None = None) -> list[DictionarySource]:
     """Find and verify both dictionaries (see the module docstring).
@@ -122,7 +117,7 @@ def resolve_sources(natura_dir: Path | None = None, *, accept_new: bool = False,
     sources = []
     for entry in load_manifest(manifest):
         aff, dic = locate(entry, dirs)
-        actual = {"aff_sha256": sha256_of(aff), "dic_sha256": sha256_of(dic)}
+        actual = {"aff_sha256": sha256_file(aff), "dic_sha256": sha256_file(dic)}
         for key, path in (("aff_sha256", aff), ("dic_sha256", dic)):
             if actual[key] != entry[key] and not accept_new:
                 raise ChecksumMismatchError(path, entry[key], actual[key])

@@ -19,7 +19,8 @@ from pipeline.filters import Folder
 from pipeline.hunspell import Expander, read_aff
 from pipeline.hunspell.expand import condition_regex_of, element_chars
 from pipeline.hunspell.shared import line_in, shared_flags
-from pipeline.sources import DictionarySource, resolve_sources, sha256_of
+from pipeline.files import sha256_file
+from pipeline.sources import DictionarySource, resolve_sources
 from pipeline.trace import Tracer, filter_forms
 
 # The same classes in both files, but preao's sit one line lower (a comment), so
@@ -62,7 +63,7 @@ def source(tmp_path: Path, ident: str, aff: str, dic: str) -> DictionarySource:
     aff_path.write_text(aff, encoding="utf-8")
     dic_path.write_text(dic, encoding="utf-8")
     return DictionarySource(ident, f"release-{ident}", f"https://example.org/{ident}.tar.gz",
-                            aff_path, dic_path, sha256_of(aff_path), sha256_of(dic_path),
+                            aff_path, dic_path, sha256_file(aff_path), sha256_file(dic_path),
                             "GPL-2.0-only OR LGPL-2.1-only OR MPL-1.1")
 
 

@@ -12,7 +12,8 @@ import pytest
 from unidecode import unidecode
 
 from conftest import SHARED_DICTIONARIES
-from pipeline.sources import DictionarySource, resolve_sources, sha256_of
+from pipeline.files import sha256_file
+from pipeline.sources import DictionarySource, resolve_sources
 from pipeline.wordlist import (FILES, TSV_HEADER, Folder, build_word_list, classify,
                                explain_word, explain_words, is_abbreviation, is_roman_numeral,
                                write_word_list)
@@ -57,7 +58,7 @@ def source(tmp_path: Path, ident: str, dic: str) -> DictionarySource:
     (folder / f"{ident}.dic").write_text(dic, encoding="utf-8")
     aff, dic_path = folder / f"{ident}.aff", folder / f"{ident}.dic"
     return DictionarySource(ident, f"release-{ident}", f"https://example.org/{ident}.tar.gz",
-                            aff, dic_path, sha256_of(aff), sha256_of(dic_path),
+                            aff, dic_path, sha256_file(aff), sha256_file(dic_path),
                             "GPL-2.0-only OR LGPL-2.1-only OR MPL-1.1",
                             ("José João de Almeida", "Rui Vilela", "Alberto Simões"), "spelling")
 
