@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 
 from e2e_support import (DESKTOP, FIXTURE_DATE, FIXTURE_NOON, GUIDE_SEEN, PHONE, Player, browser,  # noqa: F401
                          new_player, site_url, wait_until)
 from pipeline.serve import start_server
 
 
-def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist):
-    # A server of its own, shut down before the reload: only the service worker can answer it,
-    # whatever the browser's offline emulation reports (navigator.onLine is not the product).
+IN_CACHE = "url => caches.match(url).then(r => Boolean(r))"
+
+
+@contextmanager
+def offline_after_a_first_visit(browser, built_dist, kept):
+    """A first visit on a server of its own, once `kept(page)`'s URL is in the worker's cache;
+    then the server is shut down and the context offline: only the service worker can answer
+    what follows, whatever the browser's offline emulation reports (navigator.onLine is not the product)."""
     server, url = start_server(built_dist)
     context = browser.new_context(viewport=PHONE, locale="pt-PT", service_workers="allow")
     context.add_init_script(GUIDE_SEEN)
@@ -21,16 +27,24 @@ def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist
         page.clock.set_fixed_time(FIXTURE_NOON)
         player = Player(page, url).open().wait_ready()
         player.wait_service_worker()
-        wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", f"/dias/{FIXTURE_DATE}.json"),
-                   "the day file in the service worker's cache")
+        target = kept(page)
+        wait_until(lambda: page.evaluate(IN_CACHE, target), f"{target} in the service worker's cache")
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        yield player
+    finally:
+        context.close()
+        server.server_close()
+
+
+def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist):
+    with offline_after_a_first_visit(browser, built_dist, lambda _: f"/dias/{FIXTURE_DATE}.json") as player:
+        page = player.page
         hand = player.hand()
         player.press("ArrowDown")  # a cursor, then a pass: something to resume
         player.pass_turn()
         plays = player.number("jogadas")
-
-        server.shutdown()
-        server.server_close()
-        context.set_offline(True)
         responses, failed = [], []
         page.on("response", lambda response: responses.append(response))
         page.on("requestfailed", lambda request: failed.append(request.url))
@@ -42,40 +56,23 @@ def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist
         assert failed == []
         player.screenshot("offline")
         assert player.errors == []
-    finally:
-        context.close()
-        server.server_close()
 
 
 def test_offline_after_a_first_visit_a_run_ends_on_its_end_screen(browser, built_dist):
     """The end screen is a chunk no first visit loads (ui/game/run_end.js): the worker keeps it."""
-    server, url = start_server(built_dist)
-    context = browser.new_context(viewport=PHONE, locale="pt-PT", service_workers="allow")
-    context.add_init_script(GUIDE_SEEN)
-    try:
-        page = context.new_page()
-        page.clock.set_fixed_time(FIXTURE_NOON)
-        player = Player(page, url).open().wait_ready()
-        player.wait_service_worker()
-        chunk = page.locator("#jogo").get_attribute("data-static") + "js/torre.run_end.js"
-        wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", chunk),
-                   "the end screen's chunk in the service worker's cache")
-        server.shutdown()
-        server.server_close()
-        context.set_offline(True)
+    chunk = lambda page: page.locator("#jogo").get_attribute("data-static") + "js/torre.run_end.js"  # noqa: E731
+    with offline_after_a_first_visit(browser, built_dist, chunk) as player:
+        page, url = player.page, chunk(player.page)
         responses = []
         page.on("response", lambda response: responses.append(response))
         assert page.reload().from_service_worker
         player.wait_ready()
         player.pass_turn(3)
         player.expect_text("#dialogo-titulo", "Fim da corrida")
-        assert [r.url for r in responses if r.url.endswith(chunk)] and all(r.from_service_worker for r in responses
-                                                                            if r.url.endswith(chunk))
+        assert [r.url for r in responses if r.url.endswith(url)] and all(r.from_service_worker for r in responses
+                                                                          if r.url.endswith(url))
         player.screenshot("fim-offline")
         assert player.errors == []
-    finally:
-        context.close()
-        server.server_close()
 
 
 def test_service_worker_deletes_caches_of_older_builds(new_player):
