@@ -104,6 +104,12 @@ def test_files_with_different_settings_share_nothing(tmp_path):
                           "SET UTF-8\nFULLSTRIP\nSFX A Y 1\nSFX A 0 s .\n") == set()
 
 
+def test_files_that_give_a_flag_another_special_role_share_nothing(tmp_path):
+    classes = "SFX A Y 1\nSFX A 0 s .\nSFX B Y 1\nSFX B 0 x .\n"
+    assert shared_between(tmp_path, f"SET UTF-8\nNEEDAFFIX B\n{classes}", f"SET UTF-8\n{classes}") == set()
+    assert shared_between(tmp_path, f"SET UTF-8\nNEEDAFFIX B\n{classes}", f"SET UTF-8\nNEEDAFFIX B\n{classes}") == {"A", "B"}
+
+
 def test_a_shared_rule_is_named_by_its_twin_line_in_the_other_file(pair):
     first, other = (read_aff(s.aff_path) for s in pair)
     rule = first.SFX["T"].entries[1]

@@ -25,11 +25,10 @@ def class_text(affix_class: AffixClass) -> tuple:
 
 
 def flag_meaning(aff: AffixFile, flag: str) -> tuple:
-    """What one flag does in one file: its SFX class, its PFX class, its special role."""
+    """What one flag's classes do in one file, SFX and PFX (its special role, if any, is
+    part of settings(), which two sharing files have alike)."""
     suffix, prefix = aff.SFX.get(flag), aff.PFX.get(flag)
-    special = [name for name in ("NEEDAFFIX", "FORBIDDENWORD", "KEEPCASE", "ONLYINCOMPOUND")
-               if getattr(aff, name) == flag]
-    return (suffix and class_text(suffix), prefix and class_text(prefix), tuple(special))
+    return (suffix and class_text(suffix), prefix and class_text(prefix))
 
 
 def shared_flags(first: AffixFile, other: AffixFile) -> frozenset[str]:
