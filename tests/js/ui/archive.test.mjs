@@ -12,13 +12,7 @@ import { lisbonDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
 import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/shared/loader.js";
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
-
-class MemoryBackend {
-  constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }
-  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
-  setItem(key, value) { this.map.set(key, String(value)); }
-  removeItem(key) { this.map.delete(key); }
-}
+import { MemoryBackend } from "../helpers/memory-storage.mjs";
 
 const INDEX = { v: 1, days: [
   { date: "2026-10-30", opener: "CAPA" }, { date: "2026-10-31", opener: "FADO" }, { date: "2026-11-01", opener: "TUNA" },

@@ -16,6 +16,7 @@ import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.m
 import { strongRun } from "../helpers/real-positions.mjs";
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
+import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";
 
 // The golden code of tests/js/replay/replay_code.test.mjs: 2026-11-15, floor 2, 67 points.
 const CODE = "199bIVbbU2426Ci_Cw-fAQyfzQYQ3wnOU5N8";
@@ -23,15 +24,7 @@ const DATE = "2026-11-15";
 const THEM = { floor: 2, total: 67, won: false };
 const TODAY = "2026-12-01";
 
-class MemoryBackend {
-  constructor() { this.map = new Map(); }
-  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
-  setItem(key, value) { this.map.set(key, String(value)); }
-  removeItem(key) { this.map.delete(key); }
-}
-
 const result = (floor, total, won = false) => ({ floor, total, won });
-const line = (stats) => `TORRE-ESTATISTICAS-1:${Buffer.from(JSON.stringify(stats)).toString("base64")}`;
 const STATS = addRun(emptyStats(), "2026-11-30", { won: false, floorReached: 2, total: 90 });
 
 test("a challenge link is the replay link's code under /desafio/, and back", () => {
@@ -143,12 +136,12 @@ test("an import is refused, naming the challenges, when one could not have been 
     [{ 0: good }, /não são uma lista de desafios/],
   ];
   for (const [desafios, reason] of refusals) {
-    const parsed = parseStatsExport(line({ ...STATS, desafios }), TODAY);
+    const parsed = parseStatsExport(exportLine({ ...STATS, desafios }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(desafios));
     assert.match(parsed.message, /^O texto foi recusado: os desafios recebidos \(desafios\)/);
     assert.match(parsed.message, reason);
   }
-  const early = parseStatsExport(line({ ...STATS, desafios: [good] }), "2026-11-14");
+  const early = parseStatsExport(exportLine({ ...STATS, desafios: [good] }), "2026-11-14");
   assert.equal(early.ok, false, "a challenge of a day that has not come yet");
 });
 

@@ -8,13 +8,7 @@ import { test } from "node:test";
 import { PracticeStore, nextPractice, practiceKey, practiceRunStore } from "../../../site_src/js/ui/treino/practice.js";
 import { Suggestion, hintOf, suggestionText } from "../../../site_src/js/ui/treino/suggestion.js";
 import { GameStorage, practiceCounts } from "../../../site_src/js/ui/shared/storage.js";
-
-class MemoryBackend {
-  constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }
-  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
-  setItem(key, value) { this.map.set(key, String(value)); }
-  removeItem(key) { this.map.delete(key); }
-}
+import { MemoryBackend } from "../helpers/memory-storage.mjs";
 
 const BAG = "AEIOU";
 const ACTIONS = [{ type: "shuffle" }, { type: "pass" }];

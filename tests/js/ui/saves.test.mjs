@@ -7,24 +7,11 @@ import { test } from "node:test";
 import { ArchiveStore, dayResult } from "../../../site_src/js/ui/archive/archive_store.js";
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
-
-/** localStorage in memory; the keys of `full` are refused as a full storage refuses them. */
-class MemoryBackend {
-  constructor(entries = {}, full = []) { this.map = new Map(Object.entries(entries)); this.full = new Set(full); }
-  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
-  setItem(key, value) {
-    if (this.full.has(key)) throw Object.assign(new Error("quota"), { name: "QuotaExceededError" });
-    this.map.set(key, String(value));
-  }
-  removeItem(key) { this.map.delete(key); }
-}
+import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";
 
 const TODAY = "2026-12-01";
 const SUMMARY = { won: false, floorReached: 3, total: 150 };
 const PLAYED = addRun(addRun(emptyStats(), "2026-11-29", SUMMARY), "2026-11-30", { won: true, floorReached: 5, total: 420 });
-
-/** An export line of `stats` as JSON, bypassing exportStats (a line edited by hand). */
-const line = (stats) => `TORRE-ESTATISTICAS-1:${Buffer.from(JSON.stringify(stats)).toString("base64")}`;
 
 test("damaged statistics promise a copy only when the copy was written", () => {
   const kept = new GameStorage(new MemoryBackend({ "torre.estatisticas": "[1,2" }));
@@ -49,12 +36,12 @@ test("an import with a last day that is not a real date or has not come yet is r
   for (const [lastDate, says] of [["9999-12-31", /último dia contado \(lastDate\) é um dia que ainda não chegou \(9999-12-31\)/],
     ["2026-12-02", /ainda não chegou/], ["2026-99-99", /último dia contado \(lastDate\) não é uma data do calendário/],
     ["2026-02-30", /não é uma data do calendário/]]) {
-    const parsed = parseStatsExport(line({ ...PLAYED, lastDate }), TODAY);
+    const parsed = parseStatsExport(exportLine({ ...PLAYED, lastDate }), TODAY);
     assert.equal(parsed.ok, false, lastDate);
     assert.match(parsed.message, says, lastDate);
     assert.match(parsed.message, /^O texto foi recusado: /);
   }
-  const par = parseStatsExport(line({ ...PLAYED, parBeaten: 1, parDate: "2027-01-01" }), TODAY);
+  const par = parseStatsExport(exportLine({ ...PLAYED, parBeaten: 1, parDate: "2027-01-01" }), TODAY);
   assert.match(par.message, /\(parDate\) é um dia que ainda não chegou/);
 });
 
@@ -78,11 +65,11 @@ test("an import with counts that are not whole, are absurd or do not add up is r
     [{ parBeaten: 1, parDate: "2026-12-01" }, /\(parDate\) é posterior ao último dia contado/],
   ];
   for (const [change, says] of cases) {
-    const parsed = parseStatsExport(line({ ...PLAYED, ...change }), TODAY);
+    const parsed = parseStatsExport(exportLine({ ...PLAYED, ...change }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(change));
     assert.match(parsed.message, says, JSON.stringify(change));
   }
-  assert.match(parseStatsExport(line({ ...emptyStats(), lastDate: "2026-11-30" }), TODAY).message, /\(lastDate\) indica um dia, mas não há corridas/);
+  assert.match(parseStatsExport(exportLine({ ...emptyStats(), lastDate: "2026-11-30" }), TODAY).message, /\(lastDate\) indica um dia, mas não há corridas/);
 });
 
 test("an import whose archive days are not real, not yet come or not possible is refused, naming the field", () => {
@@ -96,7 +83,7 @@ test("an import whose archive days are not real, not yet come or not possible is
     [{ results: "x" }, /\(arquivo\) não é uma lista de dias/],
   ];
   for (const [arquivo, says] of cases) {
-    const parsed = parseStatsExport(line({ ...PLAYED, arquivo }), TODAY);
+    const parsed = parseStatsExport(exportLine({ ...PLAYED, arquivo }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(arquivo));
     assert.match(parsed.message, says, JSON.stringify(arquivo));
   }
