@@ -10,19 +10,15 @@
 // before a row summed from the rows' own points: these players earn no other points).
 // The player of the best common-word play has no firstCommonClimb by construction: at every
 // row it made that row's common play, and its floor was still lost.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 
-import { Dawg, wordLookup } from "../site_src/js/dawg.js";
-import { analyseRun } from "../site_src/js/engine/index.js";
+import { wordLookup } from "../site_src/js/dawg.js";
+import { analyseRun, playOut } from "../site_src/js/engine/index.js";
 import { realCommonDawg } from "../tests/js/helpers/common-words.mjs";
-import { commonPlay, medianPlay, playerRun } from "../tests/js/helpers/players.mjs";
-import { dayNames, distDir, loadDay, loadDistConstants } from "../tests/js/helpers/real-dist.mjs";
+import { commonPlay, medianPlay } from "../tests/js/helpers/players.mjs";
+import { dayNames, loadDay, loadDistConstants, realWords } from "../tests/js/helpers/real-dist.mjs";
 
 const constants = loadDistConstants();
-const bytes = readFileSync(join(distDir(), "palavras.dawg"));
-const dawg = new Dawg(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-const words = wordLookup(dawg, realCommonDawg());
+const words = wordLookup(realWords().dawg, realCommonDawg());
 const limit = Number(process.argv[2]) || Infinity;
 const days = dayNames().slice(0, limit).map(loadDay);
 
@@ -48,7 +44,7 @@ function measure(label, player) {
   const endedOn = new Array(constants.floors).fill(0);
   const climbNumber = new Map(); // the play's number on its floor → count
   for (const day of days) {
-    const { actions, state } = playerRun(day, constants, words, player);
+    const { actions, state } = playOut(day, constants, words, player);
     if (state.phase !== "lost") continue;
     lost++;
     endedOn[state.floor]++;

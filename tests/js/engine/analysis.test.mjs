@@ -7,10 +7,10 @@ import { test } from "node:test";
 import { wordLookup } from "../../../site_src/js/dawg.js";
 import { firstCommonClimb } from "../../../site_src/js/engine/analysis.js";
 import {
-  analyseRun, apply, beatsPar, bestCommonPlay, bestLegalPlay, newRun, parRun, playActions, replay,
+  analyseRun, apply, beatsPar, bestCommonPlay, bestLegalPlay, newRun, parRun, playActions, playOut, replay,
 } from "../../../site_src/js/engine/index.js";
 import { testCommonList } from "../helpers/common-words.mjs";
-import { commonPlay, medianPlay, playerRun } from "../helpers/players.mjs";
+import { commonPlay, medianPlay } from "../helpers/players.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
 import { strongRun } from "../helpers/real-positions.mjs";
 
@@ -94,7 +94,7 @@ const withCommon = wordLookup(realWords().dawg, commonList);
 test("each row's common play is bestCommonPlay of the state just before it, in common words only", () => {
   for (const day of days.slice(0, 2)) {
     for (const player of [medianPlay, commonPlay]) {
-      const { actions } = playerRun(day, constants, withCommon, player);
+      const { actions } = playOut(day, constants, withCommon, player);
       const analysis = analyseRun(day, constants, actions, withCommon);
       const moments = statesBeforePlays(day, actions);
       analysis.plays.forEach((row, i) => {
@@ -110,7 +110,7 @@ test("each row's common play is bestCommonPlay of the state just before it, in c
 });
 
 test("without a common list every row's common play is null, and so is firstCommonClimb", () => {
-  const { actions } = playerRun(days[0], constants, withCommon, medianPlay);
+  const { actions } = playOut(days[0], constants, withCommon, medianPlay);
   const analysis = analyseRun(days[0], constants, actions, words);
   assert.ok(analysis.plays.every((row) => row.common === null));
   assert.equal(analysis.firstCommonClimb, null);
@@ -137,7 +137,7 @@ test("firstCommonClimb is the first row of the lost floor whose common play, mad
   let found = 0;
   let lost = 0;
   for (const day of sampleDays(12)) {
-    const { actions, state } = playerRun(day, constants, withCommon, medianPlay);
+    const { actions, state } = playOut(day, constants, withCommon, medianPlay);
     const analysis = analyseRun(day, constants, actions, withCommon);
     const index = climbByPlaying(day, actions);
     const climb = analysis.firstCommonClimb;

@@ -8,9 +8,8 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
-import { Dawg, wordLookup } from "../../../site_src/js/dawg.js";
 import { allPlays } from "./best-play.mjs";
-import { distDir } from "./real-dist.mjs";
+import { distDir, readDawg } from "./real-dist.mjs";
 
 const lines = (path) => readFileSync(path, "utf8").split("\n").filter(Boolean).map((w) => w.toUpperCase());
 
@@ -36,12 +35,8 @@ export function realCommonList() {
 export function realCommonDawg() {
   const [name] = readdirSync(distDir()).filter((n) => /^palavras-comuns\.[0-9a-f]+\.dawg$/.test(n));
   if (!name) throw new Error(`${distDir()} has no palavras-comuns.<hash>.dawg`);
-  const bytes = readFileSync(join(distDir(), name));
-  return new Dawg(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  return readDawg(join(distDir(), name));
 }
-
-/** The real DAWG's words object with `common` as its common list. */
-export const commonWords = (dawg, common) => wordLookup(dawg, common);
 
 /** A play's place in the plays' order (docs/engine.md "The order of plays"), as a list of numbers. */
 function orderKey(play, constants) {

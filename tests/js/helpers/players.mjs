@@ -5,7 +5,7 @@
  * they have no play, take the first trunfo offered, never use a help nor exchange.
  * Used by the analysis tests and bench/common_climb.mjs.
  */
-import { bestCommonPlay, legalPlays, playActions, playOut } from "../../../site_src/js/engine/index.js";
+import { bestCommonPlay, legalPlays, playActions } from "../../../site_src/js/engine/index.js";
 
 const orPass = (state, play) => (play ? playActions(state, play) : [{ type: "pass" }]);
 
@@ -24,6 +24,3 @@ export const medianPlay = decider((state, words) => {
 
 /** The best play in common words (words.isCommon needed). */
 export const commonPlay = decider((state, words) => bestCommonPlay(state, words));
-
-/** `{actions, state}`: the run of `day` by `player` (medianPlay or commonPlay). */
-export const playerRun = (day, constants, words, player) => playOut(day, constants, words, player);

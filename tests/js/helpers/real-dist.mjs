@@ -40,10 +40,14 @@ export function loadDistConstants() {
   return JSON.parse(readFileSync(join(distDir(), "constantes.json"), "utf8"));
 }
 
+/** A DAWG file read as the browser reads it (an ArrayBuffer of its own bytes). */
+export function readDawg(path) {
+  const bytes = readFileSync(path);
+  return new Dawg(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+}
+
 /** The real word lookup: the DAWG reader over palavras.dawg. */
 export function realWords() {
-  const bytes = readFileSync(join(distDir(), "palavras.dawg"));
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const dawg = new Dawg(buffer);
+  const dawg = readDawg(join(distDir(), "palavras.dawg"));
   return { dawg, words: wordLookup(dawg) };
 }

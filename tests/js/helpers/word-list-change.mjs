@@ -9,18 +9,15 @@
  *     the first day whose floor-1 opener has an I under which a hand's I makes the
  *     word II, played with that DAWG and coded with that version (then the run stops)
  */
-import { readFileSync } from "node:fs";
 
-import { Dawg, wordLookup } from "../../../site_src/js/dawg.js";
+import { readFileSync } from "node:fs";
+import { wordLookup } from "../../../site_src/js/dawg.js";
 import { apply, newRun, replay, squareName, summary } from "../../../site_src/js/engine/index.js";
 import { encodeRun, readCode, replayCode } from "../../../site_src/js/engine/replay_code.js";
-import { dayNames, loadDay, loadDistConstants, realWords } from "./real-dist.mjs";
+import { dayNames, loadDay, loadDistConstants, readDawg, realWords } from "./real-dist.mjs";
 import { strongRun } from "./real-positions.mjs";
 
-function wordsOf(path) {
-  const bytes = readFileSync(path);
-  return wordLookup(new Dawg(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
-}
+const wordsOf = (path) => wordLookup(readDawg(path));
 
 const [mode, ...args] = process.argv.slice(2);
 const constants = loadDistConstants();
