@@ -101,6 +101,9 @@ def browser():
         yield chromium
 
 
+IN_CACHE = "urls => Promise.all(urls.map((u) => caches.match(u))).then((found) => found.every(Boolean))"
+
+
 class Player:
     """A page of the game seen through what a player can read and do."""
 
@@ -171,6 +174,14 @@ class Player:
 
     def wait_service_worker(self):
         self.page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+
+    def is_kept(self, *urls: str) -> bool:
+        """Every URL is in one of the service worker's caches (caches.match looks in all)."""
+        return self.page.evaluate(IN_CACHE, list(urls))
+
+    def wait_kept(self, *urls: str):
+        wait_until(lambda: self.is_kept(*urls), f"{', '.join(urls)} in the service worker's cache")
+        return self
 
     def expect_text(self, selector: str, text):
         """Waits (up to 5 s) until `selector` shows `text` (a string or a compiled regex)."""

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from e2e_support import (DESKTOP, PHONE, ROOT, browser, fixture_day, new_player, play_praxe_by_taps,  # noqa: F401
+from e2e_support import (DESKTOP, PHONE, ROOT, browser, new_player,  # noqa: F401
                          route_day, site_url)
 
 AXE = ROOT / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"

@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import expect
 
 from e2e_archive import finish_by_passing, first_play, make_play
-from e2e_support import DESKTOP, PHONE, browser, new_player, site_url, wait_until  # noqa: F401
+from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
 from test_docs_examples import BASE64URL, outsider_crc24
 from test_e2e_a11y import axe_violations
 from test_e2e_replay import one_changed
@@ -62,7 +62,6 @@ def tap_to_the_end(player):
 
 def keys_to_the_end(player):
     """Passes by keyboard (the button focused, Enter; the confirmation's button, Enter) until the run ends."""
-    dialog = player.page.locator("#dialogo")
     for _ in range(12):
         if player.run_is_over():
             break
@@ -221,9 +220,7 @@ def test_a_visited_challenge_opens_offline(new_player, built_dist):
     assert VERIFIED.match(friend.text("#veredicto"))
     friend.wait_service_worker()
     dawg = friend.page.get_attribute("#desafio", "data-dawg")  # the run is on the current list: its page name
-    kept = "urls => Promise.all(urls.map((u) => caches.match(u))).then((found) => found.every(Boolean))"
-    files = [f"/dias/{PAST}.json", dawg]
-    wait_until(lambda: friend.page.evaluate(kept, files), "the day and the word list kept by the service worker")
+    friend.wait_kept(f"/dias/{PAST}.json", dawg)
     friend.page.context.set_offline(True)
     open_challenge(friend, link)
     assert VERIFIED.match(friend.text("#veredicto"))

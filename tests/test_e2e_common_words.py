@@ -6,8 +6,6 @@ import re
 
 from e2e_support import browser, new_player, site_url, wait_until  # noqa: F401
 
-KEPT = "url => caches.keys().then(keys => Promise.all(keys.map(k => caches.open(k).then(c => c.match(url)))))" \
-       ".then(found => found.some(Boolean))"
 FETCHED = "url => fetch(url).then(r => r.ok ? r.arrayBuffer() : null).then(b => b && b.byteLength)"
 
 
@@ -27,7 +25,7 @@ def test_the_game_page_does_not_fetch_the_common_words_at_start(new_player, buil
     assert (built_dist / url.lstrip("/")).is_file()
     assert any("/palavras." in u for u in requested)  # the word list itself was loaded
     assert [u for u in requested if "palavras-comuns" in u] == []
-    assert not player.page.evaluate(KEPT, url)
+    assert not player.is_kept(url)
     assert player.errors == []
 
 
@@ -40,6 +38,6 @@ def test_the_common_words_once_fetched_are_kept_for_offline_use(new_player, buil
     url = common_url(player)
     size = (built_dist / url.lstrip("/")).stat().st_size
     assert page.evaluate(FETCHED, url) == size
-    wait_until(lambda: page.evaluate(KEPT, url), "the common words in the service worker's cache")
+    player.wait_kept(url)
     page.context.set_offline(True)
     assert page.evaluate(FETCHED, url) == size

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_support import DESKTOP, PHONE, ROOT, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from e2e_support import DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
 
 
 # Every size the game must fit (issue 9): phones upright and on their side, desktops.

@@ -11,9 +11,6 @@ from e2e_support import (DESKTOP, FIXTURE_DATE, FIXTURE_NOON, GUIDE_SEEN, PHONE,
 from pipeline.serve import start_server
 
 
-IN_CACHE = "url => caches.match(url).then(r => Boolean(r))"
-
-
 @contextmanager
 def offline_after_a_first_visit(browser, built_dist, kept):
     """A first visit on a server of its own, once `kept(page)`'s URL is in the worker's cache;
@@ -27,8 +24,7 @@ def offline_after_a_first_visit(browser, built_dist, kept):
         page.clock.set_fixed_time(FIXTURE_NOON)
         player = Player(page, url).open().wait_ready()
         player.wait_service_worker()
-        target = kept(page)
-        wait_until(lambda: page.evaluate(IN_CACHE, target), f"{target} in the service worker's cache")
+        player.wait_kept(kept(page))
         server.shutdown()
         server.server_close()
         context.set_offline(True)

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url, wait_until  # noqa: F401
+from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
 
 PHONE_640 = {"width": 360, "height": 640}
 LAST_PLAY = ("Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. "
@@ -278,8 +278,7 @@ def test_a_replay_of_a_run_on_the_current_word_list_verifies_offline_after_a_vis
     make_play(player, first_play(built_dist, past))
     finish_by_passing(player)
     link = share_link(player)
-    kept = "url => caches.match(url).then(r => Boolean(r))"
-    wait_until(lambda: player.page.evaluate(kept, f"/dias/{past}.json"), "the day file kept")
+    player.wait_kept(f"/dias/{past}.json")
     player.page.context.set_offline(True)
     player.page.goto("about:blank")
     player.page.goto(link)

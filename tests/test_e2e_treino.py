@@ -5,15 +5,14 @@ archive; reachable from every page's header, the end screen and the first-visit 
 offline once visited."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from e2e_archive import finish_by_passing
-from e2e_support import (DESKTOP, GUIDE_SEEN, PHONE, Player, browser, new_player,  # noqa: F401
-                         play_praxe_by_taps, site_url, wait_until)
+from e2e_support import (DESKTOP, GUIDE_SEEN, Player, browser, new_player,  # noqa: F401
+                         play_praxe_by_taps, site_url)
 from pipeline.serve import start_server
 from test_e2e_a11y import axe_violations
 
@@ -152,8 +151,7 @@ def test_the_practice_page_works_offline_after_a_visit_sugestao_included(browser
         player = Player(page, url).open("/treino/").wait_ready()
         player.wait_service_worker()
         common = page.get_attribute("#jogo", "data-comuns")
-        for kept in ("/treino/0001.json", "/treino/0002.json", common):
-            wait_until(lambda: page.evaluate("u => caches.match(u).then(r => Boolean(r))", kept), f"{kept} kept")
+        player.wait_kept("/treino/0001.json", "/treino/0002.json", common)
         player.pass_turn()
         server.shutdown()
         server.server_close()

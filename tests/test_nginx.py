@@ -14,7 +14,7 @@ import pytest
 
 from e2e_archive import first_play, make_play
 from e2e_support import (FIXTURE_DATE, FIXTURE_NOON, GUIDE_SEEN, PHONE, Player, browser,  # noqa: F401
-                         site_url, wait_until)
+                         site_url)
 from nginx_support import missing, start_nginx
 from pipeline.assets import IMMUTABLE, REVALIDATE, SHORT
 from pipeline.serve import CONTENT_TYPES, headers_for, read_headers_file
@@ -214,8 +214,7 @@ def test_on_nginx_a_played_word_resumes_offline_and_como_jogar_and_an_archive_da
         player = Player(page, server.url).open().wait_ready()
         player.wait_service_worker()
         player.open(f"/?dia={PAST}").wait_ready()  # an archive day opened once online
-        wait_until(lambda: page.evaluate("url => caches.match(url).then(r => Boolean(r))", f"/dias/{PAST}.json"),
-                   "the archive day's file in the service worker's cache")
+        player.wait_kept(f"/dias/{PAST}.json")  # the archive day's file
         player.open().wait_ready()
         play = first_play(built_dist, FIXTURE_DATE)
         make_play(player, play)

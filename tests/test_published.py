@@ -16,7 +16,7 @@ from pipeline.build import Builder, build_all
 from pipeline.coimbra import CoimbraWord
 from pipeline.dawg.reader import Dawg
 from pipeline.cli import main
-from pipeline.published import (PublishedError, WordListVersion, check_days, day_hashes,
+from pipeline.published import (PublishedError, check_days, day_hashes,
                                 load_versions, read_days_manifest, record_build,
                                 stored_versions, word_list_version)
 from pipeline.site import SiteInput, coimbra_json, current_version, render_site, write_versions
