@@ -10,12 +10,12 @@ import { bestCommonPlay, bestLegalPlay, legalPlays } from "../../../site_src/js/
 import { bruteCommonPlay, realCommonDawg, realCommonList, setList, testCommonList } from "../helpers/common-words.mjs";
 import { E, setup } from "../helpers/engine-setup.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
-import { realPositions } from "../helpers/real-positions.mjs";
+import { checkedPositions, holdsBlank as holdsBlankIn, realPositions } from "../helpers/real-positions.mjs";
 import { trieWords } from "../helpers/word-trie.mjs";
 
 const constants = loadDistConstants();
-const { dawg } = realWords();
-const holdsBlank = (state) => state.hand.some((t) => t.letter === constants.blank.letter);
+const { dawg, words: plainWords } = realWords();
+const holdsBlank = (state) => holdsBlankIn(state, constants);
 const brief = (play) => play && { tiles: play.tiles.map((t) => `${t.square}${t.letter}${t.blank ? "?" : ""}`).join(" "), points: play.points };
 
 /** A trie word list whose isCommon answers from `common` (Coimbra words common by rule). */
@@ -75,13 +75,11 @@ test("bestCommonPlay counts a Coimbra word as common, and is null when no play i
 const DAYS = 40;
 const BLANK_POSITIONS = 30; // the brute force takes ~0.2 s on each
 
-function checkedPositions(words) {
-  let blanks = 0;
-  return realPositions(sampleDays(DAYS), constants, words).filter((state) => !holdsBlank(state) || blanks++ < BLANK_POSITIONS);
-}
+// The strong player's positions ask isWord only: one list of them serves every common list.
+let positions = null;
 
 function assertAgreesWithBruteForce(words, label) {
-  const positions = checkedPositions(words);
+  positions ??= checkedPositions(sampleDays(DAYS), constants, plainWords, BLANK_POSITIONS);
   assert.ok(positions.length >= 200, `${positions.length} positions`);
   assert.equal(positions.filter(holdsBlank).length, BLANK_POSITIONS);
   let differs = 0;

@@ -8,22 +8,15 @@ import { test } from "node:test";
 import { legalPlays } from "../../../site_src/js/engine/index.js";
 import { allPlays, playKey } from "../helpers/best-play.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
-import { realPositions } from "../helpers/real-positions.mjs";
+import { checkedPositions, holdsBlank as holdsBlankIn } from "../helpers/real-positions.mjs";
 
 const DAYS = 80;
 const BLANK_POSITIONS = 30; // the brute force takes ~0.2 s on each: the first 30 are checked
 const constants = loadDistConstants();
 const { dawg, words } = realWords();
 
-const holdsBlank = (state) => state.hand.some((t) => t.letter === constants.blank.letter);
-
-function checkedPositions() {
-  const all = realPositions(sampleDays(DAYS), constants, words);
-  let blanks = 0;
-  return all.filter((state) => !holdsBlank(state) || blanks++ < BLANK_POSITIONS);
-}
-
-const positions = checkedPositions();
+const holdsBlank = (state) => holdsBlankIn(state, constants);
+const positions = checkedPositions(sampleDays(DAYS), constants, words, BLANK_POSITIONS);
 
 test("the positions cover Ç, the blank, República's 9 tiles, every trunfo and Dobro", () => {
   const count = (test) => positions.filter(test).length;

@@ -41,3 +41,15 @@ export function strongRun(day, constants, words) {
 export function realPositions(days, constants, words) {
   return days.flatMap((day) => dayPositions(day, constants, words));
 }
+
+/** The hand holds the blank. */
+export const holdsBlank = (state, constants) => state.hand.some((t) => t.letter === constants.blank.letter);
+
+/**
+ * The positions of `days` for a brute force to check: all of them without a blank, the
+ * first `blanks` with one (the brute force takes ~0.2 s on each of those).
+ */
+export function checkedPositions(days, constants, words, blanks) {
+  let seen = 0;
+  return realPositions(days, constants, words).filter((state) => !holdsBlank(state, constants) || seen++ < blanks);
+}
