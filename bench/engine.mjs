@@ -36,26 +36,19 @@ function timed(run) {
   return [performance.now() - start, result];
 }
 
-/** For each item, the median of `repeats` timed runs of `run(item)`. */
-function timesPerItem(items, run, repeats) {
-  return items.map((item) => {
-    const samples = Array.from({ length: repeats }, () => timed(() => run(item))[0]).sort((a, b) => a - b);
-    return samples[repeats >> 1];
-  });
+/** A run's CPU time in ms (process.cpuUsage, user and system): on a machine shared with other
+ * jobs, a call's wall time counts the time it waited for a core. */
+function cpuTimed(run) {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
-/**
- * As timesPerItem, in CPU time (process.cpuUsage, user and system) instead of wall time:
- * on a machine shared with other jobs, a call's wall time counts the time it waited for a core.
- */
-function cpuTimesPerItem(items, run, repeats) {
+/** For each item, the median of `repeats` runs of `run(item)`, timed by `clock` (wall time by default). */
+function timesPerItem(items, run, repeats, clock = (f) => timed(f)[0]) {
   return items.map((item) => {
-    const samples = Array.from({ length: repeats }, () => {
-      const start = process.cpuUsage();
-      run(item);
-      const used = process.cpuUsage(start);
-      return (used.user + used.system) / 1000;
-    }).sort((a, b) => a - b);
+    const samples = Array.from({ length: repeats }, () => clock(() => run(item))).sort((a, b) => a - b);
     return samples[repeats >> 1];
   });
 }
@@ -87,22 +80,19 @@ console.log(`${positions.length} positions from ${DAYS} real days: ${holding((t)
 
 const withBlank = positions.map((s) => s.hand.some((t) => t.letter === constants.blank.letter));
 for (const s of positions) legalPlays(s, words); // a second warm-up pass before measuring
-const legalTimes = timesPerItem(positions, (s) => legalPlays(s, words), REPEATS);
-show("legalPlays", distribution(legalTimes));
-show("  positions without a blank", distribution(legalTimes.filter((_, k) => !withBlank[k])));
-show("  positions with a blank", distribution(legalTimes.filter((_, k) => withBlank[k])));
-show("brute force (best-play.mjs allPlays)", perItem(positions, (s) => allPlays(s, dawg, words), 1));
-show("bestLegalPlay", perItem(positions, (s) => bestLegalPlay(s, words), REPEATS));
-
-const common = wordLookup(dawg, realCommonDawg());
 const split = (label, times) => {
   show(label, distribution(times));
   show("  positions without a blank", distribution(times.filter((_, k) => !withBlank[k])));
   show("  positions with a blank", distribution(times.filter((_, k) => withBlank[k])));
 };
+split("legalPlays", timesPerItem(positions, (s) => legalPlays(s, words), REPEATS));
+show("brute force (best-play.mjs allPlays)", perItem(positions, (s) => allPlays(s, dawg, words), 1));
+show("bestLegalPlay", perItem(positions, (s) => bestLegalPlay(s, words), REPEATS));
+
+const common = wordLookup(dawg, realCommonDawg());
 split("bestCommonPlay, first call", timesPerItem(positions, (s) => bestCommonPlay(s, common), 1));
 split("bestCommonPlay, repeated", timesPerItem(positions, (s) => bestCommonPlay(s, common), REPEATS));
-split("bestCommonPlay, repeated, CPU time", cpuTimesPerItem(positions, (s) => bestCommonPlay(s, common), REPEATS));
+split("bestCommonPlay, repeated, CPU time", timesPerItem(positions, (s) => bestCommonPlay(s, common), REPEATS, cpuTimed));
 const sameAsBest = positions.filter((s) => bestCommonPlay(s, common)?.points === bestLegalPlay(s, words)?.points).length;
 console.log(`the best common-word play is worth the best play in ${sameAsBest} of ${positions.length} positions`);
 
