@@ -17,11 +17,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def visible_text(page: Path) -> str:
-    """The page's text as read: tags dropped, entities decoded, spaces collapsed."""
-    source = page.read_text(encoding="utf-8")
+def text_of(source: str) -> str:
+    """HTML as read: scripts and styles and tags dropped, entities decoded, spaces collapsed."""
     source = re.sub(r"<(script|style)\b.*?</\1>", " ", source, flags=re.S)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", source)).split())
+
+
+def visible_text(page: Path) -> str:
+    return text_of(page.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -165,8 +168,7 @@ def section(built_dist: Path, name: str, anchor: str) -> str:
     source = (built_dist / name).read_text(encoding="utf-8")
     start = source.index(f'<h2 id="{anchor}">')
     end = source.find("<h2", start + 1)
-    part = source[start:end if end != -1 else len(source)]
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", part)).split())
+    return text_of(source[start:end if end != -1 else len(source)])
 
 
 def test_the_play_buttons_are_explained_under_the_play_not_the_floors(built_dist):
