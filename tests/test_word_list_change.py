@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_support import DESKTOP, browser, wait_until  # noqa: F401
+from e2e_support import DESKTOP, GUIDE_SEEN, browser, site_url, wait_until  # noqa: F401
 from pipeline.dawg.builder import build_dawg
 from pipeline.published import word_list_version
 
@@ -172,13 +172,8 @@ def test_a_save_and_a_link_that_played_a_numeral_with_the_previous_list_still_re
         actions.unlink()
 
 
-@pytest.fixture
-def built_site_url(built_dist):
-    yield from serving(built_dist)
-
-
-def test_in_the_browser_a_numeral_run_of_the_previous_list_keeps_its_score(numeral_run, built_site_url, browser):
-    resumes_and_verifies(browser, built_site_url, numeral_run["date"], numeral_run, PREVIOUS)
+def test_in_the_browser_a_numeral_run_of_the_previous_list_keeps_its_score(numeral_run, site_url, browser):
+    resumes_and_verifies(browser, site_url, numeral_run["date"], numeral_run, PREVIOUS)
 
 
 def test_a_challenge_made_before_the_change_is_played_with_its_own_word_list(changed, changed_site_url, browser):
@@ -190,7 +185,7 @@ def test_a_challenge_made_before_the_change_is_played_with_its_own_word_list(cha
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.clock.set_fixed_time(f"{DATE}T10:00:00Z")
-        page.add_init_script("try { localStorage.setItem('torre.guia', 'visto'); } catch (error) {}")
+        page.add_init_script(GUIDE_SEEN)
         page.goto(changed_site_url + "/desafio/#" + run["code"])
         page.wait_for_selector("#desafio[data-veredicto=verificada]", state="attached")
         page.get_by_role("link", name="Aceitar o desafio").click()
