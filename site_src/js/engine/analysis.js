@@ -19,7 +19,8 @@ export { beatsPar } from "./rank.js";
 const wordsOf = (list) => list.map((w) => w.word);
 const tilesOf = (tiles) => tiles.map((t) => ({ square: t.square, letter: t.letter, blank: Boolean(t.blank) }));
 
-const shown = (play) => (play ? { words: wordsOf(play.words), points: play.points, tiles: tilesOf(play.tiles) } : null);
+/** A play as plain data (what the worker posts to the page): {words, points, tiles}, or null. */
+export const plainPlay = (play) => (play ? { words: wordsOf(play.words), points: play.points, tiles: tilesOf(play.tiles) } : null);
 
 /**
  * One row: the floor (1-based), the play's number on it, the board before it, yours, the best
@@ -31,8 +32,8 @@ function row(before, played, words) {
     number: before.floorPlays + 1,
     board: before.board.map((cell) => (cell ? cell.letter : null)),
     yours: played ? { words: wordsOf(played.words), points: played.points, tiles: tilesOf(before.pending) } : null,
-    common: typeof words.isCommon === "function" ? shown(bestCommonPlay(before, words)) : null,
-    best: shown(bestLegalPlay(before, words)),
+    common: typeof words.isCommon === "function" ? plainPlay(bestCommonPlay(before, words)) : null,
+    best: plainPlay(bestLegalPlay(before, words)),
   };
 }
 
