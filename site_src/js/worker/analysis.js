@@ -11,8 +11,7 @@
 // the HTTP cache or the service worker); without commonUrl an analysis has no common plays.
 
 import { Dawg, wordLookup } from "../dawg.js";
-import { analyseRun, plainPlay } from "../engine/analysis.js";
-import { bestCommonPlay, bestLegalPlay } from "../engine/movegen/legal_plays.js";
+import { analyseRun, bestPlays } from "../engine/analysis.js";
 
 const NO_LIST = "Não foi possível ler a lista de palavras para a análise.";
 const dawgs = new Map(); // URL → promise of its Dawg
@@ -45,7 +44,7 @@ function wordsFrom(dawgUrl, commonUrl) {
 /** What a request asks, answered from its word checker. */
 function answer(request, words) {
   if (request.kind === "suggest") {
-    return { common: plainPlay(bestCommonPlay(request.state, words)), best: plainPlay(bestLegalPlay(request.state, words)) };
+    return bestPlays(request.state, words);
   }
   return analyseRun(request.day, request.constants, request.actions, words);
 }
