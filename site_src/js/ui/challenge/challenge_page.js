@@ -47,8 +47,8 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   main.dataset.veredicto = verified ? "verificada" : "recusada";
   if (!verified) return;
   const challenges = new ChallengeStore(storage);
-  challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
+  const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
   const mine = ownResult(storage, read.date);
-  const record = mine ? challenges.settle(read.date, mine) : challenges.load().find((r) => r.code === code);
+  const record = mine ? challenges.settle(read.date, mine) : kept;
   box.append(...actions(record ?? { code, date: read.date, me: null }, today, origin));
 }
