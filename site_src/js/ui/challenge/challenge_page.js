@@ -4,19 +4,13 @@
 // "Aceitar o desafio". A verified challenge is kept on the device; a damaged or
 // changed one never is, and the page says why.
 
-import { ArchiveStore } from "../archive/archive_store.js";
+import { ArchiveStore, finishedResult } from "../archive/archive_store.js";
 import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challenge.js";
 import { ChallengeStore } from "./challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { fragmentCode, verifyCode } from "../replay/verify.js";
 
 const NOT_COUNTED = "Este desafio não conta.";
-
-/** This device's finished run of `date` (the archive's, else the day's tower's), or null. */
-function ownResult(storage, date) {
-  const archive = new ArchiveStore(storage).load();
-  return archive.results[date] ?? archive.daily[date] ?? null;
-}
 
 /** "Aceitar o desafio" (the tower not played yet) or the comparison and "Ver a corrida" (played). */
 function actions(record, today, origin) {
@@ -48,7 +42,7 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   if (!verified) return;
   const challenges = new ChallengeStore(storage);
   const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
-  const mine = ownResult(storage, read.date);
+  const mine = finishedResult(new ArchiveStore(storage).load(), read.date);
   const record = mine ? challenges.settle(read.date, mine) : kept;
   box.append(...actions(record ?? { code, date: read.date, me: null }, today, origin));
 }
