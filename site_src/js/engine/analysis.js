@@ -14,8 +14,6 @@ import { newRun } from "./state.js";
 import { summary } from "./summary.js";
 import { beatsPar } from "./rank.js";
 
-export { beatsPar } from "./rank.js";
-
 const wordsOf = (list) => list.map((w) => w.word);
 const tilesOf = (tiles) => tiles.map((t) => ({ square: t.square, letter: t.letter, blank: Boolean(t.blank) }));
 
