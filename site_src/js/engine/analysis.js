@@ -14,12 +14,24 @@ import { newRun } from "./state.js";
 import { summary } from "./summary.js";
 import { beatsPar } from "./rank.js";
 
-export { beatsPar } from "./rank.js";
-
 const wordsOf = (list) => list.map((w) => w.word);
 const tilesOf = (tiles) => tiles.map((t) => ({ square: t.square, letter: t.letter, blank: Boolean(t.blank) }));
 
-const shown = (play) => (play ? { words: wordsOf(play.words), points: play.points, tiles: tilesOf(play.tiles) } : null);
+/** A play as plain data (what the worker posts to the page): {words, points, tiles}, or null. */
+const plainPlay = (play) => (play ? { words: wordsOf(play.words), points: play.points, tiles: tilesOf(play.tiles) } : null);
+
+/**
+ * `{common, best}` of `state` as plain data: bestCommonPlay (null when `words` has no isCommon)
+ * and bestLegalPlay. Both are the first play in legalPlays' order (a total order: points, tile
+ * count, then the tiles themselves) of their set, the common plays a subset of all; so when the
+ * best play's words are all common it is the first common play too, and the second walk is skipped.
+ */
+export function bestPlays(state, words) {
+  const best = bestLegalPlay(state, words);
+  if (typeof words.isCommon !== "function") return { common: null, best: plainPlay(best) };
+  const common = best && best.words.every((w) => words.isCommon(w.word)) ? best : bestCommonPlay(state, words);
+  return { common: plainPlay(common), best: plainPlay(best) };
+}
 
 /**
  * One row: the floor (1-based), the play's number on it, the board before it, yours, the best
@@ -31,15 +43,14 @@ function row(before, played, words) {
     number: before.floorPlays + 1,
     board: before.board.map((cell) => (cell ? cell.letter : null)),
     yours: played ? { words: wordsOf(played.words), points: played.points, tiles: tilesOf(before.pending) } : null,
-    common: typeof words.isCommon === "function" ? shown(bestCommonPlay(before, words)) : null,
-    best: shown(bestLegalPlay(before, words)),
+    ...bestPlays(before, words),
   };
 }
 
 /**
  * The first row of the floor the run was lost on whose common play, added to the points the
  * floor had before that row, reaches the floor's target; null when the run was not lost or
- * no such row exists. `befores[i]` is the state just before `plays[i]`.
+ * no such row exists. `befores[i]` is `{floorScore, target}` of the state just before `plays[i]`.
  */
 export function firstCommonClimb(plays, befores, end) {
   if (end.phase !== "lost") return null;
@@ -69,7 +80,7 @@ export function analyseRun(day, constants, actions, words) {
     const played = result.events.find((event) => event.type === "played");
     if (played || action.type === "pass") {
       plays.push(row(state, played, words));
-      befores.push(state);
+      befores.push({ floorScore: state.floorScore, target: state.target });
     }
     state = result.state;
   });

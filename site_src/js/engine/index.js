@@ -15,4 +15,5 @@ export { parseSquare, squareName } from "./board.js";
 export { bestCommonPlay, bestLegalPlay, legalPlays } from "./movegen/legal_plays.js";
 export { playActions } from "./play_actions.js";
 export { PAR_WORD_LENGTH, parResult, parRun, playOut } from "./par.js";
-export { analyseRun, beatsPar } from "./analysis.js";
+export { analyseRun } from "./analysis.js";
+export { beatsPar } from "./rank.js";

@@ -17,7 +17,7 @@ import { CODE_FORMAT, DATE_RADIX, DIGITS, FLOOR_RADIX, Reader, TOTAL_RADIX, VERS
 
 // What a code says without its day (readCode) is replay_read.js, which the game page needs at
 // once; encoding and replaying a run are here, needed once a run ends or a link is replayed.
-export { CODE_FORMAT, MAX_CODE_LENGTH, crc24, isCalendarDate, readCode } from "./replay_read.js";
+export { MAX_CODE_LENGTH, crc24, readCode } from "./replay_read.js";
 
 // Decisions in phase "play": END, pass, a help (constants.helps order), exchange, a word play.
 const END = 0;

@@ -11,8 +11,7 @@
 // the HTTP cache or the service worker); without commonUrl an analysis has no common plays.
 
 import { Dawg, wordLookup } from "../dawg.js";
-import { analyseRun } from "../engine/analysis.js";
-import { bestCommonPlay, bestLegalPlay } from "../engine/movegen/legal_plays.js";
+import { analyseRun, bestPlays } from "../engine/analysis.js";
 
 const NO_LIST = "Não foi possível ler a lista de palavras para a análise.";
 const dawgs = new Map(); // URL → promise of its Dawg
@@ -42,15 +41,10 @@ function wordsFrom(dawgUrl, commonUrl) {
   return lookups.get(key);
 }
 
-const shown = (play) => (play ? {
-  words: play.words.map((w) => w.word), points: play.points,
-  tiles: play.tiles.map((t) => ({ square: t.square, letter: t.letter, blank: Boolean(t.blank) })),
-} : null);
-
 /** What a request asks, answered from its word checker. */
 function answer(request, words) {
   if (request.kind === "suggest") {
-    return { common: shown(bestCommonPlay(request.state, words)), best: shown(bestLegalPlay(request.state, words)) };
+    return bestPlays(request.state, words);
   }
   return analyseRun(request.day, request.constants, request.actions, words);
 }

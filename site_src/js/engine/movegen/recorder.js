@@ -43,7 +43,11 @@ export class AllPlays {
   }
 }
 
-/** Keeps the first play in the plays' order whose words all have at most `maxWordLength` letters. */
+/**
+ * Keeps the first play in the plays' order whose words all have at most `maxWordLength` letters
+ * and that `accepts` (here every play; CommonBestPlay asks for common words), asked only of a play
+ * that would come before the one kept.
+ */
 export class BestPlay {
   constructor(maxWordLength, boardSize) {
     this.maxWordLength = maxWordLength;
@@ -53,13 +57,18 @@ export class BestPlay {
   }
 
   record(walk, points, longestWord, flags) {
-    if (longestWord > this.maxWordLength) return;
+    if (longestWord > this.maxWordLength || (this.found && points < this.data[POINTS])) return;
     writePlay(walk, points, flags, this.candidate, 0);
     if (this.found && comparePlays(this.candidate, 0, this.data, 0) >= 0) return;
+    if (!this.accepts(walk)) return;
     const best = this.candidate;
     this.candidate = this.data;
     this.data = best;
     this.found = true;
+  }
+
+  accepts() {
+    return true;
   }
 }
 
@@ -83,26 +92,17 @@ function commonCache(words) {
  * sets every letter whose crossing word is not common, so the walk never places it; a play
  * is then checked (its word along the line) only when it would come before the one kept.
  */
-export class CommonBestPlay {
+export class CommonBestPlay extends BestPlay {
   constructor(words, grid, alphabet) {
+    super(Infinity, grid.size);
     this.isCommon = words.isCommon;
     this.cache = commonCache(words);
     this.grid = grid;
     this.alphabet = alphabet;
-    this.data = new Int32Array(KEYS + grid.size);
-    this.candidate = new Int32Array(KEYS + grid.size);
-    this.found = false;
   }
 
-  record(walk, points, longestWord, flags) {
-    if (this.found && points < this.data[POINTS]) return;
-    writePlay(walk, points, flags, this.candidate, 0);
-    if (this.found && comparePlays(this.candidate, 0, this.data, 0) >= 0) return;
-    if (!this.common(this.mainWord(walk))) return;
-    const best = this.candidate;
-    this.candidate = this.data;
-    this.data = best;
-    this.found = true;
+  accepts(walk) {
+    return this.common(this.mainWord(walk));
   }
 
   common(word) {

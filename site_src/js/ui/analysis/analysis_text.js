@@ -1,6 +1,7 @@
 // The words of the run's analysis and of the day's par, as players read them on
 // the end screen and in the share text. Pure: plain data in, strings out.
 
+import { parseSquare, squareName } from "../../engine/board.js";
 import { ordinal, points } from "../shared/labels.js";
 
 /** "Par do dia: 3.º andar, 171 pontos" (or "torre toda" for a par that climbed it all). */
@@ -40,7 +41,7 @@ export function commonWordsText(words) {
  */
 export function wordStart(tiles, board, constants) {
   const size = constants.board_size;
-  const indexOf = (square) => (Number(square.slice(1)) - 1) * size + constants.columns.indexOf(square[0]);
+  const indexOf = (square) => parseSquare(constants, square).index;
   const placed = new Set(tiles.map((t) => indexOf(t.square)));
   const filled = (i) => placed.has(i) || board[i] !== null;
   const first = Math.min(...placed);
@@ -51,7 +52,7 @@ export function wordStart(tiles, board, constants) {
   let start = first;
   if (across) while (start % size > 0 && filled(start - 1)) start -= 1;
   else while (start >= size && filled(start - size)) start -= size;
-  return `${constants.columns[start % size]}${Math.floor(start / size) + 1}`;
+  return squareName(constants, Math.floor(start / size), start % size);
 }
 
 const moment = (row) => `Na ${row.number}.ª jogada do ${ordinal(row.floor)} andar`;

@@ -106,11 +106,12 @@ function playItem(row, constants) {
     "data-melhor": String(row.best ? row.best.points : 0) }, parts);
 }
 
-/** The analysis dialog's body: the summary sentence, the par, then every play. */
-export function analysisBody(analysis, constants, verdictText) {
-  return [
-    el("p", { class: "manchete", id: "analise-resumo", text: analysisSummary(analysis, constants) }),
-    el("p", { class: "par-linha", text: `${parLine(analysis.par)}. ${verdictText}` }),
-    el("ol", { class: "analise" }, analysis.plays.map((row) => playItem(row, constants))),
-  ];
+/**
+ * The analysis dialog's body: the summary sentence, the par (left out without `verdictText`:
+ * a practice tower has no par of the day), then every play.
+ */
+export function analysisBody(analysis, constants, verdictText = null) {
+  const summary = el("p", { class: "manchete", id: "analise-resumo", text: analysisSummary(analysis, constants) });
+  const par = verdictText ? [el("p", { class: "par-linha", text: `${parLine(analysis.par)}. ${verdictText}` })] : [];
+  return [summary, ...par, el("ol", { class: "analise" }, analysis.plays.map((row) => playItem(row, constants)))];
 }

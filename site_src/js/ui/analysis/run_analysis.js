@@ -67,8 +67,7 @@ export class RunAnalysis {
     const shown = this.dialogs.ask("Análise da corrida", [status], buttons, { kind: "analise" });
     answer.then((analysis) => {
       if (!status.isConnected) return;
-      this.dialogs.body.replaceChildren(...analysisBody(analysis, constants, verdictOf(analysis)));
-      if (!par) this.dialogs.body.querySelector(".par-linha")?.remove();
+      this.dialogs.body.replaceChildren(...analysisBody(analysis, constants, par ? verdictOf(analysis) : null));
     }, (error) => {
       if (status.isConnected) status.replaceWith(el("p", { class: "aviso-erro", role: "alert", text: error.message }));
     });

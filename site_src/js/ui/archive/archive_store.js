@@ -175,13 +175,18 @@ export function archiveStats(archive) {
   return { runs: results.length, wins: results.filter((r) => r.won).length };
 }
 
+/** This device's finished run of `date` (the archive's, else as the day's tower), or null. */
+export function finishedResult(archive, date) {
+  return archive.results[date] ?? archive.daily[date] ?? null;
+}
+
 /**
  * What the archive shows for a day played on this device: {floor, total, won, beatPar?}
  * when finished (from the archive, else as the day's tower), {inProgress:true} for an
  * unfinished saved run, null when never played.
  */
 export function dayResult(archive, date) {
-  const finished = archive.results[date] ?? archive.daily[date];
+  const finished = finishedResult(archive, date);
   if (finished) return finished;
   return archive.runs[date] ? { inProgress: true } : null;
 }

@@ -5,6 +5,7 @@
 // device's first finished run of that tower (null until then), both {floor, total, won}.
 
 import { beatsPar } from "../../engine/rank.js";
+import { replayLink } from "../../engine/replay_code.js";
 import { shownDate as shown } from "../archive/archive.js";
 import { counted as count, ordinal, points } from "../shared/labels.js";
 
@@ -26,9 +27,9 @@ export function challengeOfReplay(url) {
   return challengeLink(url.slice(0, at), url.slice(at + REPLAY_MARK.length));
 }
 
-/** The replay link of a challenge's code. */
+/** The replay link of a challenge's code (engine/replay_code.js replayLink). */
 export function replayOfChallenge(origin, code) {
-  return `${origin.replace(/\/$/, "")}${REPLAY_MARK}${code}`;
+  return replayLink(origin, code);
 }
 
 

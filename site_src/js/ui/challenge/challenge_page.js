@@ -1,23 +1,16 @@
 // The challenge page (/desafio/#<code>): the replay code of a friend's run, verified
-// as the replay page does (replay_page.js), but shown without its plays until this
+// as the replay page does (../replay/verify.js), but shown without its plays until this
 // device has finished that tower: whose tower it is, what the run reached, and
 // "Aceitar o desafio". A verified challenge is kept on the device; a damaged or
 // changed one never is, and the page says why.
 
-import { readCode, replayCode } from "../../engine/replay_code.js";
-import { ArchiveStore } from "../archive/archive_store.js";
+import { ArchiveStore, finishedResult } from "../archive/archive_store.js";
 import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challenge.js";
 import { ChallengeStore } from "./challenge_store.js";
 import { el } from "../shared/dialogs.js";
-import { NOT_VERIFIED, fragmentCode, loadFor, verdict } from "../replay/replay_page.js";
+import { fragmentCode, verifyCode } from "../replay/verify.js";
 
 const NOT_COUNTED = "Este desafio não conta.";
-
-/** This device's finished run of `date` (the archive's, else the day's tower's), or null. */
-function ownResult(storage, date) {
-  const archive = new ArchiveStore(storage).load();
-  return archive.results[date] ?? archive.daily[date] ?? null;
-}
 
 /** "Aceitar o desafio" (the tower not played yet) or the comparison and "Ver a corrida" (played). */
 function actions(record, today, origin) {
@@ -39,33 +32,17 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   const box = main.querySelector("#desafio-corrida") ?? main.appendChild(el("div", { id: "desafio-corrida" }));
   const says = el("p", { id: "veredicto", class: "aviso veredicto", role: "status", text: "A verificar o desafio…" });
   box.replaceChildren(says);
-  const settle = (text, verified) => {
-    says.textContent = verified ? text : `${text} ${NOT_COUNTED}`;
-    says.classList.toggle("aviso-erro", !verified);
-    main.dataset.veredicto = verified ? "verificada" : "recusada";
-  };
   const code = fragmentCode(hash);
-  const read = readCode(code);
-  if (!read.ok) {
-    settle(code ? `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` : `${NOT_VERIFIED}: esta ligação não traz nenhuma corrida.`, false);
-    return;
-  }
-  box.prepend(el("h2", { id: "desafio-torre", text: `Desafio: ${towerOf(read.date, today)}` }));
-  let loaded;
-  try {
-    loaded = await loadFor(read, main, fetchFn);
-  } catch (error) {
-    settle(error?.message?.startsWith(NOT_VERIFIED) ? error.message : `${NOT_VERIFIED}: aconteceu um erro inesperado.`, false);
-    return;
-  }
-  keep(loaded.files.day, loaded.files.dawg);
-  const replayed = replayCode(read, loaded.day, loaded.constants, loaded.words);
-  const said = verdict(read, replayed);
-  settle(said.text, said.verified);
-  if (!said.verified) return;
+  const onRead = (read) => box.prepend(el("h2", { id: "desafio-torre", text: `Desafio: ${towerOf(read.date, today)}` }));
+  const { read, loaded, replayed, text, verified } = await verifyCode(code, main, fetchFn, { onRead });
+  if (loaded) keep(loaded.files.day, loaded.files.dawg);
+  says.textContent = verified ? text : `${text} ${NOT_COUNTED}`;
+  says.classList.toggle("aviso-erro", !verified);
+  main.dataset.veredicto = verified ? "verificada" : "recusada";
+  if (!verified) return;
   const challenges = new ChallengeStore(storage);
-  challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
-  const mine = ownResult(storage, read.date);
-  const record = mine ? challenges.settle(read.date, mine) : challenges.load().find((r) => r.code === code);
+  const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
+  const mine = finishedResult(new ArchiveStore(storage).load(), read.date);
+  const record = mine ? challenges.settle(read.date, mine) : kept;
   box.append(...actions(record ?? { code, date: read.date, me: null }, today, origin));
 }

@@ -1,22 +1,16 @@
 // The replay page (/repeticao/#<code>): reads the code in the fragment (never
-// sent to the server), loads its day and the word list it was played with,
-// replays it in the engine and shows it play by play, with the verdict:
-// "Corrida verificada" or why it could not be verified. Nothing here throws
-// at the player: every failure becomes a Portuguese sentence.
+// sent to the server), verifies it (verify.js: loads its day and the word list it
+// was played with, replays it in the engine) and shows it play by play, with the
+// verdict: "Corrida verificada" or why it could not be verified. Nothing here
+// throws at the player: every failure becomes a Portuguese sentence.
 
 import { apply } from "../../engine/actions.js";
 import { parseSquare } from "../../engine/board.js";
-import { readCode, replayCode } from "../../engine/replay_code.js";
 import { shownDate } from "../archive/archive.js";
 import { BoardView } from "../game/board_view.js";
 import { el } from "../shared/dialogs.js";
 import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
-import { Dawg, wordLookup } from "../../dawg.js";
-import { dayUrl, readUrls, runDawgUrl } from "../shared/loader.js";
-
-export const NOT_VERIFIED = "Não foi possível verificar esta corrida";
-
-class Unverifiable extends Error {}
+import { fragmentCode, verifyCode } from "./verify.js";
 
 /** What one step did, in words: "PRAXE, TU: 62 pontos", "Passou.", "Trunfo: 🔔 Cabra." … */
 export function stepText(step, constants) {
@@ -60,92 +54,16 @@ export function shownState(before, step) {
   return { ...step.state, floor: placed.floor, board, squares: placed.squares, pending: [] };
 }
 
-async function fetchOrSay(fetchFn, url, missing) {
-  let response;
-  try {
-    response = await fetchFn(url);
-  } catch {
-    throw new Unverifiable(`${NOT_VERIFIED}: sem ligação à Internet para descarregar aquilo de que a repetição precisa. Tente mais tarde.`);
-  }
-  if (!response.ok) throw new Unverifiable(`${NOT_VERIFIED}: ${missing}.`);
-  return response;
-}
-
-/**
- * {day, constants, words, files} the code needs, or an Unverifiable saying what is missing;
- * `files`: {day, dawg}, the URLs fetched (what a visited challenge keeps offline).
- */
-export async function loadFor(read, main, fetchFn) {
-  const urls = { ...readUrls(main), days: main.dataset.days || "/dias/" };
-  const files = { day: dayUrl(urls, read.date), dawg: runDawgUrl(urls, read.version) };
-  const date = shownDate(read.date);
-  const notHere = `a lista de palavras com que foi jogada (versão ${read.version}) não está neste site`;
-  // All three at once (the word list is the largest); a failure is said in this order.
-  const settled = await Promise.allSettled([
-    fetchOrSay(fetchFn, files.day, `a torre de ${date} não existe neste site`),
-    fetchOrSay(fetchFn, main.dataset.constants || "/constantes.json", "as regras do jogo não se conseguiram descarregar"),
-    fetchOrSay(fetchFn, files.dawg, notHere),
-  ]);
-  const failed = settled.find((s) => s.status === "rejected");
-  if (failed) throw failed.reason;
-  const [dayResponse, constantsResponse, dawgResponse] = settled.map((s) => s.value);
-  try {
-    const [day, constants, bytes] = await Promise.all([dayResponse.json(), constantsResponse.json(), dawgResponse.arrayBuffer()]);
-    return { day, constants, words: wordLookup(new Dawg(bytes)), files };
-  } catch (error) {
-    console.error(error);
-    throw new Unverifiable(`${NOT_VERIFIED}: um ficheiro de que a repetição precisa está danificado.`);
-  }
-}
-
-/** The verdict of a replay, as said to the player. */
-export function verdict(read, replayed) {
-  if (!replayed.ok) return { verified: false, text: `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` };
-  if (!replayed.verified) {
-    return { verified: false, text: `${NOT_VERIFIED}: a repetição não dá o resultado que a ligação declara `
-      + `(${ordinal(read.floor)} andar, ${points(read.total)}); a ligação foi alterada.` };
-  }
-  const end = replayed.state.phase === "won" ? "subiu a torre toda" : `chegou ao ${ordinal(read.floor)} andar`;
-  return { verified: true, text: `Corrida verificada: ${end}, com ${points(read.total)}.` };
-}
-
-/** The code in a fragment ("#1AbC…"); chat apps may percent-encode it, and a stray "%" is no crash. */
-export function fragmentCode(hash) {
-  const raw = String(hash ?? "").replace(/^#/, "");
-  try {
-    return decodeURIComponent(raw).trim();
-  } catch {
-    return raw.trim();
-  }
-}
-
 /** Fills `main` (<main id="repeticao">) from location.hash. */
 export async function showReplay(main, { fetchFn, hash }) {
   const box = main.querySelector("#repeticao-corrida") ?? main.appendChild(el("div", { id: "repeticao-corrida" }));
   const says = el("p", { id: "veredicto", class: "aviso veredicto", role: "status", text: "A repetir a corrida…" });
   box.replaceChildren(says);
-  const code = fragmentCode(hash);
-  const read = readCode(code);
-  const settle = (text, verified) => {
-    says.textContent = text;
-    says.classList.toggle("aviso-erro", !verified);
-    main.dataset.veredicto = verified ? "verificada" : "recusada";
-  };
-  if (!read.ok) {
-    settle(code ? `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` : `${NOT_VERIFIED}: esta ligação não traz nenhuma corrida.`, false);
-    return;
-  }
-  let loaded;
-  try {
-    loaded = await loadFor(read, main, fetchFn);
-  } catch (error) {
-    settle(error instanceof Unverifiable ? error.message : `${NOT_VERIFIED}: aconteceu um erro inesperado.`, false);
-    return;
-  }
-  const replayed = replayCode(read, loaded.day, loaded.constants, loaded.words);
-  const said = verdict(read, replayed);
-  settle(said.text, said.verified);
-  if (replayed.ok) new ReplayView(box, loaded, read, replayed).show(0);
+  const { read, loaded, replayed, text, verified } = await verifyCode(fragmentCode(hash), main, fetchFn);
+  says.textContent = text;
+  says.classList.toggle("aviso-erro", !verified);
+  main.dataset.veredicto = verified ? "verificada" : "recusada";
+  if (replayed?.ok) new ReplayView(box, loaded, read, replayed).show(0);
 }
 
 /** The run shown step by step: the board, what the step did, the controls (and ← →). */

@@ -1,0 +1,96 @@
+// Verifying a replay code, shared by the replay page (replay_page.js) and the challenge
+// page (../challenge/challenge_page.js): reads the code, loads its day and the word list
+// it was played with, replays it in the engine and says the verdict. Nothing here throws
+// at the player: every failure becomes a Portuguese sentence.
+
+import { readCode, replayCode } from "../../engine/replay_code.js";
+import { shownDate } from "../archive/archive.js";
+import { ordinal, points } from "../shared/labels.js";
+import { Dawg, wordLookup } from "../../dawg.js";
+import { dayUrl, readUrls, runDawgUrl } from "../shared/loader.js";
+
+export const NOT_VERIFIED = "Não foi possível verificar esta corrida";
+
+class Unverifiable extends Error {}
+
+async function fetchOrSay(fetchFn, url, missing) {
+  let response;
+  try {
+    response = await fetchFn(url);
+  } catch {
+    throw new Unverifiable(`${NOT_VERIFIED}: sem ligação à Internet para descarregar aquilo de que a repetição precisa. Tente mais tarde.`);
+  }
+  if (!response.ok) throw new Unverifiable(`${NOT_VERIFIED}: ${missing}.`);
+  return response;
+}
+
+/**
+ * {day, constants, words, files} the code needs, or an Unverifiable saying what is missing;
+ * `files`: {day, dawg}, the URLs fetched (what a visited challenge keeps offline).
+ */
+export async function loadFor(read, main, fetchFn) {
+  const urls = { ...readUrls(main), days: main.dataset.days || "/dias/" };
+  const files = { day: dayUrl(urls, read.date), dawg: runDawgUrl(urls, read.version) };
+  const date = shownDate(read.date);
+  const notHere = `a lista de palavras com que foi jogada (versão ${read.version}) não está neste site`;
+  // All three at once (the word list is the largest); a failure is said in this order.
+  const settled = await Promise.allSettled([
+    fetchOrSay(fetchFn, files.day, `a torre de ${date} não existe neste site`),
+    fetchOrSay(fetchFn, main.dataset.constants || "/constantes.json", "as regras do jogo não se conseguiram descarregar"),
+    fetchOrSay(fetchFn, files.dawg, notHere),
+  ]);
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+  const [dayResponse, constantsResponse, dawgResponse] = settled.map((s) => s.value);
+  try {
+    const [day, constants, bytes] = await Promise.all([dayResponse.json(), constantsResponse.json(), dawgResponse.arrayBuffer()]);
+    return { day, constants, words: wordLookup(new Dawg(bytes)), files };
+  } catch (error) {
+    console.error(error);
+    throw new Unverifiable(`${NOT_VERIFIED}: um ficheiro de que a repetição precisa está danificado.`);
+  }
+}
+
+/** The verdict of a replay, as said to the player. */
+export function verdict(read, replayed) {
+  if (!replayed.ok) return { verified: false, text: `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` };
+  if (!replayed.verified) {
+    return { verified: false, text: `${NOT_VERIFIED}: a repetição não dá o resultado que a ligação declara `
+      + `(${ordinal(read.floor)} andar, ${points(read.total)}); a ligação foi alterada.` };
+  }
+  const end = replayed.state.phase === "won" ? "subiu a torre toda" : `chegou ao ${ordinal(read.floor)} andar`;
+  return { verified: true, text: `Corrida verificada: ${end}, com ${points(read.total)}.` };
+}
+
+/** The code in a fragment ("#1AbC…"); chat apps may percent-encode it, and a stray "%" is no crash. */
+export function fragmentCode(hash) {
+  const raw = String(hash ?? "").replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw).trim();
+  } catch {
+    return raw.trim();
+  }
+}
+
+/**
+ * Verifies `code` for the page `main` (its data-* name the files): {read, loaded, replayed,
+ * text, verified}, `loaded` and `replayed` null where it stopped before them; `text` is the
+ * verdict as said to the player. Never throws. `onRead(read)`: called once the code reads,
+ * before anything is downloaded.
+ */
+export async function verifyCode(code, main, fetchFn, { onRead = () => {} } = {}) {
+  const read = readCode(code);
+  const refused = (text) => ({ read, loaded: null, replayed: null, text, verified: false });
+  if (!read.ok) {
+    return refused(code ? `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` : `${NOT_VERIFIED}: esta ligação não traz nenhuma corrida.`);
+  }
+  onRead(read);
+  let loaded;
+  try {
+    loaded = await loadFor(read, main, fetchFn);
+  } catch (error) {
+    return refused(error instanceof Unverifiable ? error.message : `${NOT_VERIFIED}: aconteceu um erro inesperado.`);
+  }
+  const replayed = replayCode(read, loaded.day, loaded.constants, loaded.words);
+  return { read, loaded, replayed, ...verdict(read, replayed) };
+}
