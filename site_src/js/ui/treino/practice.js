@@ -8,7 +8,7 @@
 import { pageClient } from "../analysis/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
-import { absolute, loadShared, loadTower, runDawgUrl } from "../shared/loader.js";
+import { absolute, loadTower, loadWith, runDawgUrl } from "../shared/loader.js";
 import { isActions, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
 import { PRACTICE_KEY } from "../shared/storage.js";
 import { Suggestion } from "./suggestion.js";
@@ -121,11 +121,10 @@ export function practiceWords(number) {
   return { name, file: `O ficheiro da torre de treino n.º ${number}`, missing: `A torre de treino n.º ${number} não existe neste site.` };
 }
 
-/** Everything to start practice tower `number`, as loader.js loadGame gives it for a day. */
+/** Everything to start practice tower `number` (loader.js loadWith with its tower file). */
 export async function loadPracticeGame(urls, number, fetchFn = (url) => fetch(url), shared = null) {
   const tower = loadTower(practiceUrl(urls, number), practiceWords(number), fetchFn, (day) => day.treino === number);
-  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), tower]);
-  return { ...common, day };
+  return loadWith(urls, tower, fetchFn, shared);
 }
 
 /** The heading, the "Treino" mark and the practice controls (Sugestão, Próxima torre). */
