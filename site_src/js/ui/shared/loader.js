@@ -163,6 +163,9 @@ export function runDawgUrl(urls, v) {
   return (!v || v === urls.version) && urls.dawg ? urls.dawg : versionUrls(urls, v).dawg;
 }
 
+/** The DAWG the page's run is played with (its `runVersion`), as the analysis worker fetches it: an absolute URL. */
+export const runDawgOf = (page) => absolute(runDawgUrl(page.urls, page.runVersion));
+
 /** Said when the site answers that a save's word-list version is not among its kept ones. */
 export const VERSION_MISSING = "Este site não tem a lista de palavras com que esta corrida começou.";
 

@@ -8,7 +8,7 @@
 import { pageClient } from "../analysis/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
-import { absolute, loadTower, loadWith, runDawgUrl } from "../shared/loader.js";
+import { absolute, loadTower, loadWith, runDawgOf } from "../shared/loader.js";
 import { isActions, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
 import { PRACTICE_KEY } from "../shared/storage.js";
 import { Suggestion } from "./suggestion.js";
@@ -242,11 +242,7 @@ export class PracticeMode {
     const game = page.game;
     const end = await page.ending("Não foi possível mostrar o fim do treino", true);
     if (!end || page.game !== game) return;
-    const runAnalysis = end.runAnalysisOf(page);
-    const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
-      dawgUrl: this.dawgUrl(), countPar: false,
-    });
-    analysis.catch(() => {}); // said in the analysis dialog
+    const { runAnalysis, analysis } = end.requestAnalysis(page, state, { countPar: false });
     const choice = await page.dialogs.ask(summary.won ? "Subiu a torre de treino!" : "Fim do treino",
       practiceEndBody(summary, number, this.total), [
         { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
@@ -266,15 +262,9 @@ export class PracticeMode {
     page.start().then(() => page.game && page.announcer.say(`Torre de treino n.º ${number}.`), (error) => page.fail(error));
   }
 
-  /** The word list the run is played with, as the worker fetches it. */
-  dawgUrl() {
-    const { urls, runVersion } = this.page;
-    return absolute(runDawgUrl(urls, runVersion));
-  }
-
   /** Sugestão's plays for the game's position, from the analysis worker: {common, best}. */
   ask(game) {
-    return this.page.analysisClient.suggest({ state: game.state, dawgUrl: this.dawgUrl(),
+    return this.page.analysisClient.suggest({ state: game.state, dawgUrl: runDawgOf(this.page),
       commonUrl: absolute(this.page.urls.common) });
   }
 }
