@@ -23,6 +23,9 @@ export const practiceKey = (number) => `treino-${number}`;
 /** The tower after `number`: past the last comes the first again. */
 export const nextPractice = (number, total) => (number >= total ? 1 : number + 1);
 
+/** Tower `current` on a site of `total` practice towers: past its last, the first. */
+const within = (current, total) => (current <= total ? current : 1);
+
 function emptyPractice() {
   return { v: PRACTICE_VERSION, current: 1, run: null, results: {} };
 }
@@ -58,8 +61,7 @@ export class PracticeStore {
 
   /** The tower the player is on, within 1 … total (a smaller site starts again from 1). */
   current(total) {
-    const { current } = this.load();
-    return current <= total ? current : 1;
+    return within(this.load().current, total);
   }
 
   /** Same answers as GameStorage.loadRun, for practice tower `number` whose bag is `bag`. */
@@ -94,7 +96,7 @@ export class PracticeStore {
   /** On to the next tower: the finished run is let go (its result stays). */
   moveOn(total) {
     const practice = this.load();
-    practice.current = nextPractice(this.current(total), total);
+    practice.current = nextPractice(within(practice.current, total), total);
     practice.run = null;
     this.save(practice);
     return practice.current;
