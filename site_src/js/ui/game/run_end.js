@@ -62,7 +62,7 @@ export async function showEnd(page, state, summary, problem) {
       { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
     ], { kind: "fim" });
   if (choice === "stats") showStats(page);
-  if (choice === "treinar") location.assign(page.urls.practice ?? "/treino/");
+  if (choice === "treinar") location.assign("/treino/");
   if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") page.finish(state);
 }
 
