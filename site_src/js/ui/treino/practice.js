@@ -129,29 +129,14 @@ export async function loadPracticeGame(urls, number, fetchFn = (url) => fetch(ur
   return loadWith(urls, tower, fetchFn, shared);
 }
 
-/** The heading, the "Treino" mark and the practice controls (Sugestão, Próxima torre). */
+/** The heading, the loading line and the "Treino" mark name tower `number` (the practice
+ * controls, Sugestão and Próxima torre, are _game.html's on this page). */
 export function markPractice(main, number) {
   const heading = main.querySelector("h1");
   if (heading) heading.textContent = `Treino: torre n.º ${number}`;
   const loading = main.querySelector("#carregar");
   if (loading) loading.textContent = `A preparar a torre de treino n.º ${number}…`;
-  let mark = main.querySelector("#marca-treino");
-  if (!mark) {
-    mark = el("span", { id: "marca-treino", class: "marca-arquivo" });
-    main.querySelector(".andar-linha")?.append(mark);
-  }
-  mark.replaceChildren(el("strong", { text: "Treino" }), ` n.º ${number}`);
-  const controls = main.querySelector(".controlos:not(.secundarios)");
-  if (controls && !main.querySelector("[data-action=sugestao]")) {
-    const line = el("p", { id: "sugestao-texto", class: "sugestao-texto", role: "status", hidden: true });
-    controls.append(el("button", { type: "button", class: "sugestao", "data-action": "sugestao", text: "Sugestão",
-      "aria-describedby": "sugestao-texto" }));
-    controls.after(line);
-  }
-  const secondary = main.querySelector(".controlos.secundarios");
-  if (secondary && !main.querySelector("[data-action=proxima]")) {
-    secondary.prepend(el("button", { type: "button", "data-action": "proxima", text: "Próxima torre", hidden: true }));
-  }
+  main.querySelector("#marca-treino")?.replaceChildren(el("strong", { text: "Treino" }), ` n.º ${number}`);
 }
 
 /** Sugestão's sentence under the buttons: {say(text), clear()}, as suggestion.js speaks. */
