@@ -13,17 +13,14 @@ export function offset(constants, name, dx, dy) {
   return squareName(constants, row + dy, col + dx);
 }
 
-/** True when `name` holds a confirmed or a pending tile. */
-export function isTaken(state, name) {
-  return state.board[parseSquare(state.constants, name).index] !== null ||
-    state.pending.some((p) => p.square === name);
-}
-
 /** The letter a square shows (a confirmed or a pending tile's), or null when it is free. */
 export function letterOn(state, name) {
   const cell = state.board[parseSquare(state.constants, name).index];
   return cell?.letter ?? state.pending.find((p) => p.square === name)?.letter ?? null;
 }
+
+/** True when `name` holds a confirmed or a pending tile (every tile shows its letter, a blank its chosen one). */
+export const isTaken = (state, name) => letterOn(state, name) !== null;
 
 /** The square after `name` along `direction`, or null at the board's edge. */
 export function nextSquare(state, name, direction) {
@@ -38,7 +35,7 @@ export function sameLetter(shown, typed) {
 
 /** The first free square at or after `name` along `direction`, or null. */
 export function freeSquareFrom(state, name, direction) {
-  for (let sq = name; sq !== null; sq = offset(state.constants, sq, ...STEP[direction])) {
+  for (let sq = name; sq !== null; sq = nextSquare(state, sq, direction)) {
     if (!isTaken(state, sq)) return sq;
   }
   return null;
@@ -46,7 +43,7 @@ export function freeSquareFrom(state, name, direction) {
 
 /** Where the cursor goes after a tile lands on `name`: the next free square, else stays. */
 export function advance(state, name, direction) {
-  const next = offset(state.constants, name, ...STEP[direction]);
+  const next = nextSquare(state, name, direction);
   return (next && freeSquareFrom(state, next, direction)) || name;
 }
 

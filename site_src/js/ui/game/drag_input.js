@@ -11,7 +11,7 @@ const DRAG_START = 8; // px: below this a press is a tap
 const SOURCES = "#mao [data-tile], #tabuleiro .casa.pendente";
 
 /** The hand position a tile dropped at `x` takes: the number of other tiles whose centre is before it. */
-export function slotAt(centres, x) {
+function slotAt(centres, x) {
   return centres.filter((centre) => centre < x).length;
 }
 

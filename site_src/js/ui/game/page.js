@@ -39,7 +39,7 @@ const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square"
   "dropTile", "movePending", "returnPending", "arrange"];
 
 export class Page {
-  /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(url). */
+  /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(...urls). */
   constructor(main, deps) {
     Object.assign(this, deps);
     this.main = main;
@@ -145,7 +145,7 @@ export class Page {
     if (!this.dialogs.isOpen && !this.archiveDate && !this.mode) this.guide.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
     if (!this.mode) this.scheduleDayCheck();
-    for (const url of tower.keep) this.onDayLoaded?.(url);
+    this.onDayLoaded?.(...tower.keep);
   }
 
   /**

@@ -9,7 +9,7 @@ import { archiveFacts } from "../archive/archive_game.js";
 import { archiveResults, archiveStats } from "../archive/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
-import { absolute, runDawgUrl } from "../shared/loader.js";
+import { absolute, runDawgOf } from "../shared/loader.js";
 import { endBody, practiceFacts, statsBody } from "./end_view.js";
 import { replayUrl, shareText } from "./share.js";
 
@@ -17,7 +17,7 @@ import { replayUrl, shareText } from "./share.js";
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
 
 /** The page's RunAnalysis, made on first use with the page's worker client (made then too, but in practice). */
-export function runAnalysisOf(page) {
+function runAnalysisOf(page) {
   page.analysisClient ??= pageClient(page.main);
   page.runAnalysis ??= new RunAnalysis(page.analysisClient, page.storage, page.dialogs, absolute(page.urls.dawg),
     absolute(page.urls.common));
@@ -25,20 +25,31 @@ export function runAnalysisOf(page) {
 }
 
 /**
+ * The analysis of the page's finished run, asked for at once with the word list it was played
+ * with (the day's end screen and practice's): {runAnalysis, analysis}, where `analysis` is a
+ * promise whose failure is for whoever shows it.
+ */
+export function requestAnalysis(page, state, { countPar, onPar }) {
+  const runAnalysis = runAnalysisOf(page);
+  const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
+    dawgUrl: runDawgOf(page), countPar, onPar,
+  });
+  analysis.catch(() => {}); // said where it is shown (the day's end screen, the analysis dialog)
+  return { runAnalysis, analysis };
+}
+
+/**
  * The end screen of a day's run (today's or the archive's), already counted in the statistics
  * by the page; `problem`: what loading the statistics found wrong, said at the top.
  */
 export async function showEnd(page, state, summary, problem) {
-  const runAnalysis = runAnalysisOf(page);
   const url = replayUrl(page.data, page.game, page.runVersion, location.origin);
   const text = shareText(summary, page.date, page.data.constants, url);
   const body = endBody(summary, text, page.data.constants, page.now);
-  const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
-    dawgUrl: absolute(runDawgUrl(page.urls, page.runVersion)),
+  const { runAnalysis, analysis } = requestAnalysis(page, state, {
     countPar: !page.archiveDate,
     onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily: !page.archiveDate }),
   });
-  analysis.catch(() => {}); // said on the end screen and in the analysis dialog
   body.splice(2, 0, ...runAnalysis.endNodes(analysis, body));
   const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
   const challenge = challengeNodes(page.challenges, page.date, summary, url, status);
@@ -51,7 +62,7 @@ export async function showEnd(page, state, summary, problem) {
       { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
     ], { kind: "fim" });
   if (choice === "stats") showStats(page);
-  if (choice === "treinar") location.assign(page.urls.practice ?? "/treino/");
+  if (choice === "treinar") location.assign("/treino/");
   if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") page.finish(state);
 }
 

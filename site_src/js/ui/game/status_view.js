@@ -141,7 +141,7 @@ export class StatusView {
    * suggestion shown (`mode.hint`, practice's Sugestão).
    */
   previewLine(state, preview, mode = {}) {
-    const touch = mode.touch ?? touchOnly();
+    const touch = touchOnly();
     if (mode.selectedTile) {
       return { text: `${tileName(mode.selectedTile)} escolhida: ${touch ? "toque" : "clique"} na casa onde a quer pôr.` };
     }

@@ -7,7 +7,7 @@ const GAP = 4; // px between the panel and the toast
 const overlaps = (a, b) => a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
 
 /** Moves `toast` off `panel` when they overlap; a toast that is not fixed (a status line) is left alone. */
-export function placeToast(toast, panel) {
+function placeToast(toast, panel) {
   toast.style.top = "";
   toast.style.bottom = "";
   if (!panel || getComputedStyle(toast).position !== "fixed") return;

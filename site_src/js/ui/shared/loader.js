@@ -134,11 +134,19 @@ export async function loadShared(urls, fetchFn = (url) => fetch(url)) {
   return { constants, words, coimbra: coimbraIndex(coimbra) };
 }
 
-/** Everything to start a run on `date`: {constants, words (a promise), day, coimbra}. With `shared`
- * (what loadShared gave for an earlier day) only the day file is fetched. */
-export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null, archived = false) {
-  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), loadDay(urls, date, fetchFn, archived)]);
+/**
+ * Everything to start a run on the tower `tower` (a promise of its file, a day's or a practice
+ * tower's): {constants, words (a promise), day, coimbra}. With `shared` (what loadShared gave
+ * for an earlier tower) only the tower file is fetched.
+ */
+export async function loadWith(urls, tower, fetchFn = (url) => fetch(url), shared = null) {
+  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), tower]);
   return { ...common, day };
+}
+
+/** Everything to start a run on `date` (loadWith with its day file). */
+export async function loadGame(urls, date, fetchFn = (url) => fetch(url), shared = null, archived = false) {
+  return loadWith(urls, loadDay(urls, date, fetchFn, archived), fetchFn, shared);
 }
 
 /** The files of word-list version `v`, kept under data-versoes for ever: its DAWG and its coimbra.json. */
@@ -154,6 +162,9 @@ export function versionUrls(urls, v) {
 export function runDawgUrl(urls, v) {
   return (!v || v === urls.version) && urls.dawg ? urls.dawg : versionUrls(urls, v).dawg;
 }
+
+/** The DAWG the page's run is played with (its `runVersion`), as the analysis worker fetches it: an absolute URL. */
+export const runDawgOf = (page) => absolute(runDawgUrl(page.urls, page.runVersion));
 
 /** Said when the site answers that a save's word-list version is not among its kept ones. */
 export const VERSION_MISSING = "Este site não tem a lista de palavras com que esta corrida começou.";

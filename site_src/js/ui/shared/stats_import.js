@@ -181,5 +181,3 @@ export function parseStatsExport(text, today = lisbonDate()) {
   const parsed = arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
   return desafios === undefined ? parsed : { ...parsed, challenges: desafios };
 }
-
-/** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */

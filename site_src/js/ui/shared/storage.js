@@ -77,6 +77,7 @@ export function practiceCounts(data) {
   return { towers: finished.length, wins: finished.filter((r) => r.won).length };
 }
 
+/** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
 export class GameStorage {
   constructor(backend) {
     this.backend = backend;

@@ -8,7 +8,7 @@
 import { pageClient } from "../analysis/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
-import { absolute, loadShared, loadTower, runDawgUrl } from "../shared/loader.js";
+import { absolute, loadTower, loadWith, runDawgOf } from "../shared/loader.js";
 import { isActions, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
 import { PRACTICE_KEY } from "../shared/storage.js";
 import { Suggestion } from "./suggestion.js";
@@ -22,6 +22,9 @@ export const practiceKey = (number) => `treino-${number}`;
 
 /** The tower after `number`: past the last comes the first again. */
 export const nextPractice = (number, total) => (number >= total ? 1 : number + 1);
+
+/** Tower `current` on a site of `total` practice towers: past its last, the first. */
+const within = (current, total) => (current <= total ? current : 1);
 
 function emptyPractice() {
   return { v: PRACTICE_VERSION, current: 1, run: null, results: {} };
@@ -58,8 +61,7 @@ export class PracticeStore {
 
   /** The tower the player is on, within 1 … total (a smaller site starts again from 1). */
   current(total) {
-    const { current } = this.load();
-    return current <= total ? current : 1;
+    return within(this.load().current, total);
   }
 
   /** Same answers as GameStorage.loadRun, for practice tower `number` whose bag is `bag`. */
@@ -94,7 +96,7 @@ export class PracticeStore {
   /** On to the next tower: the finished run is let go (its result stays). */
   moveOn(total) {
     const practice = this.load();
-    practice.current = nextPractice(this.current(total), total);
+    practice.current = nextPractice(within(practice.current, total), total);
     practice.run = null;
     this.save(practice);
     return practice.current;
@@ -121,36 +123,20 @@ export function practiceWords(number) {
   return { name, file: `O ficheiro da torre de treino n.º ${number}`, missing: `A torre de treino n.º ${number} não existe neste site.` };
 }
 
-/** Everything to start practice tower `number`, as loader.js loadGame gives it for a day. */
+/** Everything to start practice tower `number` (loader.js loadWith with its tower file). */
 export async function loadPracticeGame(urls, number, fetchFn = (url) => fetch(url), shared = null) {
   const tower = loadTower(practiceUrl(urls, number), practiceWords(number), fetchFn, (day) => day.treino === number);
-  const [common, day] = await Promise.all([shared ?? loadShared(urls, fetchFn), tower]);
-  return { ...common, day };
+  return loadWith(urls, tower, fetchFn, shared);
 }
 
-/** The heading, the "Treino" mark and the practice controls (Sugestão, Próxima torre). */
+/** The heading, the loading line and the "Treino" mark name tower `number` (the practice
+ * controls, Sugestão and Próxima torre, are _game.html's on this page). */
 export function markPractice(main, number) {
   const heading = main.querySelector("h1");
   if (heading) heading.textContent = `Treino: torre n.º ${number}`;
   const loading = main.querySelector("#carregar");
   if (loading) loading.textContent = `A preparar a torre de treino n.º ${number}…`;
-  let mark = main.querySelector("#marca-treino");
-  if (!mark) {
-    mark = el("span", { id: "marca-treino", class: "marca-arquivo" });
-    main.querySelector(".andar-linha")?.append(mark);
-  }
-  mark.replaceChildren(el("strong", { text: "Treino" }), ` n.º ${number}`);
-  const controls = main.querySelector(".controlos:not(.secundarios)");
-  if (controls && !main.querySelector("[data-action=sugestao]")) {
-    const line = el("p", { id: "sugestao-texto", class: "sugestao-texto", role: "status", hidden: true });
-    controls.append(el("button", { type: "button", class: "sugestao", "data-action": "sugestao", text: "Sugestão",
-      "aria-describedby": "sugestao-texto" }));
-    controls.after(line);
-  }
-  const secondary = main.querySelector(".controlos.secundarios");
-  if (secondary && !main.querySelector("[data-action=proxima]")) {
-    secondary.prepend(el("button", { type: "button", "data-action": "proxima", text: "Próxima torre", hidden: true }));
-  }
+  main.querySelector("#marca-treino")?.replaceChildren(el("strong", { text: "Treino" }), ` n.º ${number}`);
 }
 
 /** Sugestão's sentence under the buttons: {say(text), clear()}, as suggestion.js speaks. */
@@ -243,11 +229,7 @@ export class PracticeMode {
     const game = page.game;
     const end = await page.ending("Não foi possível mostrar o fim do treino", true);
     if (!end || page.game !== game) return;
-    const runAnalysis = end.runAnalysisOf(page);
-    const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
-      dawgUrl: this.dawgUrl(), countPar: false,
-    });
-    analysis.catch(() => {}); // said in the analysis dialog
+    const { runAnalysis, analysis } = end.requestAnalysis(page, state, { countPar: false });
     const choice = await page.dialogs.ask(summary.won ? "Subiu a torre de treino!" : "Fim do treino",
       practiceEndBody(summary, number, this.total), [
         { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
@@ -267,15 +249,9 @@ export class PracticeMode {
     page.start().then(() => page.game && page.announcer.say(`Torre de treino n.º ${number}.`), (error) => page.fail(error));
   }
 
-  /** The word list the run is played with, as the worker fetches it. */
-  dawgUrl() {
-    const { urls, runVersion } = this.page;
-    return absolute(runDawgUrl(urls, runVersion));
-  }
-
   /** Sugestão's plays for the game's position, from the analysis worker: {common, best}. */
   ask(game) {
-    return this.page.analysisClient.suggest({ state: game.state, dawgUrl: this.dawgUrl(),
+    return this.page.analysisClient.suggest({ state: game.state, dawgUrl: runDawgOf(this.page),
       commonUrl: absolute(this.page.urls.common) });
   }
 }
