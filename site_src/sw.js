@@ -192,10 +192,11 @@ async function keep(url) {
   await (await caches.open(cacheFor(url))).add(url);
 }
 
-// The page asks for the day files it has loaded to be kept for offline play.
+// The page asks for the files it has loaded (a day, a practice tower, a word list) to be kept for
+// offline play; each is kept or not on its own, and the worker lives until all have settled.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "guardar" || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((u) => typeof u === "string" && new URL(u, self.location.origin).origin === self.location.origin);
-  event.waitUntil(Promise.all(urls.map(keep)).catch(() => {}));
+  event.waitUntil(Promise.allSettled(urls.map(keep)));
 });
