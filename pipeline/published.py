@@ -117,6 +117,17 @@ def stored_versions(store: Path | None = None) -> dict[str, WordListVersion]:
     return load_versions((store or STORE) / WORDS)
 
 
+def read_store_text(path: Path) -> str | None:
+    """A text file of the store (UTF-8, strictly), or None when it does not exist."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+    except UnicodeDecodeError as error:
+        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
+                             "restore it from git") from None
+
+
 def read_days_manifest(store: Path | None = None) -> dict[str, str]:
     """Date → SHA-256 of every published day file; no manifest yet is none published.
 
@@ -124,13 +135,10 @@ def read_days_manifest(store: Path | None = None) -> dict[str, str]:
     that are not UTF-8 stop here with one line naming the file.
     """
     path = (store or STORE) / DAYS_MANIFEST
-    try:
-        lines = path.read_bytes().decode("utf-8").splitlines()
-    except FileNotFoundError:
+    text = read_store_text(path)
+    if text is None:
         return {}
-    except UnicodeDecodeError as error:
-        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
-                             "restore it from git") from None
+    lines = text.splitlines()
     recorded, first_line = {}, {}
     for number, line in enumerate(lines, start=1):
         match = DAY_LINE.match(line)
@@ -185,14 +193,8 @@ class StoreState:
 def read_ledger(store: Path) -> list[Publication] | None:
     """The ledger's lines, or None when the store has none."""
     path = store / LEDGER
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        return None
-    except UnicodeDecodeError as error:
-        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
-                             "restore it from git") from None
-    return parse_ledger(text, str(path))
+    text = read_store_text(path)
+    return None if text is None else parse_ledger(text, str(path))
 
 
 def git_knows(path: Path) -> bool:
