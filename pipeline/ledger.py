@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
+from .days import date_range
+
 LEDGER = "ledger"
 NO_CHAIN = "0" * 64
 LINE = re.compile(r"^(\d+)  (-|\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2})  "
@@ -52,8 +54,7 @@ class Publication:
     def dates(self) -> list[str]:
         if not self.days:
             return []
-        first, last = self.days
-        return [(first + dt.timedelta(days=n)).isoformat() for n in range((last - first).days + 1)]
+        return [date.isoformat() for date in date_range(*self.days)]
 
 
 def content_digest(days: Mapping[str, str], files: Mapping[str, tuple[bytes, bytes]]) -> str:
