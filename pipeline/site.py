@@ -289,7 +289,8 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     generated = generated_assets(src)
     folder, static_urls = assets.copy_static(src, out_dir, generated)
     dawg_name = assets.write_dawg(site.dawg, out_dir)
-    common_name = assets.write_common_dawg(site.common_dawg, out_dir) if site.common_dawg else None
+    common_name = (assets.write_dawg(site.common_dawg, out_dir, "palavras-comuns", alias=False)
+                   if site.common_dawg else None)
     write_text(out_dir / "constantes.json", C.as_json())
     current = current_version(site)
     (out_dir / "coimbra.json").write_bytes(current.coimbra_json)
