@@ -62,7 +62,7 @@ class Collected:
 
     def text(self) -> str:
         """palavras-origem.tsv without its header."""
-        return "".join(map(self.lines.__getitem__, self.order))
+        return "".join(self.text_parts())
 
     def text_parts(self, size: int = 8192) -> Iterator[str]:
         """`text` in parts of `size` lines: written part by part, the 6.6 MB file is
