@@ -23,10 +23,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from .days import date_range
+from .errors import PublishedError, quoted
 
 LEDGER = "ledger"
 NO_CHAIN = "0" * 64
@@ -78,15 +79,11 @@ def next_publication(ledger: list[Publication], days: Mapping[str, str],
     draft = Publication(len(ledger) + 1, span, tuple(sorted(files)),
                         content_digest(days, files), "")
     previous = ledger[-1].chain if ledger else NO_CHAIN
-    return Publication(draft.number, draft.days, draft.versions, draft.content,
-                       chained(previous, draft.fields()))
+    return replace(draft, chain=chained(previous, draft.fields()))
 
 
 def parse_ledger(text: str, where: str) -> list[Publication]:
     """Every line, checked: numbered 1, 2, …, chained, each holding all the one before held."""
-    from .errors import quoted
-    from .published import PublishedError
-
     ledger: list[Publication] = []
     for number, line in enumerate(text.splitlines(), start=1):
         match = LINE.match(line)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .assets import short_hash
-from .errors import TorreError, first_names, quoted
+from .errors import PublishedError, first_names, quoted  # PublishedError: callers import it from here too
 from .files import sha256_file, write_atomic
 from .ledger import LEDGER, Publication, content_digest, next_publication, parse_ledger
 
@@ -39,10 +39,6 @@ DAYS_MANIFEST = "days.sha256"
 DAY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.json$")
 VERSION_NAME = re.compile(r"^([0-9a-f]{10})\.(dawg|coimbra\.json)$")
 DAY_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2})  ([0-9a-f]{64})$")
-
-
-class PublishedError(TorreError):
-    """A damaged store of published versions, or a build that would change a published file."""
 
 
 @dataclass(frozen=True)
