@@ -108,7 +108,7 @@ def not_ascii(text: str) -> set[str]:
 def dropped_entries(dic: DicFile) -> dict[int, str]:
     """.dic line → the filter its morphology puts the entry under (abbreviation, Roman numeral)."""
     reasons = {morph: reason for morph in set(dic.morphs)  # 7,650 distinct of ~44,000
-               if ("ABR=" in morph or "subcat=rom" in morph) and (reason := entry_filter(morph))}
+               if (reason := entry_filter(morph))}
     if not reasons:
         return {}
     return {line: reasons[morph] for line, morph in zip(dic.lines, dic.morphs) if morph in reasons}
