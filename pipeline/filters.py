@@ -72,9 +72,8 @@ def classify(form: str, fold: Folder) -> tuple[str | None, str]:
 
     unidecode leaves ASCII as it is, so str.upper, far cheaper than translate, folds
     an ASCII form; str.islower makes no new string and implies form == form.lower().
-    pipeline.trace.filter_forms repeats the first test inline: it runs once per form
-    expanded (~200,000), where a call each costs more than the test; the bare stems
-    and the long ones (once per distinct stem) call this.
+    No copy of it is inlined: in pipeline.trace.filter_forms (~63,000 forms a run) a
+    call each costs ~3 ms, which bench/words.py does not tell from its noise.
     """
     folded = form.upper() if form.isascii() else form.translate(fold.upper_table)
     if PLAYABLE.fullmatch(folded) and (form.islower() or form == form.lower()):

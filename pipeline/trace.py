@@ -29,7 +29,7 @@ from itertools import compress, filterfalse
 from operator import itemgetter, le, not_
 
 from .constants import WORD_MAX_LENGTH
-from .filters import FILTERS, PLAYABLE, Folder, classify, failed_filter, letters_key
+from .filters import FILTERS, Folder, classify, letters_key
 from .hunspell import AffixFile, DicFile, Expander, convert
 from .hunspell.expand import Rules  # AffixEntry, innermost first
 from .hunspell.shared import line_in
@@ -46,21 +46,16 @@ EntryForms = tuple[list[tuple[str, Rules, str]], list[tuple[str, str, Rules, str
 
 
 def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
-    """Fold each form and put it in `kept` or `refused` (pipeline.filters.classify, inline:
-    this runs once per form expanded, where a call each costs more than the test)."""
-    upper, playable = fold.upper_table, PLAYABLE.fullmatch
+    """Fold each form and put it in `kept` or `refused` (pipeline.filters.classify)."""
     kept, refused = [], []
     for form, rules in expanded:
         if oconv:
             form = convert(oconv, form)
-        # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
-        folded = form.upper() if form.isascii() else form.translate(upper)
-        # str.islower makes no new string, and implies form == form.lower() (every
-        # character lower() changes is upper- or titlecase: no islower() string has one)
-        if playable(folded) and (form.islower() or form == form.lower()):
+        reason, folded = classify(form, fold)
+        if reason is None:
             kept.append((folded, rules, form))
         else:
-            refused.append((form, folded, rules, failed_filter(form, folded)))
+            refused.append((form, folded, rules, reason))
     return kept, refused, len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept)
 
 
