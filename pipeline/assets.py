@@ -74,19 +74,14 @@ def copy_static(site_src: Path, out_dir: Path,
     return folder, urls
 
 
-def write_dawg(data: bytes, out_dir: Path) -> str:
-    """palavras.<hash>.dawg (what pages load) and the stable alias palavras.dawg."""
-    name = f"palavras.{short_hash(data)}.dawg"
+def write_dawg(data: bytes, out_dir: Path, stem: str = "palavras", alias: bool = True) -> str:
+    """<stem>.<hash>.dawg (what pages load) and, with `alias`, the stable <stem>.dawg:
+    palavras.dawg has one; the common words' palavras-comuns.<hash>.dawg (data-comuns) has
+    none: only pages load it, through their data-comuns, and palavras-comuns.txt is the download."""
+    name = f"{stem}.{short_hash(data)}.dawg"
     (out_dir / name).write_bytes(data)
-    (out_dir / "palavras.dawg").write_bytes(data)
-    return name
-
-
-def write_common_dawg(data: bytes, out_dir: Path) -> str:
-    """palavras-comuns.<hash>.dawg, the common words' DAWG (data-comuns); no stable alias:
-    only pages load it, through their data-comuns, and palavras-comuns.txt is the download."""
-    name = f"palavras-comuns.{short_hash(data)}.dawg"
-    (out_dir / name).write_bytes(data)
+    if alias:
+        (out_dir / f"{stem}.dawg").write_bytes(data)
     return name
 
 
@@ -211,10 +206,7 @@ def headers_file(dawg_name: str | None, common_name: str | None = None) -> str:
         # Word lists under their id (pipeline.published): never change, never removed.
         ("/versoes/*", [f"Cache-Control: {IMMUTABLE}"]),
     ]
-    if dawg_name:
-        rules.append((f"/{dawg_name}", [f"Cache-Control: {IMMUTABLE}"]))
-    if common_name:
-        rules.append((f"/{common_name}", [f"Cache-Control: {IMMUTABLE}"]))
+    rules += [(f"/{name}", [f"Cache-Control: {IMMUTABLE}"]) for name in (dawg_name, common_name) if name]
     rules += [
         ("/dias/*", [f"Cache-Control: {SHORT}"]),
         ("/sw.js", ["Cache-Control: no-cache"]),

@@ -101,10 +101,14 @@ def resolve(importer: str, specifier: str) -> str:
     return posixpath.normpath(posixpath.join(posixpath.dirname(importer), specifier))
 
 
-def read_modules(root: Path, entry: str) -> list[Module]:
-    """Every module reachable from `entry`, each after the modules it imports."""
+def read_modules(root: Path, entry: str, held: set[str] = frozenset(),
+                 cache: dict[str, Module] | None = None) -> list[Module]:
+    """Every module reachable from `entry` but those `held` (read already, with all they import),
+    each after the modules it imports. `cache` (name → Module) spares reading a module again
+    for another bundle of the same root."""
     ordered: list[Module] = []
-    done: set[str] = set()
+    done: set[str] = set(held)
+    cache = {} if cache is None else cache
     visiting: list[str] = []
 
     def visit(name: str, importer: str | None) -> None:
@@ -112,17 +116,9 @@ def read_modules(root: Path, entry: str) -> list[Module]:
             return
         if name in visiting:
             raise BundleError(root / name, None, "import cycle: " + " → ".join([*visiting, name]))
-        path = root / name
-        if not path.is_file():
-            raise BundleError(root / (importer or name), None, f"imports {name}, which does not exist under {root}")
-        source = path.read_text(encoding="utf-8")
-        found = sorted((m.start(), resolve(name, m.group(m.lastindex)))
-                       for regex in (IMPORT_NAMED, IMPORT_ALL, EXPORT_FROM) for m in regex.finditer(source))
-        lazy = [(line_of(source, m.start()), resolve(name, m.group(1))) for m in DYNAMIC_IMPORT.finditer(source)]
-        for line, target in lazy:
-            if not (root / target).is_file():
-                raise BundleError(path, line, f"imports {target}, which does not exist under {root}")
-        module = Module(name, source, [dependency for _, dependency in found], lazy)
+        if name not in cache:
+            cache[name] = read_module(root, name, importer)
+        module = cache[name]
         visiting.append(name)
         for dependency in module.imports:
             visit(dependency, name)
@@ -176,12 +172,28 @@ def compact(source: str, path: Path) -> str:
     return BLANK_LINES.sub("\n", INDENT.sub("", BLOCK_COMMENT.sub("", source)))
 
 
+def read_module(root: Path, name: str, importer: str | None) -> Module:
+    """The module `name` under root, with its imports, static and dynamic (these must exist)."""
+    path = root / name
+    if not path.is_file():
+        raise BundleError(root / (importer or name), None, f"imports {name}, which does not exist under {root}")
+    source = path.read_text(encoding="utf-8")
+    found = sorted((m.start(), resolve(name, m.group(m.lastindex)))
+                   for regex in (IMPORT_NAMED, IMPORT_ALL, EXPORT_FROM) for m in regex.finditer(source))
+    lazy = [(line_of(source, m.start()), resolve(name, m.group(1))) for m in DYNAMIC_IMPORT.finditer(source)]
+    for line, target in lazy:
+        if not (root / target).is_file():
+            raise BundleError(path, line, f"imports {target}, which does not exist under {root}")
+    return Module(name, source, [dependency for _, dependency in found], lazy)
+
+
 def chunk_name(file: str, target: str) -> str:
     """torre.js + ui/game/run_end.js → torre.run_end.js: one name per bundle and target."""
     return f"{posixpath.splitext(posixpath.basename(file))[0]}.{posixpath.splitext(posixpath.basename(target))[0]}.js"
 
 
-def split_chunks(root: Path, held: set[str], targets: list[str], file: str) -> dict[str, tuple[str, list[Module]]]:
+def split_chunks(root: Path, held: set[str], targets: list[str], file: str,
+                 cache: dict[str, Module] | None = None) -> dict[str, tuple[str, list[Module]]]:
     """target → (chunk file, the modules reachable from it that the bundle lacks)."""
     chunks: dict[str, tuple[str, list[Module]]] = {}
     owner: dict[str, str] = {}
@@ -189,7 +201,7 @@ def split_chunks(root: Path, held: set[str], targets: list[str], file: str) -> d
         name = chunk_name(file, target)
         if any(name == other for other, _ in chunks.values()):
             raise BundleError(root / target, None, f"its chunk would be named {name}, as another dynamic import's is")
-        own = [m for m in read_modules(root, target) if m.name not in held]
+        own = read_modules(root, target, held, cache)
         for module in own:
             if module.name in owner:
                 raise BundleError(root / module.name, None, f"reached from two chunks' targets ({owner[module.name]}, "
@@ -212,19 +224,24 @@ def module_text(module: Module, root: Path, var_of: dict[str, str], lazy_of: dic
     return text, [entry.split(":")[0] for entry in exports]
 
 
-def bundle_files(root: Path, entry: str = "main.js", file: str = "torre.js") -> dict[str, str]:
-    """The page's script `file` (every module `entry` imports, joined) and its chunks, by file name."""
-    modules = read_modules(root, entry)
+def bundle_files(root: Path, entry: str = "main.js", file: str = "torre.js",
+                 cache: dict[str, Module] | None = None) -> dict[str, str]:
+    """The page's script `file` (every module `entry` imports, joined) and its chunks, by file name.
+    `cache`: the modules read for another bundle of the same root (read_modules)."""
+    cache = {} if cache is None else cache
+    modules = read_modules(root, entry, cache=cache)
     held = {m.name for m in modules}
     var_of = {m.name: f"$m{i}" for i, m in enumerate(modules)}
     targets = list(dict.fromkeys(t for m in modules for _, t in m.lazy if t not in held))
-    chunks = split_chunks(root, held, targets, file)
+    chunks = split_chunks(root, held, targets, file, cache)
     for number, module in enumerate((m for _, own in chunks.values() for m in own), len(modules)):
         var_of[module.name] = f"$m{number}"
     lazy_of = {t: f"Promise.resolve().then(() => {var_of[t]})" for t in held}
     lazy_of.update({t: f'import("./{name}")' for t, (name, _) in chunks.items()})
-    needed = {dependency for _, own in chunks.values() for m in own for dependency in m.imports if dependency in held}
-    shared = [var_of[m.name] for m in modules if m.name in needed]
+    imported = {target: {d for m in own for d in m.imports} for target, (_, own) in chunks.items()}
+    uses = {target: [var_of[m.name] for m in modules if m.name in names] for target, names in imported.items()}
+    needed = set().union(*uses.values())
+    shared = [var_of[m.name] for m in modules if var_of[m.name] in needed]
     parts = [f"// A Torre: {len(modules)} modules of site_src/js joined by pipeline/bundle.py, "
              f"from {entry}. Generated: edit the modules, not this file.\n"]
     parts.extend(module_text(m, root, var_of, lazy_of)[0] for m in modules)
@@ -232,8 +249,7 @@ def bundle_files(root: Path, entry: str = "main.js", file: str = "torre.js") -> 
         parts.append(f"export {{ {', '.join(shared)} }};\n")
     files = {file: "".join(parts)}
     for target, (name, own) in chunks.items():
-        uses = [var_of[m.name] for m in modules if m.name in {d for c in own for d in c.imports}]
-        files[name] = chunk_text(file, target, own, uses, root, var_of, lazy_of)
+        files[name] = chunk_text(file, target, own, uses[target], root, var_of, lazy_of)
     return files
 
 

@@ -62,7 +62,7 @@ class Collected:
 
     def text(self) -> str:
         """palavras-origem.tsv without its header."""
-        return "".join(map(self.lines.__getitem__, self.order))
+        return "".join(self.text_parts())
 
     def text_parts(self, size: int = 8192) -> Iterator[str]:
         """`text` in parts of `size` lines: written part by part, the 6.6 MB file is
@@ -108,7 +108,7 @@ def not_ascii(text: str) -> set[str]:
 def dropped_entries(dic: DicFile) -> dict[int, str]:
     """.dic line → the filter its morphology puts the entry under (abbreviation, Roman numeral)."""
     reasons = {morph: reason for morph in set(dic.morphs)  # 7,650 distinct of ~44,000
-               if ("ABR=" in morph or "subcat=rom" in morph) and (reason := entry_filter(morph))}
+               if (reason := entry_filter(morph))}
     if not reasons:
         return {}
     return {line: reasons[morph] for line, morph in zip(dic.lines, dic.morphs) if morph in reasons}

@@ -49,6 +49,11 @@ PRACTICE_DIGITS = 4
 HELPS_LENGTH = C.FLOORS * (C.BOARD_SIZE ** 2 - C.OPENER_MIN_LENGTH) + C.FLOORS
 
 
+def date_range(first: dt.date, last: dt.date) -> list[dt.date]:
+    """first … last, both included; none when last is before first."""
+    return [first + dt.timedelta(days=offset) for offset in range((last - first).days + 1)]
+
+
 @dataclass(frozen=True)
 class Window:
     """The days the build precomputes: first … last, both included."""
@@ -61,9 +66,8 @@ class Window:
     def days(self) -> int:
         return (self.last - self.first).days + 1
 
-    def dates(self) -> Iterable[dt.date]:
-        for offset in range(self.days):
-            yield self.first + dt.timedelta(days=offset)
+    def dates(self) -> list[dt.date]:
+        return date_range(self.first, self.last)
 
     def check(self, date: dt.date) -> None:
         if not self.first <= date <= self.last:
@@ -264,12 +268,10 @@ def write_days(out_dir: Path, first: dt.date, last: dt.date, openers: Iterable[s
     openers = check_openers(openers)
     out_dir.mkdir(parents=True, exist_ok=True)
     listed = []
-    date = first
-    while date <= last:
+    for date in date_range(first, last):
         day = build_day(date, openers, window)
         (out_dir / f"{day['date']}.json").write_bytes(day_json(day).encode("utf-8"))
         listed.append({"date": day["date"], "opener": day["floors"][0]["opener"]})
-        date += dt.timedelta(days=1)
     (out_dir / DAY_INDEX).write_bytes(day_index_json(listed).encode("utf-8"))
     return len(listed)
 

@@ -53,6 +53,11 @@ class ChecksumMismatchError(TorreError):
         )
 
 
+class PublishedError(TorreError):
+    """A damaged store of published versions, or a build that would change a published file.
+    Here, not in pipeline.published, so that pipeline.ledger (which published imports) can raise it."""
+
+
 class ConfigError(TorreError):
     """Invalid project data (coimbra.toml, [tool.torre], the manifest)."""
 

@@ -23,8 +23,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
+
+from .days import date_range
+from .errors import PublishedError, quoted
 
 LEDGER = "ledger"
 NO_CHAIN = "0" * 64
@@ -52,8 +55,7 @@ class Publication:
     def dates(self) -> list[str]:
         if not self.days:
             return []
-        first, last = self.days
-        return [(first + dt.timedelta(days=n)).isoformat() for n in range((last - first).days + 1)]
+        return [date.isoformat() for date in date_range(*self.days)]
 
 
 def content_digest(days: Mapping[str, str], files: Mapping[str, tuple[bytes, bytes]]) -> str:
@@ -77,15 +79,11 @@ def next_publication(ledger: list[Publication], days: Mapping[str, str],
     draft = Publication(len(ledger) + 1, span, tuple(sorted(files)),
                         content_digest(days, files), "")
     previous = ledger[-1].chain if ledger else NO_CHAIN
-    return Publication(draft.number, draft.days, draft.versions, draft.content,
-                       chained(previous, draft.fields()))
+    return replace(draft, chain=chained(previous, draft.fields()))
 
 
 def parse_ledger(text: str, where: str) -> list[Publication]:
     """Every line, checked: numbered 1, 2, …, chained, each holding all the one before held."""
-    from .errors import quoted
-    from .published import PublishedError
-
     ledger: list[Publication] = []
     for number, line in enumerate(text.splitlines(), start=1):
         match = LINE.match(line)

@@ -43,15 +43,11 @@ class BuildError(TorreError):
     """An --out the build must not replace."""
 
 
-def file_hashes(root: Path) -> dict[str, str]:
-    """Relative POSIX path → SHA-256 of every file under root but the manifest."""
-    hashes = {}
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and not path.is_symlink():
-            relative = path.relative_to(root).as_posix()
-            if relative != MANIFEST:
-                hashes[relative] = sha256_file(path)
-    return hashes
+def file_hashes(root: Path, state: dict[str, str] | None = None) -> dict[str, str]:
+    """Relative POSIX path → SHA-256 of every file under root but the manifest.
+    `state` is tree_state(root) when the caller has it already (one walk of the tree)."""
+    state = (tree_state(root) or {}) if state is None else state
+    return {name: kind for name, kind in state.items() if name != MANIFEST and is_file_entry(kind)}
 
 
 def manifest_text(hashes: dict[str, str]) -> str:
@@ -98,10 +94,9 @@ def foreign_reason(out: Path, state: dict[str, str] | None = None) -> str | None
     if recorded is None:
         return f"it holds {first_names(names)} and no {MANIFEST} manifest"
     state = tree_state(out) if state is None else state
-    found = {name: kind for name, kind in state.items() if name != MANIFEST and is_file_entry(kind)}
-    extra = sorted(set(found) - set(recorded)) + unrecorded_entries(state, recorded)
-    changed = sorted(name for name in set(found) & set(recorded) if found[name] != recorded[name])
-    missing = sorted(set(recorded) - set(found))
+    found = file_hashes(out, state)
+    extra, changed, missing = differences(recorded, found)
+    extra = extra + unrecorded_entries(state, recorded)
     for label, names in (("files the build did not write", extra), ("changed files", changed),
                          ("files removed since the build", missing)):
         if names:
@@ -272,13 +267,17 @@ def state_change(before: dict[str, str] | None, after: dict[str, str] | None) ->
     if before is None or after is None:
         return "created" if before is None else "removed"
     parts = []
-    for label, names in (("added", sorted(set(after) - set(before))),
-                         ("changed", sorted(n for n in set(after) & set(before)
-                                            if after[n] != before[n])),
-                         ("removed", sorted(set(before) - set(after)))):
+    for label, names in zip(("added", "changed", "removed"), differences(before, after)):
         if names:
             parts.append(f"{label}: {first_names(names)}")
     return "; ".join(parts)
+
+
+def differences(before: dict[str, str], after: dict[str, str]) -> tuple[list[str], ...]:
+    """The names `after` added, changed and removed with respect to `before`, each sorted."""
+    return (sorted(set(after) - set(before)),
+            sorted(name for name in set(after) & set(before) if after[name] != before[name]),
+            sorted(set(before) - set(after)))
 
 
 def step(name: str) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .assets import short_hash
-from .errors import TorreError, first_names, quoted
+from .errors import PublishedError, first_names, quoted  # PublishedError: callers import it from here too
 from .files import sha256_file, write_atomic
 from .ledger import LEDGER, Publication, content_digest, next_publication, parse_ledger
 
@@ -39,10 +39,6 @@ DAYS_MANIFEST = "days.sha256"
 DAY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.json$")
 VERSION_NAME = re.compile(r"^([0-9a-f]{10})\.(dawg|coimbra\.json)$")
 DAY_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2})  ([0-9a-f]{64})$")
-
-
-class PublishedError(TorreError):
-    """A damaged store of published versions, or a build that would change a published file."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +113,17 @@ def stored_versions(store: Path | None = None) -> dict[str, WordListVersion]:
     return load_versions((store or STORE) / WORDS)
 
 
+def read_store_text(path: Path) -> str | None:
+    """A text file of the store (UTF-8, strictly), or None when it does not exist."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+    except UnicodeDecodeError as error:
+        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
+                             "restore it from git") from None
+
+
 def read_days_manifest(store: Path | None = None) -> dict[str, str]:
     """Date → SHA-256 of every published day file; no manifest yet is none published.
 
@@ -124,13 +131,10 @@ def read_days_manifest(store: Path | None = None) -> dict[str, str]:
     that are not UTF-8 stop here with one line naming the file.
     """
     path = (store or STORE) / DAYS_MANIFEST
-    try:
-        lines = path.read_bytes().decode("utf-8").splitlines()
-    except FileNotFoundError:
+    text = read_store_text(path)
+    if text is None:
         return {}
-    except UnicodeDecodeError as error:
-        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
-                             "restore it from git") from None
+    lines = text.splitlines()
     recorded, first_line = {}, {}
     for number, line in enumerate(lines, start=1):
         match = DAY_LINE.match(line)
@@ -185,14 +189,8 @@ class StoreState:
 def read_ledger(store: Path) -> list[Publication] | None:
     """The ledger's lines, or None when the store has none."""
     path = store / LEDGER
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        return None
-    except UnicodeDecodeError as error:
-        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
-                             "restore it from git") from None
-    return parse_ledger(text, str(path))
+    text = read_store_text(path)
+    return None if text is None else parse_ledger(text, str(path))
 
 
 def git_knows(path: Path) -> bool:

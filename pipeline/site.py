@@ -20,7 +20,7 @@ from . import assets
 from . import common_words
 from . import constants as C
 from . import icons
-from .bundle import BundleError, bundle_files
+from .bundle import BundleError, Module, bundle_files
 from . import days
 from .published import VERSIONS, WordListVersion, word_list_version
 
@@ -236,19 +236,21 @@ def content_version(out_dir: Path, urls: list[str]) -> str:
     return digest.hexdigest()[:assets.HASH_LENGTH]
 
 
-def page_scripts(src: Path) -> dict[str, bytes]:
-    """Every page's bundle and its chunks, under their names in static/<hash>/ (js/…)."""
+def page_scripts(src: Path, cache: dict[str, Module] | None = None) -> dict[str, bytes]:
+    """Every page's bundle and its chunks, under their names in static/<hash>/ (js/…).
+    The bundles share `cache`, so each module of site_src/js is read once (bundle.read_modules)."""
+    cache = {} if cache is None else cache
     scripts = {}
     for name, entry in {BUNDLE: "main.js", **PAGE_BUNDLES}.items():
         folder, file = posixpath.split(name)
-        for chunk, text in bundle_files(src / "js", entry, file).items():
+        for chunk, text in bundle_files(src / "js", entry, file, cache).items():
             scripts[f"{folder}/{chunk}"] = text.encode("utf-8")
     return scripts
 
 
-def worker_script(src: Path) -> bytes:
+def worker_script(src: Path, cache: dict[str, Module] | None = None) -> bytes:
     """The analysis worker's bundle: a classic script (analysis_client.js), so no chunk, no export."""
-    files = bundle_files(src / "js", WORKER_ENTRY, posixpath.basename(WORKER_BUNDLE))
+    files = bundle_files(src / "js", WORKER_ENTRY, posixpath.basename(WORKER_BUNDLE), cache)
     if len(files) > 1:
         raise BundleError(src / "js" / WORKER_ENTRY, None, "the analysis worker is a classic script: "
                           "it cannot load a chunk (a dynamic import)")
@@ -258,7 +260,8 @@ def worker_script(src: Path) -> bytes:
 def generated_assets(src: Path) -> dict[str, bytes]:
     """The files of static/<hash>/ that the build makes: the bundles, their chunks and the joined stylesheet."""
     css = "\n".join((src / part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
-    return {**page_scripts(src), STYLESHEET: css.encode("utf-8"), WORKER_BUNDLE: worker_script(src)}
+    cache: dict[str, Module] = {}
+    return {**page_scripts(src, cache), STYLESHEET: css.encode("utf-8"), WORKER_BUNDLE: worker_script(src, cache)}
 
 
 def page_assets(static_urls: list[str], generated: dict[str, bytes]) -> list[str]:
@@ -286,7 +289,8 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     generated = generated_assets(src)
     folder, static_urls = assets.copy_static(src, out_dir, generated)
     dawg_name = assets.write_dawg(site.dawg, out_dir)
-    common_name = assets.write_common_dawg(site.common_dawg, out_dir) if site.common_dawg else None
+    common_name = (assets.write_dawg(site.common_dawg, out_dir, "palavras-comuns", alias=False)
+                   if site.common_dawg else None)
     write_text(out_dir / "constantes.json", C.as_json())
     current = current_version(site)
     (out_dir / "coimbra.json").write_bytes(current.coimbra_json)

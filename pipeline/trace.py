@@ -29,7 +29,7 @@ from itertools import compress, filterfalse
 from operator import itemgetter, le, not_
 
 from .constants import WORD_MAX_LENGTH
-from .filters import FILTERS, PLAYABLE, Folder, failed_filter, letters_key
+from .filters import FILTERS, Folder, classify, letters_key
 from .hunspell import AffixFile, DicFile, Expander, convert
 from .hunspell.expand import Rules  # AffixEntry, innermost first
 from .hunspell.shared import line_in
@@ -46,20 +46,16 @@ EntryForms = tuple[list[tuple[str, Rules, str]], list[tuple[str, str, Rules, str
 
 
 def filter_forms(expanded: list[tuple[str, Rules]], oconv: list, fold: Folder) -> EntryForms:
-    """Fold each form and put it in `kept` or `refused` (pipeline.filters.classify, inline)."""
-    upper, playable = fold.upper_table, PLAYABLE.fullmatch
+    """Fold each form and put it in `kept` or `refused` (pipeline.filters.classify)."""
     kept, refused = [], []
     for form, rules in expanded:
         if oconv:
             form = convert(oconv, form)
-        # unidecode leaves ASCII as it is; str.upper is far cheaper than translate
-        folded = form.upper() if form.isascii() else form.translate(upper)
-        # str.islower makes no new string, and implies form == form.lower() (every
-        # character lower() changes is upper- or titlecase: no islower() string has one)
-        if playable(folded) and (form.islower() or form == form.lower()):
+        reason, folded = classify(form, fold)
+        if reason is None:
             kept.append((folded, rules, form))
         else:
-            refused.append((form, folded, rules, failed_filter(form, folded)))
+            refused.append((form, folded, rules, reason))
     return kept, refused, len(kept) > 1 and len(set(map(itemgetter(0), kept))) < len(kept)
 
 
@@ -151,12 +147,11 @@ class Tracer:
         """Each stem, longer than the longest word, under the first filter it fails: too
         long for those of lowercase letters a–z (failed_filter's answer, without asking)."""
         self.long_stems |= stems
-        upper, removed = self.fold.upper_table, self.traced.removed
+        removed = self.traced.removed
         plain = {stem for stem in stems if stem.isascii() and stem.isalpha() and stem.islower()}
         removed["too_long"] |= plain
         for stem in stems - plain:
-            removed[failed_filter(stem, stem.upper() if stem.isascii()
-                                  else stem.translate(upper))].add(stem)
+            removed[classify(stem, self.fold)[0]].add(stem)
 
     def key(self, flags: frozenset[str], d: Dictionary,
             keys: dict[frozenset[str], tuple]) -> tuple[int, frozenset[str], float]:
@@ -191,7 +186,7 @@ class Tracer:
         rare = bool(self.watch or d.forbidden)
         keys = self.keys[d.index]  # flags → (expanding dictionary, flags, bound)
         generated = 0
-        upper, playable, bare = self.fold.upper_table, PLAYABLE.fullmatch, self.bare
+        fold, bare = self.fold, self.bare
         # The last dictionary takes what it reuses out of the cache: memory freed early is
         # memory its own lines reuse (fewer pages for the system to hand out).
         take = cache.pop if d.index == len(self.dictionaries) - 1 else cache.get
@@ -204,10 +199,10 @@ class Tracer:
                 # none matches): filter_forms and the lines below, inline, once per stem.
                 generated += 1
                 word = bare.get(stem)
-                if word is None:
-                    word = stem.upper() if stem.isascii() else stem.translate(upper)
-                    if not (playable(word) and (stem.islower() or stem == stem.lower())):
-                        removed[failed_filter(stem, word)].add(stem)
+                if word is None:  # once per distinct stem
+                    reason, word = classify(stem, fold)
+                    if reason:
+                        removed[reason].add(stem)
                         word = ""
                     bare[stem] = word
                 if word:

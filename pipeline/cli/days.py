@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from .. import constants as C
-from ..days import (DAY_INDEX, MAX_WINDOW_DAYS, build_day, default_openers, extend_window,
-                    load_window, opener_squares, square_kinds, write_days)
+from ..days import (DAY_INDEX, MAX_WINDOW_DAYS, build_day, date_range, default_openers,
+                    extend_window, load_window, opener_squares, square_kinds, write_days)
 from ..errors import quoted
 from .common import (STAGE_OUT, guard_stage_files, record_stage_files,
                      replace_foreign_option, stage_out)
@@ -88,8 +88,7 @@ def build_command(out: Path, first: dt.date | None, last: dt.date | None,
     """
     window = load_window()
     first, last = first or window.first, last or window.last
-    names = [(first + dt.timedelta(days=n)).isoformat() + ".json"
-             for n in range(max((last - first).days + 1, 0))] + [DAY_INDEX]
+    names = [date.isoformat() + ".json" for date in date_range(first, last)] + [DAY_INDEX]
     guard_stage_files(out, names, replace_foreign_out)
     count = write_days(out, first, last, default_openers(), window)
     record_stage_files(out, names)
