@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -93,14 +94,23 @@ def changed_site_url(changed):
     yield from serving(changed["site"])
 
 
-def resumes_and_verifies(browser, url: str, date: str, run: dict, version: str):
-    """A save of `run` played with `version` resumes with its total, and its link verifies."""
+@contextmanager
+def page_on(browser, date: str):
+    """A fresh desktop page whose clock reads `date` at 10:00 UTC, and the list of its page errors."""
     context = browser.new_context(viewport=DESKTOP, locale="pt-PT", service_workers="block")
     try:
         page = context.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.clock.set_fixed_time(f"{date}T10:00:00Z")
+        yield page, errors
+    finally:
+        context.close()
+
+
+def resumes_and_verifies(browser, url: str, date: str, run: dict, version: str):
+    """A save of `run` played with `version` resumes with its total, and its link verifies."""
+    with page_on(browser, date) as (page, errors):
         page.goto(url + "/como-jogar/")
         save = {"v": 1, "date": date, "actions": run["actions"], "wordList": version}
         page.evaluate("s => localStorage.setItem('torre.corrida', JSON.stringify(s))", save)
@@ -113,8 +123,6 @@ def resumes_and_verifies(browser, url: str, date: str, run: dict, version: str):
         page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
         assert page.locator("#veredicto").inner_text().startswith("Corrida verificada")
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_in_the_browser_a_save_and_a_link_from_before_the_change_keep_their_score(changed, changed_site_url, browser):
@@ -179,12 +187,7 @@ def test_in_the_browser_a_numeral_run_of_the_previous_list_keeps_its_score(numer
 def test_a_challenge_made_before_the_change_is_played_with_its_own_word_list(changed, changed_site_url, browser):
     """issue 20: the friend's new run of a challenged tower is judged by the challenge's list, not the site's new one."""
     run = changed["run"]
-    context = browser.new_context(viewport=DESKTOP, locale="pt-PT", service_workers="block")
-    try:
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.clock.set_fixed_time(f"{DATE}T10:00:00Z")
+    with page_on(browser, DATE) as (page, errors):
         page.add_init_script(GUIDE_SEEN)
         page.goto(changed_site_url + "/desafio/#" + run["code"])
         page.wait_for_selector("#desafio[data-veredicto=verificada]", state="attached")
@@ -196,5 +199,3 @@ def test_a_challenge_made_before_the_change_is_played_with_its_own_word_list(cha
         kept = page.evaluate("() => JSON.parse(localStorage.getItem('torre.corrida'))")
         assert kept["wordList"] == changed["old"] != changed["new"]
         assert errors == []
-    finally:
-        context.close()
