@@ -22,8 +22,9 @@ from pipeline.build import build_all  # noqa: E402
 from pipeline.days import default_openers, load_window, write_days  # noqa: E402
 
 TODAY = dt.date(2026, 12, 25)
-IMPORT = re.compile(r"""(?:\bimport\s*(?:[\w*{}\s,]+from\s*)?|\bexport\s*[\w*{}\s,]+from\s*|"""
-                    r"""\bimport\s*\(\s*)["'](\.{1,2}/[^"']+)["']""")
+# Static imports only: a dynamic import() (a chunk such as torre.run_end.js) is loaded when a
+# run ends or a dialog opens, never by the first visit.
+IMPORT = re.compile(r"""(?:\bimport\s*(?:[\w*{}\s,]+from\s*)?|\bexport\s*[\w*{}\s,]+from\s*)["'](\.{1,2}/[^"']+)["']""")
 
 
 class PageAssets(HTMLParser):
@@ -43,7 +44,7 @@ class PageAssets(HTMLParser):
 
 
 def reachable_modules(dist: Path, entry: str) -> list[str]:
-    """URL paths of every ES module imported (statically or dynamically) from entry."""
+    """URL paths of every ES module entry imports statically (what the page loads at once)."""
     seen, queue = set(), [entry]
     while queue:
         url = queue.pop()
