@@ -25,6 +25,41 @@ def test_valid_word_by_keyboard_scores_and_refills_the_hand(new_player):
     assert player.errors == []
 
 
+def with_a_in_the_first_hand(day: dict) -> dict:
+    """The fixture tower with the bag's first A swapped into the first hand (for its M): P R X E S T U A."""
+    bag = list(day["bag"])
+    a = bag.index("A")
+    bag[7], bag[a] = bag[a], bag[7]
+    return {**day, "bag": "".join(bag)}
+
+
+def test_typing_a_word_passes_over_the_board_letter_it_meets_on_its_line(new_player):
+    # PRAXE down column C from C2 goes through the A of the opener FADO on C4; the hand has no A.
+    player = new_player(viewport=DESKTOP).open().wait_ready()
+    player.cell("C2").click()
+    player.press("Space")
+    player.type_word("PRAXE")
+    assert "na mão" not in player.text("#anuncio")  # the A was not looked for in the hand
+    assert [player.label(sq).split(" ")[0] for sq in ("C2", "C3", "C5", "C6")] == list("PRXE")
+    assert player.text("#previsao").startswith("62 pontos: PRAXE")
+    player.press("Enter")
+    assert player.number("total") == 62
+    assert player.errors == []
+
+
+def test_typing_the_board_letter_passes_over_it_even_when_the_hand_holds_it_too(new_player):
+    player = new_player(viewport=DESKTOP, day=with_a_in_the_first_hand(fixture_day())).open().wait_ready()
+    assert player.hand() == "PRXESTUA"
+    player.cell("C2").click()
+    player.press("Space")
+    player.type_word("PRAXE")
+    assert player.text("#previsao").startswith("62 pontos: PRAXE")
+    assert "A" in player.hand()  # the hand's A stayed: the board's was used
+    player.type_word("S")  # the cursor went on along the line, past the E
+    assert player.label("C7").startswith("S ")
+    assert player.errors == []
+
+
 def test_word_by_taps_tile_then_square_and_square_then_tiles(new_player):
     player = new_player().open().wait_ready()
     player.tile("E").click()  # tile first…

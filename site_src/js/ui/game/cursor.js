@@ -48,6 +48,15 @@ export function advance(state, name, direction) {
 }
 
 /**
+ * The square the next typed letter meets: `typeAt`, the square right after the last one
+ * typed, while only taken squares lie between it and the cursor (the cursor itself skips
+ * them), so typing the letter that stands there passes over it; else the cursor.
+ */
+export function typingSquare(state, cursor, typeAt, direction) {
+  return typeAt && freeSquareFrom(state, typeAt, direction) === cursor ? typeAt : cursor;
+}
+
+/**
  * The hand tile a typed letter uses and the blank's letter if any:
  * the letter's own tile; for C a Ç tile when there is no C (and Ç → C when
  * there is no Ç, as both read as C); else the blank, which cannot be Ç, so Ç

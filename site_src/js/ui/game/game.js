@@ -5,7 +5,7 @@
 
 import { focusPoint, returnFocus } from "../shared/focus.js";
 import { DAMAGED_LIST, LoadError } from "../shared/loader.js";
-import { advance, freeSquareFrom, isTaken, letterOn, nextSquare, offset, sameLetter, tileForLetter } from "./cursor.js";
+import { advance, freeSquareFrom, isTaken, letterOn, nextSquare, offset, sameLetter, tileForLetter, typingSquare } from "./cursor.js";
 import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { invalidWordsText, peekText } from "./status_view.js";
 
@@ -87,6 +87,7 @@ export class Game {
     this.actions = [];
     this.lastEvents = null; // the last action's events: the trunfo dialog repeats the play that climbed
     this.cursor = null;
+    this.typeAt = null; // the square right after the last one typed or passed over (cursor.js typingSquare)
     this.lastCursor = DEFAULT_CURSOR;
     this.direction = "across";
     this.selected = null;
@@ -227,6 +228,7 @@ export class Game {
     this.selected = null;
     this.lastCursor = square;
     this.cursor = follow ? advance(this.state, square, this.direction) : null;
+    this.typeAt = follow ? nextSquare(this.state, square, this.direction) : null;
     this.render();
     if (follow) this.view.followFocus(this.cursor);
   }
@@ -246,6 +248,7 @@ export class Game {
   }
 
   move(dx, dy) {
+    this.typeAt = null;
     this.cursor = this.cursor === null ? this.startSquare() : offset(this.constants, this.cursor, dx, dy) || this.cursor;
     this.lastCursor = this.cursor;
     this.render();
@@ -259,11 +262,12 @@ export class Game {
       return;
     }
     if (this.cursor === null) this.cursor = this.startSquare();
-    if (sameLetter(letterOn(this.state, this.cursor), typed)) {
-      this.stepOver();
+    const at = typingSquare(this.state, this.cursor, this.typeAt, this.direction);
+    if (sameLetter(letterOn(this.state, at), typed)) {
+      this.stepOver(at);
       return;
     }
-    const square = freeSquareFrom(this.state, this.cursor, this.direction);
+    const square = freeSquareFrom(this.state, at, this.direction);
     if (!square) {
       this.announcer.say("Não há casa livre nessa direção.", "erro");
       return;
@@ -276,9 +280,14 @@ export class Game {
     this.placeTile(choice.tile, square, choice.letter, true);
   }
 
-  /** A typed letter already on the board under the cursor: the cursor steps over it, whatever the hand holds. */
-  stepOver() {
-    this.cursor = nextSquare(this.state, this.cursor, this.direction) ?? this.cursor;
+  /**
+   * A typed letter already on the board at `square` (the cursor's, or the next on the typed
+   * line): typing passes over it, whatever the hand holds, to the next free square.
+   */
+  stepOver(square) {
+    const next = nextSquare(this.state, square, this.direction);
+    this.typeAt = next;
+    this.cursor = next ? freeSquareFrom(this.state, next, this.direction) ?? next : this.cursor;
     this.lastCursor = this.cursor;
     this.render();
     this.view.followFocus(this.cursor);
@@ -338,6 +347,7 @@ export class Game {
    */
   square(name) {
     if (!this.inPlay()) return;
+    this.typeAt = null;
     const selected = this.state.hand.find((t) => t.id === this.selected);
     if (this.state.pending.some((p) => p.square === name)) {
       if (this.act({ type: "recall", square: name }) && this.cursor) this.cursor = name;
@@ -361,6 +371,7 @@ export class Game {
   /** Across ↔ down: the way the next tiles enter from the active square. */
   turn() {
     this.direction = this.direction === "across" ? "down" : "across";
+    this.typeAt = null;
     if (this.cursor === null) this.cursor = this.lastCursor;
     this.selected = null;
     this.announcer.say(this.direction === "down" ? `${this.cursor}, para baixo.` : `${this.cursor}, para a direita.`);
