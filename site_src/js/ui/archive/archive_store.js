@@ -2,6 +2,8 @@
 // (which they never touch): one key holds each archive day's saved run (its
 // action log and word-list version) and the result of each day finished, and,
 // for the archive list only, the result of each day played as the day's tower.
+// A day's tower still unfinished when its day ended goes on here too, marked
+// `daily`: it still counts as that day's tower when it ends (carryEarlierRun).
 // Read back defensively, like storage.js: a damaged entry is dropped, never thrown;
 // and before anything is written over a damaged archive, its text is copied aside.
 
@@ -16,6 +18,8 @@ const ARCHIVE_VERSION = 1;
 const KINDS = ["runs", "results", "daily"];
 
 const isRecord = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
+// A run as kept: `daily` when it began as its day's tower (and so counts as one when it ends).
+const keptRun = (actions, wordList, daily) => ({ actions, wordList: wordList ?? null, ...(daily ? { daily: true } : {}) });
 // A result as kept: the par's verdict (`beatPar`) only once the analysis has given it.
 const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}) });
 
@@ -27,7 +31,7 @@ function emptyArchive() {
 function readable(data) {
   const archive = emptyArchive();
   for (const [date, run] of Object.entries(isRecord(data?.runs) ? data.runs : {})) {
-    if (isDate(date) && run && isActions(run.actions)) archive.runs[date] = { actions: run.actions, wordList: wordListOf(run.wordList) };
+    if (isDate(date) && run && isActions(run.actions)) archive.runs[date] = keptRun(run.actions, wordListOf(run.wordList), run.daily === true);
   }
   return { ...archive, ...archiveResults(data) };
 }
@@ -107,15 +111,29 @@ export class ArchiveStore {
     return this.storage.write(ARCHIVE_KEY, JSON.stringify(archive));
   }
 
-  /** Same answers as GameStorage.loadRun, for the archive day `date`. */
+  /** Same answers as GameStorage.loadRun, for the archive day `date` (`daily`: begun as that day's tower). */
   loadRun(date) {
     const run = this.load().runs[date];
-    return run ? { status: "ok", actions: run.actions, wordList: run.wordList } : { status: "none" };
+    return run ? { status: "ok", actions: run.actions, wordList: run.wordList, ...(run.daily ? { daily: true } : {}) } : { status: "none" };
   }
 
   saveRun(date, actions, wordList) {
     const archive = this.load();
-    archive.runs[date] = wordList ? { actions, wordList } : { actions };
+    archive.runs[date] = keptRun(actions, wordList, archive.runs[date]?.daily);
+    return this.save(archive);
+  }
+
+  /**
+   * Keeps `actions` as the run of `date` begun as that day's tower, now that the day is over.
+   * A longer log of the same run already kept (another tab went on with it) stays; an archive
+   * run of that day that did not begin as the day's tower is never replaced (false).
+   */
+  keepDaily(date, actions, wordList) {
+    const archive = this.load();
+    const kept = archive.runs[date];
+    if (kept && !kept.daily) return false;
+    if (kept && kept.actions.length >= actions.length) return true;
+    archive.runs[date] = keptRun(actions, wordList, true);
     return this.save(archive);
   }
 
@@ -192,11 +210,36 @@ export function dayResult(archive, date) {
 }
 
 /**
- * The run store a Game saves through (loadRun/saveRun/clearRun), bound to the
- * word-list version the run is played with, so every save records it.
+ * The daily save of a day before `today` (midnight came during the run, or the page was
+ * closed before it ended) moves into the archive as that day's run, where it goes on and
+ * still counts as that day's tower: today's run would overwrite it. Nothing moves when the
+ * run was finished (its result is kept), had no action yet, or the archive could not be
+ * written (the save then stays where it is). The date moved, or null.
  */
-export function runStore({ storage, archive = null, wordList = null }) {
-  if (archive) {
+export function carryEarlierRun(storage, archive, today) {
+  const saved = storage.savedRun();
+  if (!saved || saved.date >= today || saved.actions.length === 0) return null;
+  if (archive.load().daily[saved.date]) return null;
+  const kept = archive.keepDaily(saved.date, saved.actions, saved.wordList) || storage.setRunAside(saved.date);
+  if (!kept) return null;
+  storage.clearRunIf(saved.raw);
+  return saved.date;
+}
+
+/** The latest day before `today` whose run began as the day's tower and is still unfinished, or null. */
+export function unfinishedDaily(archive, today) {
+  const dates = Object.keys(archive.runs).filter((date) => archive.runs[date].daily && date < today && !finishedResult(archive, date));
+  return dates.sort().at(-1) ?? null;
+}
+
+/**
+ * The run store a Game saves through (loadRun/saveRun/clearRun), bound to the
+ * word-list version the run is played with, so every save records it. `past`: an
+ * archive day's run (in `archive`); else the day's tower, whose save never overwrites
+ * a later day's (another tab opened after midnight): it goes on in the archive instead.
+ */
+export function runStore({ storage, archive = null, wordList = null, past = Boolean(archive) }) {
+  if (past) {
     return {
       loadRun: (date) => archive.loadRun(date),
       saveRun: (date, actions) => archive.saveRun(date, actions, wordList),
@@ -205,7 +248,8 @@ export function runStore({ storage, archive = null, wordList = null }) {
   }
   return {
     loadRun: (date) => storage.loadRun(date),
-    saveRun: (date, actions) => storage.saveRun(date, actions, wordList),
+    saveRun: (date, actions) => (archive && storage.savedRun()?.date > date
+      ? archive.keepDaily(date, actions, wordList) : storage.saveRun(date, actions, wordList)),
     clearRun: () => storage.clearRun(),
   };
 }

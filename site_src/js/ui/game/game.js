@@ -212,6 +212,11 @@ export class Game {
     }
   }
 
+  /** A run begun (at least one action) and not yet ended: what midnight must not take away. */
+  underWay() {
+    return this.inPlay() && this.actions.length > 0;
+  }
+
   inPlay() {
     return this.state && this.state.phase === "play";
   }

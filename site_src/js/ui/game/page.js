@@ -1,12 +1,12 @@
 // The page around a run: loading the day, errors in Portuguese instead of a
 // blank page, counting a finished run, and noticing a new Lisbon day while the
-// page stays open. Input is wired once and goes to the current run. The end-of-run
+// page stays open (a run under way goes on as its own day's; the new tower is offered). Input is wired once and goes to the current run. The end-of-run
 // and statistics dialogs are run_end.js, loaded only when first needed.
 
 import { Announcer } from "../shared/announcer.js";
 import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
-import { ArchiveStore, runStore } from "../archive/archive_store.js";
+import { ArchiveStore, carryEarlierRun, runStore, unfinishedDaily } from "../archive/archive_store.js";
 import { ChallengeStore } from "../challenge/challenge_store.js";
 import { Dialogs } from "../shared/dialogs.js";
 import { markDevice } from "../shared/device.js";
@@ -15,11 +15,11 @@ import { DragInput } from "./drag_input.js";
 import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
-import { lisbonDate, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
+import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
 import { LoadError, dayUrl, loadGame, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
-import { GameStorage, addRun } from "../shared/storage.js";
+import { GameStorage, addEarlierRun, addRun } from "../shared/storage.js";
 import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
@@ -47,6 +47,7 @@ export class Page {
     this.archive = new ArchiveStore(this.storage);
     this.challenges = new ChallengeStore(this.storage); // received through /desafio/ (ui/challenge/challenge_page.js)
     this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
+    this.keptPastMidnight = null; // the date of the day's tower still played on this page after its day ended
     const toast = main.querySelector("#anuncio");
     this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, main.querySelector(".painel")));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
@@ -110,6 +111,8 @@ export class Page {
     if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
     await this.warnDamagedArchive();
     if (key !== this.date) return;
+    // Today's run would overwrite an earlier day's unfinished one: it goes on in the archive.
+    const carried = this.mode || this.archiveDate ? null : carryEarlierRun(this.storage, this.archive, key);
     const run = await this.runWords(tower, data);
     if (!run || key !== this.date) return;
     const grid = this.main.querySelector("#tabuleiro");
@@ -141,6 +144,7 @@ export class Page {
       this.fail(error); // the word list a saved run needs could not be had
       return;
     }
+    this.showOtherDay(tower.saved(data), carried);
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
     if (!this.dialogs.isOpen && !this.archiveDate && !this.mode) this.guide.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
@@ -171,7 +175,7 @@ export class Page {
       name: archived ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
       keep: [dayUrl(this.urls, date)],
       saved: () => (archive ?? this.storage).loadRun(date),
-      store: (_data, wordList) => runStore({ storage: this.storage, archive, wordList }),
+      store: (_data, wordList) => runStore({ storage: this.storage, archive: this.archive, wordList, past: archived }),
       aside: () => (archive ?? this.storage).setRunAside(date), // a save this site cannot resume
       clear: () => (archive ?? this.storage).clearRun(date),
     };
@@ -260,13 +264,67 @@ export class Page {
     this.dayTimer = setTimeout(() => this.checkDay(), msUntilLisbonMidnight(this.now()) + 1000);
   }
 
-  /** A new Lisbon day while the page is open: a new tower. */
+  /**
+   * A new Lisbon day while the page is open: a new tower, unless a run is under way. That run
+   * goes on as its own day's tower (counted for that day when it ends) and moves into the
+   * archive, so the new day's run, here or in another tab, never overwrites it; the new
+   * tower is offered.
+   */
   checkDay() {
     if (this.archiveDate !== null || this.mode) return; // a past day stays that day; practice has no days
-    if (this.date === null || lisbonDate(this.now()) === this.date) return;
+    if (this.date === null || lisbonDate(this.now()) === this.date || this.keptPastMidnight === this.date) return;
+    if (this.game?.underWay()) {
+      this.keepPastMidnight(this.game);
+      return;
+    }
     if (this.dialogs.isOpen) this.dialogs.answer(null);
     this.start().then(() => this.game && this.announcer.say("Começou um novo dia: eis a torre de hoje."),
       (error) => this.fail(error));
+  }
+
+  /** The run under way at midnight goes on here, saved in the archive as its day's tower. */
+  keepPastMidnight(game) {
+    const date = this.date;
+    this.keptPastMidnight = date;
+    this.archive.keepDaily(date, game.actions, this.runVersion);
+    const saved = this.storage.savedRun();
+    if (saved?.date === date) this.storage.clearRunIf(saved.raw);
+    game.storage = runStore({ storage: this.storage, archive: this.archive, wordList: this.runVersion, past: true });
+    const title = this.main.querySelector("h1");
+    if (title) title.textContent = `A torre de ${shownDate(date)}`;
+    this.otherDay(`Já passou a meia-noite: esta corrida conta para ${shownDate(date)}.`, "/", "Jogar a torre de hoje");
+    this.announcer.say("Começou um novo dia. Pode acabar esta corrida: a torre de hoje fica à sua espera.");
+  }
+
+  /**
+   * What the page says of another day's run: on today's tower, an earlier day's tower left
+   * unfinished (just carried into the archive, or yesterday's), with the way to it; on an
+   * archive day, that its run began as the day's tower and still counts as one.
+   */
+  showOtherDay(saved, carried) {
+    if (this.archiveDate) {
+      if (saved.daily) this.otherDay(`Esta corrida começou como a torre do dia ${shownDate(this.archiveDate)} e conta para esse dia.`);
+      return;
+    }
+    if (this.mode) return;
+    const left = unfinishedDaily(this.archive.load(), this.date);
+    if (left && (left === carried || left === previousDate(this.date))) {
+      this.otherDay(`A corrida de ${shownDate(left)} ficou a meio e está guardada.`, `/?dia=${left}`, "Acabar essa corrida");
+    }
+  }
+
+  /** Shows the line about another day (`text`), with a link (`href`, `label`) when one is given. */
+  otherDay(text, href = null, label = "") {
+    const box = this.main.querySelector("#outro-dia");
+    if (!box) return;
+    box.querySelector("#outro-dia-texto").textContent = text;
+    const link = box.querySelector("#outro-dia-ligacao");
+    link.hidden = !href;
+    if (href) {
+      link.href = href;
+      link.textContent = label;
+    }
+    box.hidden = false;
   }
 
   action(name) {
@@ -301,15 +359,21 @@ export class Page {
     if (this.mode) return this.mode.finish(state);
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
-    if (this.archiveDate) this.archive.addResult(this.archiveDate, summary); // never the daily statistics
-    else {
-      this.storage.saveStats(addRun(stats, this.date, summary));
-      this.archive.addDaily(this.date, summary); // what the archive shows once the day is past
-    }
+    // An archive run never touches the daily statistics, unless it began as its day's tower.
+    if (this.archiveDate && !this.archive.loadRun(this.archiveDate).daily) this.archive.addResult(this.archiveDate, summary);
+    else this.countDaily(stats, this.archiveDate ?? this.date, summary);
     this.main.querySelector("[data-action=resultado]").hidden = false;
     const game = this.game;
     const end = await this.ending("Não foi possível mostrar o fim da corrida", true);
     if (end && this.game === game) await end.showEnd(this, state, summary, problem);
+  }
+
+  /** Counts the day's tower of `date` in the statistics, once, and keeps its result for the archive list. */
+  countDaily(stats, date, summary) {
+    const daily = this.archive.load().daily;
+    const earlier = stats.lastDate !== null && date < stats.lastDate && !daily[date]; // the next day's run ended first
+    this.storage.saveStats(earlier ? addEarlierRun(stats, date, summary, Object.keys(daily)) : addRun(stats, date, summary));
+    this.archive.addDaily(date, summary); // what the archive shows once the day is past
   }
 }
 

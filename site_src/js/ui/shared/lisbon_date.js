@@ -45,6 +45,12 @@ export function nextDate(date) {
   return new Date(Date.UTC(y, m - 1, d) + DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The calendar day before `date` ("YYYY-MM-DD"). */
+export function previousDate(date) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d) - DAY_MS).toISOString().slice(0, 10);
+}
+
 /** "05:23:10" for a duration in milliseconds. */
 export function formatCountdown(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));

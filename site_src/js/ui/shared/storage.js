@@ -3,7 +3,7 @@
 // from an older version, edited by hand or cut short: a bad save is reported
 // as a value, never thrown, so the page can offer to start over.
 
-import { nextDate } from "./lisbon_date.js";
+import { nextDate, previousDate } from "./lisbon_date.js";
 import { isActions, isCount, isDate, isResult, wordListOf } from "./saved_values.js";
 
 const RUN_KEY = "torre.corrida";
@@ -46,22 +46,37 @@ export function addParBeaten(stats, date) {
   return { ...stats, parBeaten: (stats.parBeaten ?? 0) + 1, parDate: date };
 }
 
+/** `stats` with one more finished run: its floor, whether it won, its total. */
+function withRun(stats, summary) {
+  const floors = stats.floors.slice();
+  floors[summary.floorReached - 1] += 1;
+  return { ...stats, runs: stats.runs + 1, wins: stats.wins + (summary.won ? 1 : 0), floors, best: Math.max(stats.best, summary.total) };
+}
+
 /** Statistics after one finished run on `date` (a day already counted is not counted twice). */
 export function addRun(stats, date, summary) {
   if (stats.lastDate !== null && date <= stats.lastDate) return stats;
   const streak = stats.lastDate !== null && nextDate(stats.lastDate) === date ? stats.streak + 1 : 1;
-  const floors = stats.floors.slice();
-  floors[summary.floorReached - 1] += 1;
-  return {
-    ...stats,
-    runs: stats.runs + 1,
-    wins: stats.wins + (summary.won ? 1 : 0),
-    floors,
-    best: Math.max(stats.best, summary.total),
-    streak,
-    bestStreak: Math.max(stats.bestStreak, streak),
-    lastDate: date,
+  return { ...withRun(stats, summary), streak, bestStreak: Math.max(stats.bestStreak, streak), lastDate: date };
+}
+
+/**
+ * Statistics after the day's tower of `date` ended once a later day was already counted (it
+ * was still being played at midnight, and the next day's run ended first). It counts for its
+ * own day: the streaks are worked out again from `dailyDates`, the days whose tower this device
+ * finished (the archive's `daily`), `date` now among them. The caller checks it was not counted.
+ */
+export function addEarlierRun(stats, date, summary, dailyDates) {
+  const days = new Set([...dailyDates, date, stats.lastDate]);
+  const endingOn = (end) => {
+    let length = 0;
+    for (let day = end; days.has(day); day = previousDate(day)) length += 1;
+    return length;
   };
+  let last = date;
+  while (days.has(nextDate(last))) last = nextDate(last);
+  const streak = Math.max(stats.streak, endingOn(stats.lastDate));
+  return { ...withRun(stats, summary), streak, bestStreak: Math.max(stats.bestStreak, streak, endingOn(last)) };
 }
 
 /** The current streak as the player sees it today: broken if yesterday was skipped. */
@@ -133,6 +148,19 @@ export class GameStorage {
     return { status: "ok", actions: save.actions, wordList: wordListOf(save.wordList) };
   }
 
+  /** The daily save whatever its date, {date, actions, wordList, raw}, or null when there is none readable. */
+  savedRun() {
+    const raw = this.read(RUN_KEY);
+    let save = null;
+    try {
+      save = JSON.parse(raw ?? "null");
+    } catch {
+      return null;
+    }
+    if (!save || save.v !== SAVE_VERSION || !isDate(save.date) || !isActions(save.actions)) return null;
+    return { date: save.date, actions: save.actions, wordList: wordListOf(save.wordList), raw };
+  }
+
   /** `wordList`: the version of the word list the run is played with (saves before it had none). */
   saveRun(date, actions, wordList = null) {
     const save = wordList ? { v: SAVE_VERSION, date, actions, wordList } : { v: SAVE_VERSION, date, actions };
@@ -151,6 +179,11 @@ export class GameStorage {
     } catch {
       /* nothing saved, nothing to clear */
     }
+  }
+
+  /** Clears the daily save only if it is still `raw` (another tab may have saved since). */
+  clearRunIf(raw) {
+    if (this.read(RUN_KEY) === raw) this.clearRun();
   }
 
   /**
