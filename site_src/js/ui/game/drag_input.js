@@ -49,7 +49,7 @@ export class DragInput {
     this.swallowClick = false;
     if (this.press || !event.isPrimary || event.button !== 0 || this.isBusy()) return;
     const source = event.target.closest?.(SOURCES);
-    if (!source || !this.root.contains(source)) return;
+    if (!source || !this.root.contains(source) || source.closest("[aria-disabled='true']")) return; // a finished run's hand
     this.press = { id: event.pointerId, x: event.clientX, y: event.clientY, source, ghost: null, mark: null };
   }
 
