@@ -8,12 +8,15 @@ on B4–E4 and the hand P R X E S T U M; SEU on C5–E5 scores 10.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 from e2e_support import FIXTURE_DATE, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
 
 SIZES = [{"width": 360, "height": 640}, {"width": 844, "height": 390}, {"width": 1280, "height": 800}]
+PHONES = SIZES[:2]
 WAYS = ["rato", "toque"]
 SEU = "10 pontos: SEU 3 + AS 2 + DE 3 + OU 2"
 STEPS = 8
@@ -49,6 +52,23 @@ class Hand:
             for step in range(1, STEPS + 1):
                 self.touch("touchMove", sx + (x - sx) * step / STEPS, sy + (y - sy) * step / STEPS)
             self.touch("touchEnd")
+        self.settle()
+
+    def hold(self, source, x: float, y: float):
+        """A finger on `source` moved to (x, y) and kept there, once the page has seen the last move."""
+        self.page.evaluate("() => { window.lastMove = null; window.movesSeen ??= addEventListener('pointermove',"
+                           " (e) => { window.lastMove = [e.clientX, e.clientY]; }, true) ?? true; }")
+        sx, sy = self.centre(source)
+        self.touch("touchStart", sx, sy)
+        for step in range(1, STEPS + 1):
+            self.touch("touchMove", sx + (x - sx) * step / STEPS, sy + (y - sy) * step / STEPS)
+        self.page.wait_for_function("([x, y]) => lastMove && Math.hypot(lastMove[0] - x, lastMove[1] - y) < 1", arg=[x, y])
+
+    def release(self):
+        self.touch("touchEnd")
+        self.settle()
+
+    def settle(self):
         # Touch events reach the page after CDP answers: let them land, then the dragged copy is gone.
         self.page.wait_for_timeout(100)
         self.page.wait_for_function("() => !document.querySelector('.peca-arrastada')")
@@ -143,6 +163,60 @@ def test_a_tap_stays_a_tap_beside_the_drags(dragger):
     assert player.tile("S").get_attribute("aria-pressed") == "true"
     player.cell("C5").tap() if dragger.way == "toque" else player.cell("C5").click()
     assert pending(player) == {"C5": "S"}
+
+
+def covers(box: dict, x: float, y: float) -> bool:
+    return box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+@pytest.fixture(params=PHONES, ids=lambda size: f"{size['width']}x{size['height']}")
+def finger(request, new_player):
+    player = new_player(viewport=request.param, has_touch=True, is_mobile=True).open().wait_ready()
+    return Hand(player, "toque")
+
+
+def test_a_finger_drag_lifts_the_tile_above_the_finger_and_drops_it_on_the_square_under_the_finger(finger):
+    player = finger.player
+    ghost = player.page.locator(".peca-arrastada")
+    target = player.cell("C5")
+    player.tile("S").scroll_into_view_if_needed()  # then the square's centre is read where it shows
+    box = target.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    finger.hold(player.tile("S"), x, y)
+    expect(target).to_have_class(re.compile(r"\balvo-arrasto\b"))
+    assert not covers(ghost.bounding_box(), x, y), "the lifted tile leaves the target square in sight"
+    player.screenshot("arrastar-dedo-casa")
+    finger.release()
+    assert pending(player) == {"C5": "S"}
+    # Into the hand, just before P: the insertion mark (a bar at P's left edge) stays in sight.
+    mark = player.tile("P")
+    box = mark.bounding_box()
+    finger.hold(player.tile("M"), box["x"] + 3, box["y"] + box["height"] / 2)
+    expect(mark).to_have_class(re.compile(r"\balvo-arrasto\b"))
+    bar = {"x": box["x"] - 4, "y": box["y"], "width": 4, "height": box["height"]}
+    assert not overlaps(ghost.bounding_box(), bar), "the lifted tile leaves the insertion mark in sight"
+    player.screenshot("arrastar-dedo-mao")
+    finger.release()
+    assert player.hand() == "MPRXETU"
+    assert player.errors == []
+
+
+def test_a_tile_lifted_near_the_top_of_the_screen_stays_in_view(finger):
+    player = finger.player
+    ghost = player.page.locator(".peca-arrastada")
+    x, _ = finger.centre(player.tile("S"))
+    finger.hold(player.tile("S"), x, 4)
+    box = ghost.bounding_box()
+    size = player.page.viewport_size
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+    finger.release()
+    assert pending(player) == {}, "a drop off the board and the hand changes nothing"
 
 
 def test_a_run_saved_before_drags_existed_resumes(new_player):

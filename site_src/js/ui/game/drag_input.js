@@ -3,16 +3,25 @@
 // square or back to the hand, a hand tile between others to arrange the hand.
 // A drag starts only once the pointer has moved DRAG_START px, so a tap stays a
 // tap (and its click is kept); the click that follows a drag is swallowed. The
-// tile follows the pointer as a copy; the square or hand slot under it is
-// marked; a drop anywhere else changes nothing. Only the tiles refuse the
-// browser's panning (touch-action: none in game.css): the page scrolls elsewhere.
+// tile follows the pointer as a copy; the square or hand slot under the pointer
+// is marked and takes the drop; a drop anywhere else changes nothing. Under a
+// finger the copy is lifted above it, so the finger hides neither the copy nor
+// the marked target; a mouse's thin arrow hides nothing, so there the copy sits
+// on the target, where the tile will land. Only the tiles refuse the browser's
+// panning (touch-action: none in game.css): the page scrolls elsewhere.
 
 const DRAG_START = 8; // px: below this a press is a tap
+const LIFT_GAP = 16; // px between a finger's point and the bottom of the tile it lifts
 const SOURCES = "#mao [data-tile], #tabuleiro .casa.pendente";
 
 /** The hand position a tile dropped at `x` takes: the number of other tiles whose centre is before it. */
 function slotAt(centres, x) {
   return centres.filter((centre) => centre < x).length;
+}
+
+/** `value` kept within [0, most] (`most` wins when the screen is smaller than the tile). */
+function clamp(value, most) {
+  return Math.min(Math.max(value, 0), most);
 }
 
 export class DragInput {
@@ -40,7 +49,7 @@ export class DragInput {
     this.swallowClick = false;
     if (this.press || !event.isPrimary || event.button !== 0 || this.isBusy()) return;
     const source = event.target.closest?.(SOURCES);
-    if (!source || !this.root.contains(source)) return;
+    if (!source || !this.root.contains(source) || source.closest("[aria-disabled='true']")) return; // a finished run's hand
     this.press = { id: event.pointerId, x: event.clientX, y: event.clientY, source, ghost: null, mark: null };
   }
 
@@ -52,9 +61,17 @@ export class DragInput {
       this.begin(press, event);
     }
     event.preventDefault();
-    const rect = press.ghost.getBoundingClientRect();
-    press.ghost.style.transform = `translate(${event.clientX - rect.width / 2}px, ${event.clientY - rect.height / 2}px)`;
+    this.place(press, event.clientX, event.clientY);
     this.mark(this.dropAt(event.clientX, event.clientY));
+  }
+
+  /** The copy centred on (x, y), or above it by `press.lift`; kept on the screen, whatever the pointer's place. */
+  place(press, x, y) {
+    const { width, height } = press.size;
+    const { clientWidth, clientHeight } = document.documentElement;
+    const left = clamp(x - width / 2, clientWidth - width);
+    const top = clamp(y - press.lift - height / 2, clientHeight - height);
+    press.ghost.style.transform = `translate(${left}px, ${top}px)`;
   }
 
   begin(press, event) {
@@ -68,6 +85,8 @@ export class DragInput {
     for (const part of source.querySelectorAll(".letra, .valor")) ghost.append(part.cloneNode(true), " ");
     document.body.append(ghost);
     press.ghost = ghost;
+    press.size = { width: rect.width, height: rect.height };
+    press.lift = event.pointerType === "touch" ? rect.height + LIFT_GAP : 0;
     source.classList.add("a-arrastar");
     source.setPointerCapture?.(event.pointerId);
   }

@@ -8,7 +8,7 @@ import { StatusView } from "./status_view.js";
 export class GameView {
   constructor(root, constants, coimbra) {
     this.board = new BoardView(root.querySelector("#tabuleiro"), constants);
-    this.hand = new HandView(root.querySelector("#mao"));
+    this.hand = new HandView(root.querySelector("#mao"), "previsao");
     this.status = new StatusView(root, constants, coimbra);
     this.buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
   }
@@ -16,12 +16,13 @@ export class GameView {
   /** `hint`: a suggested play to mark (practice's Sugestão), or null. */
   render(state, { cursor, direction, selected, preview, wordsPending = false, hint = null }) {
     const playing = state.phase === "play";
+    const finished = state.phase === "won" || state.phase === "lost";
     this.board.render(state, playing ? cursor : null, direction, hint?.squares);
-    this.hand.render(state.hand, selected, hint?.tiles);
+    this.hand.render(state.hand, selected, hint?.tiles, finished);
     this.status.render(state);
     const selectedTile = state.hand.find((t) => t.id === selected) || null;
     this.status.renderPreview(state, preview, { cursor: playing ? cursor : null, direction, selectedTile, wordsPending,
-      hint: hint?.label ?? null });
+      hint: hint?.label ?? null, finished });
     const enable = {
       jogar: playing && state.pending.length > 0,
       baralhar: playing,

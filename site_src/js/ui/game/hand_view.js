@@ -1,5 +1,8 @@
 // The hand: one button per tile, in the engine's order. A selected tile (tap
-// tile → square) is marked with aria-pressed as well as by style.
+// tile → square) is marked with aria-pressed as well as by style. Once the run
+// is over the tiles stay in sight, dimmed and aria-disabled (still focusable, so
+// a screen reader finds them and hears why), and the hand is described by the
+// line that says the run is over.
 
 import { focusPoint, returnFocus } from "../shared/focus.js";
 import { points } from "../shared/labels.js";
@@ -20,16 +23,20 @@ export function tileFace(tile) {
 }
 
 export class HandView {
-  constructor(container) {
+  /** `finishedNote`: the id of the line that says the run is over. */
+  constructor(container, finishedNote) {
     this.container = container;
+    this.finishedNote = finishedNote;
     this.key = "";
   }
 
-  /** `hinted`: the ids of the tiles a suggested play uses (practice), marked. */
-  render(hand, selectedId, hinted = null) {
-    const key = hand.map((t) => `${t.id}:${t.letter}`).join(",") + `|${selectedId}|${hinted ? [...hinted].join(",") : ""}`;
+  /** `hinted`: the ids of the tiles a suggested play uses (practice), marked; `finished`: the run is over. */
+  render(hand, selectedId, hinted = null, finished = false) {
+    const key = hand.map((t) => `${t.id}:${t.letter}`).join(",") + `|${selectedId}|${hinted ? [...hinted].join(",") : ""}`
+      + `|${finished}`;
     if (key === this.key) return;
     this.key = key;
+    this.showFinished(finished);
     const point = focusPoint();
     const focusedId = point.element?.dataset?.tile;
     const buttons = hand.map((tile) => {
@@ -41,6 +48,7 @@ export class HandView {
       if (marked) button.classList.add("sugerida");
       button.setAttribute("aria-label", marked ? `${tileLabel(tile)}, sugerida` : tileLabel(tile));
       button.setAttribute("aria-pressed", String(tile.id === selectedId));
+      if (finished) button.setAttribute("aria-disabled", "true");
       button.append(...tileFace(tile));
       return button;
     });
@@ -49,5 +57,14 @@ export class HandView {
     const refocus = buttons.find((b) => b.dataset.tile === focusedId);
     if (refocus) refocus.focus();
     else if (point.zone === this.container) returnFocus(point);
+  }
+
+  showFinished(finished) {
+    const hand = this.container;
+    hand.classList.toggle("terminada", finished);
+    for (const [name, value] of [["aria-disabled", "true"], ["aria-describedby", this.finishedNote]]) {
+      if (finished) hand.setAttribute(name, value);
+      else hand.removeAttribute(name);
+    }
   }
 }

@@ -138,9 +138,11 @@ export class StatusView {
   /**
    * `{text, tone, title}` of the preview line (tone: "valida", "invalida" or none).
    * With nothing placed yet it says which way of placing is active (`mode`), or the
-   * suggestion shown (`mode.hint`, practice's Sugestão).
+   * suggestion shown (`mode.hint`, practice's Sugestão); once the run is over
+   * (`mode.finished`), that it is, above the hand that no longer plays.
    */
   previewLine(state, preview, mode = {}) {
+    if (mode.finished) return { text: "Corrida terminada: já não há jogadas nesta torre." };
     const touch = touchOnly();
     if (mode.selectedTile) {
       return { text: `${tileName(mode.selectedTile)} escolhida: ${touch ? "toque" : "clique"} na casa onde a quer pôr.` };
