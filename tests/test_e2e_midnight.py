@@ -93,6 +93,7 @@ def test_a_reload_after_midnight_offers_the_unfinished_run_which_resumes_where_i
     assert axe_violations(player.page) == []
     player.screenshot(f"meia-noite-retomada-{scheme}")
     finish_by_passing(player)
+    assert "conta à parte" not in player.text("#dialogo")  # it counts as the day's tower
     stats = stored(player.page, "torre.estatisticas")
     assert (stats["runs"], stats["lastDate"], stats["streak"]) == (1, "2026-12-01", 1)
     player.page.goto(player.url + "/arquivo/")

@@ -359,13 +359,17 @@ export class Page {
     if (this.mode) return this.mode.finish(state);
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
-    // An archive run never touches the daily statistics, unless it began as its day's tower.
-    if (this.archiveDate && !this.archive.loadRun(this.archiveDate).daily) this.archive.addResult(this.archiveDate, summary);
-    else this.countDaily(stats, this.archiveDate ?? this.date, summary);
+    if (this.countsAsDaily()) this.countDaily(stats, this.date, summary);
+    else this.archive.addResult(this.date, summary); // never the daily statistics
     this.main.querySelector("[data-action=resultado]").hidden = false;
     const game = this.game;
     const end = await this.ending("Não foi possível mostrar o fim da corrida", true);
     if (end && this.game === game) await end.showEnd(this, state, summary, problem);
+  }
+
+  /** Today's tower, or an archive day's run that began as its day's tower: the daily statistics count it. */
+  countsAsDaily() {
+    return !this.archiveDate || this.archive.loadRun(this.archiveDate).daily === true;
   }
 
   /** Counts the day's tower of `date` in the statistics, once, and keeps its result for the archive list. */

@@ -46,16 +46,17 @@ export async function showEnd(page, state, summary, problem) {
   const url = replayUrl(page.data, page.game, page.runVersion, location.origin);
   const text = shareText(summary, page.date, page.data.constants, url);
   const body = endBody(summary, text, page.data.constants, page.now);
+  const daily = page.countsAsDaily();
   const { runAnalysis, analysis } = requestAnalysis(page, state, {
-    countPar: !page.archiveDate,
-    onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily: !page.archiveDate }),
+    countPar: daily,
+    onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily }),
   });
   body.splice(2, 0, ...runAnalysis.endNodes(analysis, body));
   const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
   const challenge = challengeNodes(page.challenges, page.date, summary, url, status);
   if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
   if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
-  if (page.archiveDate) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
+  if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
   if (problem) body.unshift(warning(problem));
   const choice = await page.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
       { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
