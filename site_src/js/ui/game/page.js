@@ -8,6 +8,7 @@ import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
 import { ArchiveStore, runStore } from "../archive/archive_store.js";
 import { ChallengeStore } from "../challenge/challenge_store.js";
+import { goalLine } from "../challenge/challenge_goal.js";
 import { Dialogs } from "../shared/dialogs.js";
 import { markDevice } from "../shared/device.js";
 import { toastPlacer } from "./toast_place.js";
@@ -141,6 +142,7 @@ export class Page {
       this.fail(error); // the word list a saved run needs could not be had
       return;
     }
+    this.sayChallenge(game.state);
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
     if (!this.dialogs.isOpen && !this.archiveDate && !this.mode) this.guide.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
@@ -296,9 +298,19 @@ export class Page {
     }
   }
 
+  /** The challenge this run plays against, said under the panel until the run ends (the end screen then compares). */
+  sayChallenge(state) {
+    const line = this.main.querySelector("#desafio-alvo");
+    if (!line) return;
+    const text = this.mode || state.phase === "won" || state.phase === "lost" ? null : goalLine(this.challenges.pending(this.date));
+    line.textContent = text ?? "";
+    line.hidden = !text;
+  }
+
   /** Records the run in the statistics (once per day), then shows the end screen (run_end.js). */
   async finish(state) {
     if (this.mode) return this.mode.finish(state);
+    this.sayChallenge(state);
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
     if (this.archiveDate) this.archive.addResult(this.archiveDate, summary); // never the daily statistics
