@@ -17,7 +17,7 @@ const SAID = {
 
 /**
  * The end screen's nodes for the run of `date` just finished (`summary`): `line`, the comparison
- * with the latest challenge of that tower (its record settled with this run, the first finish
+ * with the challenge of that tower the run played against, the strongest (its record settled with this run, the first finish
  * counting), or null; `share`, the row of "Responder" (else "Desafiar"), which reports in the
  * end screen's share `status`; null when the run has no replay link to send.
  */
