@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from e2e_archive import finish_by_passing, first_play, make_play
 from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
 from test_docs_examples import BASE64URL, outsider_crc24
 from test_e2e_a11y import axe_violations
+from test_e2e_layout import box, in_view
 from test_e2e_replay import one_changed
 
 PAST = "2026-11-30"
@@ -90,6 +92,7 @@ def test_an_archive_days_challenge_is_accepted_by_touch_compared_and_answered(ne
     friend.page.get_by_role("link", name="Aceitar o desafio").tap()
     friend.page.wait_for_url(re.compile(rf"/\?dia={PAST}$"))
     friend.wait_ready()
+    friend.expect_text("#desafio-alvo", f"Desafio a bater: 1.º andar com {total} pontos.")
     tap_to_the_end(friend)
     assert friend.text("#desafio-comparacao") == f"Não bateu o desafio: 1.º andar com 0 pontos, contra 1.º andar com {total}."
     assert friend.page.locator("#desafiar").inner_text() == "Responder"
@@ -226,4 +229,69 @@ def test_a_visited_challenge_opens_offline(new_player, built_dist):
     assert VERIFIED.match(friend.text("#veredicto"))
     friend.page.get_by_role("link", name="Aceitar o desafio").click()
     friend.wait_ready()
+    assert friend.errors == []
+
+
+def goal_is_said(player, goal: str, name: str):
+    """The line of the challenge to beat shows `goal`, light and dark, with no axe violations, and
+    leaves the board, the hand and Jogar in view: on a small phone it is under the buttons."""
+    player.expect_text("#desafio-alvo", goal)
+    size = player.page.viewport_size
+    for selector in ("#tabuleiro", "#mao", "[data-action=jogar]"):
+        assert in_view(box(player, selector), size["width"], size["height"]), selector
+    for scheme in ("light", "dark"):
+        player.page.emulate_media(color_scheme=scheme)
+        assert axe_violations(player.page) == [], scheme
+        player.screenshot(f"{name}-{scheme}")
+    player.page.locator("#desafio-alvo").scroll_into_view_if_needed()
+    expect(player.page.locator("#desafio-alvo")).to_be_in_viewport()
+    player.screenshot(f"{name}-dark-rolada")
+    player.page.emulate_media(color_scheme="light")
+    player.page.evaluate("() => window.scrollTo(0, 0)")
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_an_accepted_challenge_says_what_to_beat_through_a_reload_until_the_run_ends(new_player, built_dist, viewport):
+    link, first = challenger(new_player, built_dist, TODAY, viewport=viewport)
+    friend = new_player(viewport=viewport, route=False)
+    open_challenge(friend, link)
+    total = int(VERIFIED.match(friend.text("#veredicto"))[1])
+    friend.page.get_by_role("link", name="Aceitar o desafio").click()
+    friend.wait_ready()
+    goal = f"Desafio a bater: 1.º andar com {total} pontos."  # the floor and points only, never the plays
+    goal_is_said(friend, goal, "desafio-alvo")
+    friend.pass_turn()
+    friend.page.reload()
+    friend.wait_ready()
+    friend.expect_text("#desafio-alvo", goal)  # a run in progress keeps it
+    finish_by_passing(friend)
+    expect(friend.page.locator("#desafio-alvo")).to_be_hidden()  # the end screen compares instead
+    assert friend.text("#desafio-comparacao").startswith("Não bateu o desafio")
+    friend.page.reload()
+    friend.page.locator("#dialogo").wait_for(state="visible")  # a finished run opens on its end screen
+    expect(friend.page.locator("#desafio-alvo")).to_be_hidden()
+    assert friend.errors == [] and first.errors == []
+
+
+def test_a_cut_or_changed_challenge_link_drops_the_question_and_offers_todays_tower(new_player, built_dist):
+    link, _ = challenger(new_player, built_dist, PAST)
+    for viewport in (SMALL_PHONE, DESKTOP):
+        friend = new_player(viewport=viewport, route=False)
+        broken = {"cortada": link[:-7], "alterada": one_changed(link, 5), "total": with_total_raised(link)}
+        for name, changed in broken.items():
+            errors = open_challenge(friend, changed)
+            friend.expect_text("#veredicto", re.compile(r"^Não foi possível verificar esta corrida: .+ Este desafio não conta\.$"))
+            friend.expect_text("#desafio h1", "Desafio não verificado")
+            assert "Consegue bater" not in friend.text("#desafio") and "desafia-o" not in friend.text("#desafio"), name
+            expect(friend.page.get_by_role("link", name="Jogar a torre de hoje")).to_be_in_viewport()
+            way = friend.page.get_by_role("link", name="Jogar a torre de hoje")
+            assert way.get_attribute("href") == "/" and errors == [], name
+            for scheme in ("light", "dark"):
+                friend.page.emulate_media(color_scheme=scheme)
+                assert axe_violations(friend.page) == [], (name, scheme)
+                friend.screenshot(f"desafio-{name}-{scheme}")
+    way.click()
+    friend.page.wait_for_url(re.compile(r"/$"))
+    friend.wait_ready()
+    expect(friend.page.locator("#desafio-alvo")).to_be_hidden()  # a refused challenge is none to beat
     assert friend.errors == []

@@ -2,7 +2,7 @@
  * The run's analysis (docs/engine.md "The run's analysis"): the run replayed
  * action by action and, at every play or pass, what was played next to the
  * best play in common words and the best legal play of that moment; the first
- * moment of the lost floor where a common-word play would have climbed it;
+ * moment of the lost floor where a common-word play (and where any play) would have climbed it;
  * plus the day's par and whether the run beat it. Pure and plain data in,
  * plain data out, so the analysis worker (site_src/js/worker/analysis.js) can
  * post the result to the page as it is.
@@ -48,25 +48,29 @@ function row(before, played, words) {
 }
 
 /**
- * The first row of the floor the run was lost on whose common play, added to the points the
- * floor had before that row, reaches the floor's target; null when the run was not lost or
- * no such row exists. `befores[i]` is `{floorScore, target}` of the state just before `plays[i]`.
+ * The first row of the floor the run was lost on whose `which` play ("common" or "best"), added
+ * to the points the floor had before that row, reaches the floor's target; null when the run
+ * was not lost or no such row exists. `befores[i]` is `{floorScore, target}` of the state just
+ * before `plays[i]`.
  */
-export function firstCommonClimb(plays, befores, end) {
+export function firstClimb(plays, befores, end, which) {
   if (end.phase !== "lost") return null;
-  const index = plays.findIndex((r, i) => r.floor === end.floor + 1 && r.common !== null &&
-    befores[i].floorScore + r.common.points >= befores[i].target);
+  const index = plays.findIndex((r, i) => r.floor === end.floor + 1 && r[which] !== null &&
+    befores[i].floorScore + r[which].points >= befores[i].target);
   if (index < 0) return null;
   const { floor, number } = plays[index];
   return { index, floor, number, floorScore: befores[index].floorScore, target: befores[index].target };
 }
 
+/** firstClimb of the plays in common words. */
+export const firstCommonClimb = (plays, befores, end) => firstClimb(plays, befores, end, "common");
+
 /**
- * The run's analysis: `{plays, firstCommonClimb, par, run, beaten}`. `plays` has one row per
+ * The run's analysis: `{plays, firstCommonClimb, firstBestClimb, par, run, beaten}`. `plays` has one row per
  * play made (rejected plays are not made) and per pass, in order; `yours` is null for a pass,
  * `common` and `best` null when no such play existed (`common` always null when `words` has
  * no isCommon). `firstCommonClimb` is `{index, floor, number, floorScore, target}` or null
- * (see firstCommonClimb). `run` is `{won, floorReached, total, floors}` of the run;
+ * (see firstClimb), `firstBestClimb` the same of the best plays in any words. `run` is `{won, floorReached, total, floors}` of the run;
  * `beaten` is beatsPar(run, par).
  * Throws when `actions` are not a run of this day (the page only sends logs it replayed).
  */
@@ -87,5 +91,6 @@ export function analyseRun(day, constants, actions, words) {
   const { won, floorReached, total, floors } = summary(state);
   const run = { won, floorReached, total, floors };
   const par = parResult(day, constants, words);
-  return { plays, firstCommonClimb: firstCommonClimb(plays, befores, state), par, run, beaten: beatsPar(run, par) };
+  return { plays, firstCommonClimb: firstCommonClimb(plays, befores, state), firstBestClimb: firstClimb(plays, befores, state, "best"),
+    par, run, beaten: beatsPar(run, par) };
 }

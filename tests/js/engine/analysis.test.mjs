@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { wordLookup } from "../../../site_src/js/dawg.js";
-import { firstCommonClimb } from "../../../site_src/js/engine/analysis.js";
+import { firstClimb, firstCommonClimb } from "../../../site_src/js/engine/analysis.js";
 import {
   analyseRun, apply, beatsPar, bestCommonPlay, bestLegalPlay, newRun, parRun, playActions, playOut, replay,
 } from "../../../site_src/js/engine/index.js";
@@ -183,4 +183,28 @@ test("firstCommonClimb, by hand: only the lost floor's rows, a common play neede
   assert.equal(firstCommonClimb(shorter, befores, lostOn2).index, 3, "10 + 29 misses; 20 + 20 reaches it");
   assert.equal(firstCommonClimb(shorter.slice(0, 3), befores, lostOn2), null, "no row reaches it");
   assert.equal(firstCommonClimb(rows, befores, { phase: "won", floor: 4 }), null, "a won run has none");
+});
+
+test("firstClimb of the best plays, by hand: the first row of the lost floor whose play in any words climbs it", () => {
+  const play = (points) => ({ words: ["ESVAZIO"], points, tiles: [] });
+  const rows = [
+    { floor: 1, number: 1, common: play(70), best: play(99) },
+    { floor: 2, number: 1, common: play(5), best: play(29) },
+    { floor: 2, number: 2, common: null, best: play(153) },
+  ];
+  const befores = [{ floorScore: 0, target: 60 }, { floorScore: 10, target: 120 }, { floorScore: 10, target: 120 }];
+  const lostOn2 = { phase: "lost", floor: 1 };
+  assert.deepEqual(firstClimb(rows, befores, lostOn2, "best"), { index: 2, floor: 2, number: 2, floorScore: 10, target: 120 },
+    "floor 1's row is not the lost floor's; 10 + 29 misses; 10 + 153 climbs, with no common play there");
+  assert.equal(firstClimb(rows, befores, lostOn2, "common"), null);
+  assert.equal(firstClimb(rows, befores, { phase: "won", floor: 4 }, "best"), null, "a won run has none");
+});
+
+test("a run of passes has as firstBestClimb the first row whose best play reaches the target, never after the common one", () => {
+  const day = days[2];
+  const passes = Array.from({ length: newRun(day, constants).playsLeft }, () => ({ type: "pass" }));
+  const analysis = analyseRun(day, constants, passes, withCommon);
+  const expected = analysis.plays.findIndex((row) => row.best && row.best.points >= constants.targets[0]);
+  assert.equal(analysis.firstBestClimb?.index ?? -1, expected);
+  if (analysis.firstCommonClimb) assert.ok(analysis.firstBestClimb.index <= analysis.firstCommonClimb.index);
 });

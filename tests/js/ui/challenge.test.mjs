@@ -5,11 +5,13 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { beatsPar, parRun } from "../../../site_src/js/engine/index.js";
-import { encodeRun } from "../../../site_src/js/engine/replay_code.js";
+import { encodeRun, readCode } from "../../../site_src/js/engine/replay_code.js";
 import {
   acceptUrl, challengeLink, challengeOfReplay, challengeText, comparisonLine, merged, newRecord, outcome,
   received, replayOfChallenge, replyText, settled, tally, tallyLine, towerOf,
 } from "../../../site_src/js/ui/challenge/challenge.js";
+import { goalLine } from "../../../site_src/js/ui/challenge/challenge_goal.js";
+import { strongest } from "../../../site_src/js/ui/challenge/challenge_records.js";
 import { ChallengeStore } from "../../../site_src/js/ui/challenge/challenge_store.js";
 import { messyRun } from "../helpers/messy-runs.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
@@ -85,6 +87,41 @@ test("a challenge counts once, and its first finish is the one compared", () => 
   assert.deepEqual(records[0].me, result(3, 100));
   assert.deepEqual(tally(records), { won: 1, lost: 0, tied: 0, open: 0 });
   assert.deepEqual(merged(records, [newRecord(CODE, DATE, THEM)]), records, "an import keeps the device's own record");
+});
+
+test("while a challenged run is played the game page says the result to beat, never a play", () => {
+  assert.equal(goalLine([newRecord(CODE, DATE, result(3, 201))]), "Desafio a bater: 3.º andar com 201 pontos.");
+  assert.equal(goalLine([newRecord(CODE, DATE, result(5, 1, true))]), "Desafio a bater: a torre toda com 1 ponto.");
+  assert.equal(goalLine([]), null, "no challenge waiting, no line");
+});
+
+test("of several challenges of a tower, the run plays against the strongest, says so, and is compared with it", () => {
+  const challenge = (code, them) => newRecord(code, DATE, them);
+  const pending = [challenge("a", result(2, 150)), challenge("b", result(3, 90)), challenge("c", result(3, 90)), challenge("d", result(1, 300))];
+  assert.equal(strongest(pending).code, "b", "the higher floor first, then the points; the first of equals");
+  assert.equal(strongest([challenge("w", result(5, 10, true)), challenge("l", result(5, 900))]).code, "w", "a won tower above floor 5");
+  assert.equal(goalLine(pending), "Desafio a bater: 3.º andar com 90 pontos (o melhor de 4 desafios recebidos).");
+  assert.equal(strongest([]), null);
+});
+
+test("the store's challenge to beat is the strongest not played yet: its word list, its line, and the end screen's comparison", () => {
+  const constants = loadDistConstants();
+  const { words } = realWords();
+  const [day] = sampleDays(1);
+  const kept = (actions, version) => {
+    const { code } = encodeRun(day, constants, actions, words, version);
+    const read = readCode(code);
+    return { code, them: result(read.floor, read.total) };
+  };
+  const weak = kept(messyRun(day, constants, words, 3).actions, "aaaaaaaaaa");
+  const strong = kept(strongRun(day, constants, words).actions, "bbbbbbbbbb");
+  assert.ok(!strong.them.won && beatsPar({ won: false, floorReached: strong.them.floor, total: strong.them.total }, weak.them));
+  const store = new ChallengeStore(new GameStorage(new MemoryBackend()));
+  for (const { code, them } of [strong, weak]) store.receive(code, day.date, them);
+  assert.equal(store.pendingVersion(day.date), "bbbbbbbbbb", "a new run plays with the strongest's word list");
+  assert.equal(goalLine(store.pending(day.date)), `Desafio a bater: ${strong.them.floor}.º andar com ${strong.them.total} pontos (o melhor de 2 desafios recebidos).`);
+  assert.equal(store.settle(day.date, result(1, 0)).code, strong.code, "compared with the one it played against");
+  assert.deepEqual(store.pending(day.date), []);
 });
 
 test("Estatísticas say the challenges won and lost, and the ties and open ones when there are any", () => {

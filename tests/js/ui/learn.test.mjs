@@ -67,6 +67,30 @@ test("without a climb the summary names the common-word play that gave most over
   for (const text of [analysisSummary(analysis, constants), adviceLine(passed, constants)]) assert.doesNotMatch(text, /melhor jogada/);
 });
 
+const EFICAZ = play(["EFICAZ"], 75, ["B2", "C2", "D2", "E2", "F2", "G2"].map((sq, i) => tile(sq, "EFICAZ"[i])));
+const ESVAZIO = play(["ESVAZIO"], 153, ["A4", "B4", "C4", "D4", "E4", "F4", "G4"].map((sq, i) => tile(sq, "ESVAZIO"[i])));
+
+test("a run lost on floor 2 is advised first about floor 2: the play in any words that would have climbed it", () => {
+  const target = constants.targets[1];
+  const run = { won: false, floorReached: 2, total: 200, floors: [constants.targets[0], target - 40] };
+  const analysis = { run, par: PAR, firstCommonClimb: null,
+    firstBestClimb: { index: 2, floor: 2, number: 2, floorScore: 20, target },
+    plays: [row(1, 1, 12, EFICAZ, EFICAZ), row(2, 1, 20, CASTO, CASTO), row(2, 2, 10, play(["ASA"], 15, CASTO.tiles), ESVAZIO)] };
+  assert.equal(analysisSummary(analysis, constants),
+    "Ficou a 40 pontos do 3.º andar. Na 2.ª jogada do 2.º andar, ESVAZIO em A4 dava 153 pontos e subia de andar.");
+  const common = { ...analysis, firstCommonClimb: { ...analysis.firstBestClimb, index: 1, number: 1, floorScore: 0 } };
+  assert.equal(adviceLine(common, constants), "Na 1.ª jogada do 2.º andar, CASTO (palavra comum) em B3 dava 31 pontos e subia de andar.",
+    "a climb in common words comes before one in any words");
+  const noClimb = { ...analysis, firstBestClimb: null };
+  assert.equal(adviceLine(noClimb, constants),
+    "Na 1.ª jogada do 2.º andar, CASTO (palavra comum) em B3 dava 31 pontos, mais 11 pontos do que a sua jogada.",
+    "without a climb, the lost floor's biggest gain before floor 1's bigger one");
+  const onlyFloor1 = { ...noClimb, plays: [noClimb.plays[0], row(2, 1, 31, CASTO, CASTO)] };
+  assert.equal(adviceLine(onlyFloor1, constants),
+    "Na 1.ª jogada do 1.º andar, EFICAZ (palavra comum) em B2 dava 75 pontos, mais 63 pontos do que a sua jogada.",
+    "nothing better on the lost floor: then the other floors");
+});
+
 test("an analysis without common plays names the best play that gave most, which play and where; or praises the run", () => {
   const won = { run: { won: true, floorReached: 5, total: 1, floors: [] }, par: PAR, firstCommonClimb: null,
     plays: [row(5, 1, 0, null, play(["PRAXE"], 1, PRAXE.tiles))] };

@@ -85,21 +85,23 @@ function overYours(row, which) {
 }
 
 /**
- * The one thing the player can use, in a sentence: the first moment of the lost floor where a
- * play in common words would have climbed it (firstCommonClimb); else the common-word play
- * that would have given most over the one made; else (no common list) the best play's.
+ * The one thing the player can use, in a sentence, of the floor the run ended on first: the
+ * first moment where a play in common words would have climbed it (firstCommonClimb), else one
+ * in any words (firstBestClimb); else the common-word play that would have given most over the
+ * one made there, then on any floor; else (no common list) the best play's, likewise.
  */
 export function adviceLine(analysis, constants) {
-  const { plays, firstCommonClimb: climb } = analysis;
+  const { plays, run } = analysis;
+  const [climb, which] = analysis.firstCommonClimb ? [analysis.firstCommonClimb, "common"] : [analysis.firstBestClimb, "best"];
   if (climb) {
     const row = plays[climb.index];
     const top = row.floor >= constants.floors ? "chegava ao topo da torre" : "subia de andar";
-    return `${moment(row)}, ${playAt(row, "common", constants)} e ${top}.`;
+    return `${moment(row)}, ${playAt(row, which, constants)} e ${top}.`;
   }
   const hasCommon = plays.some((row) => row.common);
-  const which = hasCommon ? "common" : "best";
-  const row = biggestGain(plays, which);
-  if (row) return `${moment(row)}, ${playAt(row, which, constants)}${overYours(row, which)}.`;
+  const gainWith = hasCommon ? "common" : "best";
+  const row = biggestGain(plays.filter((r) => r.floor === run.floorReached), gainWith) ?? biggestGain(plays, gainWith);
+  if (row) return `${moment(row)}, ${playAt(row, gainWith, constants)}${overYours(row, gainWith)}.`;
   return hasCommon ? "Em palavras comuns, nenhuma jogada valia mais do que as suas."
     : "Fez sempre a melhor jogada possível.";
 }

@@ -7,7 +7,9 @@
 import { beatsPar } from "../../engine/rank.js";
 import { replayLink } from "../../engine/replay_code.js";
 import { shownDate as shown } from "../archive/archive.js";
-import { counted as count, ordinal, points } from "../shared/labels.js";
+import { counted as count } from "../shared/labels.js";
+import { reached } from "./challenge_goal.js";
+import { asRun } from "./challenge_records.js";
 
 // The records' own rules are challenge_records.js, which the game page needs at once.
 export { merged, newRecord, received, settled } from "./challenge_records.js";
@@ -33,19 +35,10 @@ export function replayOfChallenge(origin, code) {
 }
 
 
-const asRun = (result) => ({ won: result.won, floorReached: result.floor, total: result.total });
-
 /** "won", "lost" or "tied": `mine` against `theirs` by the par's rule (higher first, then points; equal is a tie). */
 export function outcome(mine, theirs) {
   if (beatsPar(asRun(mine), theirs)) return "won";
   return beatsPar(asRun(theirs), mine) ? "lost" : "tied";
-}
-
-/** "3.º andar com 201 pontos", or "a torre toda com 301 pontos"; `unit`: false leaves "pontos" out. */
-function reached(result, unit = true) {
-  const where = result.won ? "a torre toda" : `${ordinal(result.floor)} andar`;
-  const total = unit ? points(result.total) : String(result.total);
-  return `${where} com ${total}`;
 }
 
 const VERDICTS = { won: "Bateu o desafio", lost: "Não bateu o desafio", tied: "Empatou o desafio" };

@@ -2,7 +2,7 @@
 // as the replay page does (../replay/verify.js), but shown without its plays until this
 // device has finished that tower: whose tower it is, what the run reached, and
 // "Aceitar o desafio". A verified challenge is kept on the device; a damaged or
-// changed one never is, and the page says why.
+// changed one never is, and the page says why and offers today's tower instead.
 
 import { ArchiveStore, finishedResult } from "../archive/archive_store.js";
 import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challenge.js";
@@ -24,6 +24,18 @@ function actions(record, today, origin) {
 }
 
 /**
+ * A challenge that did not verify: no question to beat nor invitation over the refusal (on a
+ * phone they would push it out of view), and today's tower as the way on.
+ */
+function refuse(main, box) {
+  const heading = main.querySelector("h1");
+  if (heading) heading.textContent = "Desafio não verificado";
+  const invitation = main.querySelector("#desafio-convite");
+  if (invitation) invitation.hidden = true;
+  box.append(el("p", { class: "desafio-acoes" }, [el("a", { href: "/", class: "botao principal", text: "Jogar a torre de hoje" })]));
+}
+
+/**
  * Fills `main` (<main id="desafio">) from `hash`. `storage`: GameStorage; `today`: the Lisbon date;
  * `origin`: the site's, for the replay link; `keep(...urls)`: asks for the day and word list to be kept
  * offline. Sets data-veredicto ("verificada" or "recusada").
@@ -39,10 +51,15 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   says.textContent = verified ? text : `${text} ${NOT_COUNTED}`;
   says.classList.toggle("aviso-erro", !verified);
   main.dataset.veredicto = verified ? "verificada" : "recusada";
-  if (!verified) return;
+  if (!verified) {
+    refuse(main, box);
+    return;
+  }
   const challenges = new ChallengeStore(storage);
   const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
   const mine = finishedResult(new ArchiveStore(storage).load(), read.date);
-  const record = mine ? challenges.settle(read.date, mine) : kept;
-  box.append(...actions(record ?? { code, date: read.date, me: null }, today, origin));
+  if (mine) challenges.settle(read.date, mine);
+  // This link's own record (the day may hold several challenges); as received when the browser refused to keep it.
+  const record = challenges.load().find((r) => r.code === code) ?? { ...kept, me: mine ?? null };
+  box.append(...actions(record, today, origin));
 }

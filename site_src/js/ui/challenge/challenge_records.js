@@ -3,6 +3,8 @@
 // and apart from challenge.js's texts, which only the end screen and the statistics show,
 // because the game page's store (challenge_store.js) needs these at once.
 
+import { beatsPar } from "../../engine/rank.js";
+
 /** A kept challenge: `me` null until this device finishes that tower. */
 export function newRecord(code, date, them) {
   return { code, date, them: { floor: them.floor, total: them.total, won: them.won }, me: null };
@@ -21,4 +23,12 @@ export function settled(records, date, result) {
 /** The records after an import: the codes not kept yet join, in their order; a kept one keeps its own. */
 export function merged(records, imported) {
   return imported.reduce(received, records);
+}
+
+/** A result {floor, total, won} as the par's rule ranks a run (engine/rank.js beatsPar). */
+export const asRun = (result) => ({ won: result.won, floorReached: result.floor, total: result.total });
+
+/** Of several challenges of one tower, the one to beat: the run that ranks highest (par's rule; the first of equals), or null. */
+export function strongest(records) {
+  return records.reduce((best, r) => (best === null || beatsPar(asRun(r.them), best.them) ? r : best), null);
 }

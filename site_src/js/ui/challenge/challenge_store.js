@@ -3,7 +3,7 @@
 // a record that could not have been written is dropped, never thrown.
 
 import { readCode } from "../../engine/replay_read.js";
-import { merged, newRecord, received, settled } from "./challenge_records.js";
+import { merged, newRecord, received, settled, strongest } from "./challenge_records.js";
 import { challengeProblem } from "../shared/saved_values.js";
 
 const CHALLENGES_KEY = "torre.desafios";
@@ -34,16 +34,22 @@ export class ChallengeStore {
     return records.find((r) => r.code === code);
   }
 
-  /** This device finished `date`'s tower with `result`; the latest challenge of that day, or null. */
+  /** This device finished `date`'s tower with `result`; the challenge of that day it is compared with (strongest), or null. */
   settle(date, result) {
     const records = settled(this.load(), date, result);
-    if (records.some((r) => r.date === date)) this.save(records);
-    return records.filter((r) => r.date === date).at(-1) ?? null;
+    const ofDay = records.filter((r) => r.date === date);
+    if (ofDay.length) this.save(records);
+    return strongest(ofDay);
   }
 
-  /** The word-list version of the latest challenge of `date` not played yet (a new run plays with it), or null. */
+  /** The challenges of `date` not played yet, in the order received. */
+  pending(date) {
+    return this.load().filter((r) => r.date === date && r.me === null);
+  }
+
+  /** The word-list version of the challenge a new run of `date` plays against (the strongest pending), or null. */
   pendingVersion(date) {
-    const record = this.load().filter((r) => r.date === date && r.me === null).at(-1);
+    const record = strongest(this.pending(date));
     return record ? readCode(record.code).version : null;
   }
 

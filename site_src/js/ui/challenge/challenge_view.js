@@ -17,9 +17,9 @@ const SAID = {
 
 /**
  * The end screen's nodes for the run of `date` just finished (`summary`): `line`, the comparison
- * with the latest challenge of that tower (its record settled with this run, the first finish
- * counting), or null; `share`, the row of "Responder" (else "Desafiar"), which reports in the
- * end screen's share `status`; null when the run has no replay link to send.
+ * with the challenge of that tower the run played against, the strongest (its record settled with
+ * this run, the first finish counting), or null; `share`, the row of "Responder" (else "Desafiar"),
+ * which reports in the end screen's share `status`; null when the run has no replay link to send.
  */
 export function challengeNodes(store, date, summary, replayUrl, status) {
   const record = store.settle(date, resultOf(summary));

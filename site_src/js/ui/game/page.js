@@ -8,6 +8,7 @@ import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
 import { ArchiveStore, carryEarlierRun, runStore, unfinishedDaily } from "../archive/archive_store.js";
 import { ChallengeStore } from "../challenge/challenge_store.js";
+import { goalLine } from "../challenge/challenge_goal.js";
 import { Dialogs } from "../shared/dialogs.js";
 import { markDevice } from "../shared/device.js";
 import { toastPlacer } from "./toast_place.js";
@@ -145,6 +146,7 @@ export class Page {
       return;
     }
     this.showOtherDay(tower.saved(data), carried);
+    this.sayChallenge(game.state);
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
     if (!this.dialogs.isOpen && !this.archiveDate && !this.mode) this.guide.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
@@ -354,9 +356,19 @@ export class Page {
     }
   }
 
+  /** The challenge this run plays against, said under the panel until the run ends (the end screen then compares). */
+  sayChallenge(state) {
+    const line = this.main.querySelector("#desafio-alvo");
+    if (!line) return;
+    const text = this.mode || state.phase === "won" || state.phase === "lost" ? null : goalLine(this.challenges.pending(this.date));
+    line.textContent = text ?? "";
+    line.hidden = !text;
+  }
+
   /** Records the run in the statistics (once per day), then shows the end screen (run_end.js). */
   async finish(state) {
     if (this.mode) return this.mode.finish(state);
+    this.sayChallenge(state);
     const summary = this.engine.summary(state);
     const { stats, problem } = this.storage.loadStats();
     if (this.countsAsDaily()) this.countDaily(stats, this.date, summary);
