@@ -96,6 +96,7 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
     if (!parsed.ok) {
       message.textContent = parsed.message;
       message.classList.add("recusa");
+      message.scrollIntoView({ block: "nearest" }); // under the buttons, often below a phone's fold
       return;
     }
     onImport(parsed.stats, parsed.archive, parsed.challenges);
