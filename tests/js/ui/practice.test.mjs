@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { PracticeStore, nextPractice, practiceKey, practiceRunStore } from "../../../site_src/js/ui/treino/practice.js";
 import { Suggestion, hintOf, suggestionText } from "../../../site_src/js/ui/treino/suggestion.js";
 import { GameStorage, practiceCounts } from "../../../site_src/js/ui/shared/storage.js";
+import { practiceFiles } from "../../../site_src/js/ui/shared/loader.js";
 import { MemoryBackend } from "../helpers/memory-storage.mjs";
 
 const BAG = "AEIOU";
@@ -55,6 +56,16 @@ test("after the last practice tower comes the first; a number past a smaller sit
   assert.equal(store.load().run, null);
   store.saveRun(900, ACTIONS, null, BAG);
   assert.equal(store.current(500), 1);
+});
+
+test("the game page keeps the practice tower the player is on, so that /treino/ opens offline after a first visit", () => {
+  const urls = { practice: "/treino/", practiceTotal: 500 };
+  const files = (raw) => practiceFiles(urls, new GameStorage(new MemoryBackend(raw === undefined ? {} : { "torre.treino": raw })));
+  assert.deepEqual(files(undefined), ["/treino/0001.json"], "no practice yet: the first tower");
+  assert.deepEqual(files('{"v":1,"current":17,"run":null,"results":{}}'), ["/treino/0017.json"]);
+  assert.deepEqual(files('{"v":1,"current":900}'), ["/treino/0001.json"], "past a smaller site's last: the first");
+  assert.deepEqual(files("{"), ["/treino/0001.json"]);
+  assert.deepEqual(practiceFiles({ practice: null }, null), [], "a page without data-treino keeps none");
 });
 
 test("damaged practice saves are dropped, never thrown", () => {

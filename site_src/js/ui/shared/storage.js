@@ -77,6 +77,13 @@ export function practiceCounts(data) {
   return { towers: finished.length, wins: finished.filter((r) => r.won).length };
 }
 
+/** The practice tower the player is on (torre.treino's `current`) on a site of `total` towers:
+ * the first when there is none readable, or when it is past the site's last. */
+export function practiceTower(data, total) {
+  const current = data?.current;
+  return Number.isInteger(current) && current >= 1 && current <= total ? current : 1;
+}
+
 /** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
 export class GameStorage {
   constructor(backend) {
@@ -180,6 +187,11 @@ export class GameStorage {
   /** The practice line's counts ({towers, wins}); nothing readable counts as none. */
   practiceCounts() {
     return practiceCounts(this.readJson(PRACTICE_KEY));
+  }
+
+  /** The practice tower the player is on, 1 … `total` (practiceTower). */
+  practiceTower(total) {
+    return practiceTower(this.readJson(PRACTICE_KEY), total);
   }
 
   /** Nothing saved on this device yet, no run and no statistics: a first visit. */
