@@ -1,8 +1,8 @@
 // Treino, the practice mode (/treino/, practice_main.js): numbered practice towers
 // (treino/NNNN.json, docs/days-format.md) played on the game page's own modules. Saved
 // under their own key, apart from today's run, the daily statistics, the streak, the par
-// counts and the archive, which they never touch (their line in Estatísticas is
-// end_view.js practiceFacts). Read back defensively, like storage.js: a damaged entry is
+// counts and the archive, which they never touch (their figures in Estatísticas are
+// end_view.js practiceFacts and practiceFirst, from storage.js practiceFigures). Read back defensively, like storage.js: a damaged entry is
 // dropped, never thrown. Only the practice page's script loads this module.
 
 import { pageClient } from "../analysis/analysis_client.js";
