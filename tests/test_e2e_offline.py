@@ -12,17 +12,21 @@ from pipeline.serve import start_server
 
 
 @contextmanager
-def offline_after_a_first_visit(browser, built_dist, kept):
-    """A first visit on a server of its own, once `kept(page)`'s URL is in the worker's cache;
-    then the server is shut down and the context offline: only the service worker can answer
-    what follows, whatever the browser's offline emulation reports (navigator.onLine is not the product)."""
+def offline_after_a_first_visit(browser, built_dist, kept, path="/", saves=None):
+    """A first visit of `path` on a server of its own (with `saves` already in localStorage),
+    once `kept(page)`'s URL is in the worker's cache; then the server is shut down and the context
+    offline: only the service worker can answer what follows, whatever the browser's offline
+    emulation reports (navigator.onLine is not the product)."""
     server, url = start_server(built_dist)
     context = browser.new_context(viewport=PHONE, locale="pt-PT", service_workers="allow")
     context.add_init_script(GUIDE_SEEN)
+    if saves:  # written once, before the first page's scripts: what the page writes later stays
+        context.add_init_script(f"if (!localStorage.getItem('torre.treino')) Object.entries({json.dumps(saves)})"
+                                ".forEach(([key, value]) => localStorage.setItem(key, JSON.stringify(value)));")
     try:
         page = context.new_page()
         page.clock.set_fixed_time(FIXTURE_NOON)
-        player = Player(page, url).open().wait_ready()
+        player = Player(page, url).open(path).wait_ready()
         player.wait_service_worker()
         player.wait_kept(kept(page))
         server.shutdown()
@@ -68,6 +72,34 @@ def test_offline_after_a_first_visit_a_run_ends_on_its_end_screen(browser, built
         assert [r.url for r in responses if r.url.endswith(url)] and all(r.from_service_worker for r in responses
                                                                           if r.url.endswith(url))
         player.screenshot("fim-offline")
+        assert player.errors == []
+
+
+def test_after_a_first_visit_of_the_game_treino_opens_offline_on_the_players_tower(browser, built_dist):
+    saves = {"torre.treino": {"v": 1, "current": 3, "run": None, "results": {}}}
+    with offline_after_a_first_visit(browser, built_dist, lambda _: f"/dias/{FIXTURE_DATE}.json", saves=saves) as player:
+        player.wait_kept("/treino/0003.json")
+        assert player.page.goto(player.url + "/treino/").from_service_worker
+        player.wait_ready()
+        assert player.text("h1") == "Treino: torre n.º 3"
+        player.pass_turn()
+        assert player.number("jogadas") == 2
+        player.screenshot("treino-offline-depois-do-jogo")
+        assert player.errors == []
+
+
+def test_after_one_visit_of_treino_its_next_tower_plays_offline(browser, built_dist):
+    with offline_after_a_first_visit(browser, built_dist, lambda _: "/treino/0001.json", path="/treino/") as player:
+        player.wait_kept("/treino/0002.json")
+        player.pass_turn(3)
+        player.expect_text("#dialogo-titulo", "Fim do treino")
+        player.dialog_button("Próxima torre").click()
+        player.expect_text("h1", "Treino: torre n.º 2")
+        player.wait_ready()
+        assert player.number("jogadas") == 3
+        player.page.reload()
+        player.wait_ready()
+        assert player.text("h1") == "Treino: torre n.º 2"
         assert player.errors == []
 
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from e2e_archive import finish_by_passing, first_play, make_play, share_link
 from e2e_support import DESKTOP, PHONE, browser, new_player, site_url  # noqa: F401
 from test_e2e_a11y import axe_violations
 
 PAST = "2026-11-30"
+SMALL_PHONE = {"width": 360, "height": 640}
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
@@ -84,3 +87,34 @@ def test_nonsense_and_empty_links_say_so_without_an_error(new_player):
         errors = open_replay(viewer, f"{viewer.url}/repeticao/#{fragment}")
         assert viewer.text("#veredicto").startswith("Não foi possível verificar esta corrida"), fragment
         assert viewer.errors == [] and errors == []
+
+
+def marked(viewer) -> dict:
+    """The squares marked as just played, with their accessible names."""
+    return dict(viewer.page.locator(".tabuleiro .casa.acabada").evaluate_all(
+        "cells => cells.map(c => [c.dataset.square, c.getAttribute('aria-label')])"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_step_marks_the_tiles_its_play_added_and_names_them_just_played(new_player, built_dist, scheme):
+    play = first_play(built_dist, PAST)
+    link = played_link(new_player, built_dist)
+    for viewport in (SMALL_PHONE, DESKTOP):
+        viewer = new_player(viewport=viewport, route=False, color_scheme=scheme)
+        open_replay(viewer, link)
+        viewer.expect_text("#veredicto", re.compile(r"^Corrida verificada"))
+        assert marked(viewer) == {}, "the tower as it opened: nothing played yet"
+        viewer.page.get_by_role("button", name="Seguinte").click()
+        added = marked(viewer)
+        assert sorted(added) == sorted(tile["square"] for tile in play["tiles"])
+        for tile in play["tiles"]:
+            assert re.match(rf"^{tile['letter']} \d+ pontos?, {tile['square']}, acabada de jogar", added[tile["square"]])
+        assert viewer.page.locator(".tabuleiro .casa.ocupada:not(.acabada)").count() > 0, "the opening word is not marked"
+        assert axe_violations(viewer.page) == []
+        viewer.screenshot(f"repeticao-acabada-{scheme}")
+        viewer.press("ArrowRight")
+        assert viewer.text("#repeticao-passo").startswith("Passo 2 de 3: Passou")
+        assert marked(viewer) == {}, "a pass adds no tiles"
+        viewer.press("ArrowLeft")
+        assert sorted(marked(viewer)) == sorted(added)
+        assert viewer.errors == []

@@ -7,7 +7,8 @@ import { test } from "node:test";
 
 import { PracticeStore, nextPractice, practiceKey, practiceRunStore } from "../../../site_src/js/ui/treino/practice.js";
 import { Suggestion, hintOf, suggestionText } from "../../../site_src/js/ui/treino/suggestion.js";
-import { GameStorage, practiceCounts } from "../../../site_src/js/ui/shared/storage.js";
+import { GameStorage, practiceFigures } from "../../../site_src/js/ui/shared/storage.js";
+import { practiceFiles } from "../../../site_src/js/ui/shared/loader.js";
 import { MemoryBackend } from "../helpers/memory-storage.mjs";
 
 const BAG = "AEIOU";
@@ -35,15 +36,23 @@ test("a practice run resumes only on the tower it was played on, and never on a 
   assert.equal(store.loadRun(5, BAG).status, "none");
 });
 
-test("a practice tower's result counts once, and the statistics line counts towers and climbs to the top", () => {
+test("a practice tower's result counts once, and its figures count towers, climbs, the best total and where they ended", () => {
   const storage = new GameStorage(new MemoryBackend());
   const store = new PracticeStore(storage);
   assert.equal(store.addResult(1, { floorReached: 5, total: 600, won: true }), true);
   assert.equal(store.addResult(1, { floorReached: 1, total: 10, won: false }), false);
   store.addResult(2, { floorReached: 3, total: 200, won: false });
-  assert.deepEqual(practiceCounts(store.load()), { towers: 2, wins: 1 });
-  assert.deepEqual(storage.practiceCounts(), { towers: 2, wins: 1 }, "what every game page's Estatísticas reads");
-  assert.deepEqual(new GameStorage(new MemoryBackend({ "torre.treino": "{" })).practiceCounts(), { towers: 0, wins: 0 });
+  const figures = { towers: 2, wins: 1, best: 600, floors: [0, 0, 1, 0, 1] };
+  assert.deepEqual(practiceFigures(store.load()), figures);
+  assert.deepEqual(storage.practiceFigures(), figures, "what every game page's Estatísticas reads");
+  assert.deepEqual(new GameStorage(new MemoryBackend({ "torre.treino": "{" })).practiceFigures(),
+    { towers: 0, wins: 0, best: 0, floors: [0, 0, 0, 0, 0] });
+});
+
+test("the practice figures leave out any result no run could have written", () => {
+  const results = { 1: { floor: 2, total: 80, won: false }, 2: { floor: 9, total: 700, won: false },
+    3: { floor: 3, total: 900, won: true }, 4: { floor: 1, total: -5, won: false }, 5: null, 6: { floor: 5, total: 300, won: true } };
+  assert.deepEqual(practiceFigures({ v: 1, results }), { towers: 2, wins: 1, best: 300, floors: [0, 1, 0, 0, 1] });
 });
 
 test("after the last practice tower comes the first; a number past a smaller site's last starts again at 1", () => {
@@ -55,6 +64,16 @@ test("after the last practice tower comes the first; a number past a smaller sit
   assert.equal(store.load().run, null);
   store.saveRun(900, ACTIONS, null, BAG);
   assert.equal(store.current(500), 1);
+});
+
+test("the game page keeps the practice tower the player is on, so that /treino/ opens offline after a first visit", () => {
+  const urls = { practice: "/treino/", practiceTotal: 500 };
+  const files = (raw) => practiceFiles(urls, new GameStorage(new MemoryBackend(raw === undefined ? {} : { "torre.treino": raw })));
+  assert.deepEqual(files(undefined), ["/treino/0001.json"], "no practice yet: the first tower");
+  assert.deepEqual(files('{"v":1,"current":17,"run":null,"results":{}}'), ["/treino/0017.json"]);
+  assert.deepEqual(files('{"v":1,"current":900}'), ["/treino/0001.json"], "past a smaller site's last: the first");
+  assert.deepEqual(files("{"), ["/treino/0001.json"]);
+  assert.deepEqual(practiceFiles({ practice: null }, null), [], "a page without data-treino keeps none");
 });
 
 test("damaged practice saves are dropped, never thrown", () => {

@@ -32,6 +32,16 @@ test("an import whose every field the game could have written is accepted", () =
   assert.equal(parseStatsExport(exportStats(today), TODAY).ok, true, "today's run is not in the future");
 });
 
+test("importing an empty or blank box says that nothing was pasted, and how to paste the line", () => {
+  for (const text of ["", "   ", "\n\t \n"]) {
+    const parsed = parseStatsExport(text, TODAY);
+    assert.equal(parsed.ok, false, JSON.stringify(text));
+    assert.match(parsed.message, /^Não colou nada na caixa\. /, JSON.stringify(text));
+    assert.match(parsed.message, /Exportar/, "how: export on the other device");
+  }
+  assert.equal(parseStatsExport("texto qualquer", TODAY).message, "Este texto não é uma exportação de estatísticas de A Torre.");
+});
+
 test("an import with a last day that is not a real date or has not come yet is refused, naming the field", () => {
   for (const [lastDate, says] of [["9999-12-31", /último dia contado \(lastDate\) é um dia que ainda não chegou \(9999-12-31\)/],
     ["2026-12-02", /ainda não chegou/], ["2026-99-99", /último dia contado \(lastDate\) não é uma data do calendário/],

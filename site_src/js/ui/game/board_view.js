@@ -8,11 +8,12 @@ import { parseSquare, shownSquare, squareName } from "../../engine/play.js";
 import { SQUARE_NAMES, points } from "../shared/labels.js";
 
 /** The accessible name of a square: its visible text first, then where it is and what it counts for. */
-export function squareLabel(name, { face, pending, shown, cursor, hinted }) {
+export function squareLabel(name, { face, pending, shown, cursor, hinted, played }) {
   const parts = [];
   if (face) {
     parts.push(face.blank ? `${face.letter}, peça branca, 0 pontos` : `${face.letter} ${points(face.value)}`, name);
     if (pending) parts.push("por confirmar");
+    if (played) parts.push("acabada de jogar");
   } else {
     if (shown) parts.push(shown);
     parts.push(name, "vazia");
@@ -54,9 +55,10 @@ export class BoardView {
 
   /**
    * Draws confirmed tiles from `state.board`, pending ones from `state.pending`, the cursor,
-   * and `hint` (square → letter: a suggested play, marked, not placed).
+   * `hint` (square → letter: a suggested play, marked, not placed) and `played` (the squares
+   * whose tiles the play just shown put down: the replay's steps).
    */
-  render(state, cursor, direction, hint = null) {
+  render(state, cursor, direction, hint = null, played = null) {
     const pending = new Map(state.pending.map((p) => [p.square, p]));
     this.cells.forEach((cell, index) => {
       const name = this.names[index];
@@ -66,11 +68,12 @@ export class BoardView {
       const shown = shownSquare(state, name) || "";
       const isCursor = name === cursor;
       const hinted = hint?.get(name) ?? "";
+      const isPlayed = Boolean(tile && played?.has(name));
       const key = [tile ? `${tile.letter}${tile.value}${tile.blank}` : "", pend ? `${pend.letter}${pend.id}` : "",
-        shown, isCursor ? direction : "", hinted].join("|");
+        shown, isCursor ? direction : "", hinted, isPlayed].join("|");
       if (key === this.keys[index]) return;
       this.keys[index] = key;
-      this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, hinted });
+      this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, hinted, isPlayed });
     });
     const focusIndex = cursor ? parseSquare(this.constants, cursor).index : this.cells.length >> 1;
     if (focusIndex !== this.focusIndex) {
@@ -84,7 +87,7 @@ export class BoardView {
    * `special` is the engine's kind (the colour), `shown` what it counts for now ("4P" with Cabra).
    * Confirmed and pending tiles both carry their letter, value and blank flag.
    */
-  drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, hinted }) {
+  drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, hinted, isPlayed }) {
     const face = tile || pend;
     const letter = face ? face.letter : "";
     cell.replaceChildren();
@@ -94,6 +97,7 @@ export class BoardView {
     if (pend) cell.classList.add("pendente");
     if (isCursor) cell.classList.add("cursor", direction === "down" ? "para-baixo" : "para-direita");
     if (hinted) cell.classList.add("sugerida");
+    if (isPlayed) cell.classList.add("acabada");
     if (hinted && !face) {
       const l = document.createElement("span");
       l.className = "letra sugestao-letra";
@@ -114,7 +118,7 @@ export class BoardView {
       cell.append(s);
     }
     cell.setAttribute("aria-label", squareLabel(name, { face, pending: Boolean(pend), shown,
-      cursor: isCursor ? direction : null, hinted }));
+      cursor: isCursor ? direction : null, hinted, played: isPlayed }));
   }
 
   /** Moves keyboard focus to the cursor's cell when the grid already has focus. */

@@ -59,10 +59,36 @@ export function endBody(summary, text, constants, now) {
   ];
 }
 
-/** The statistics' practice line (Treino): its towers counted apart from the daily runs. */
-export function practiceFacts(counts) {
+/** The statistics' practice line (Treino) on the game page: its towers counted apart from the daily runs. */
+export function practiceFacts(figures) {
   return el("p", { id: "estatisticas-treino", class: "estatisticas-arquivo",
-    text: `Treino: ${counted(counts.towers, "torre", "torres")}, ${counted(counts.wins, "subida", "subidas")} até ao fim (à parte: não contam para as estatísticas diárias).` });
+    text: `Treino: ${counted(figures.towers, "torre", "torres")}, ${counted(figures.wins, "subida", "subidas")} até ao fim (à parte: não contam para as estatísticas diárias).` });
+}
+
+/** Opened from Treino, the statistics begin with its figures (storage.js practiceFigures), then head the daily ones. */
+export function practiceFirst(figures) {
+  return [
+    el("div", { id: "estatisticas-do-treino" }, [
+      el("h3", { text: "Treino" }),
+      facts([["Torres jogadas", String(figures.towers)], ["Subidas até ao topo", String(figures.wins)],
+        ["Melhor pontuação", String(figures.best)]]),
+      el("h3", { text: "Onde acabaram as torres de treino" }),
+      histogram(figures.floors),
+      el("p", { class: "estatisticas-arquivo", text: "O treino conta à parte: não entra nas estatísticas diárias, que vêm a seguir." }),
+    ]),
+    el("h3", { text: "Torres diárias" }),
+  ];
+}
+
+/** How many runs ended on each floor, as bars. */
+function histogram(floors) {
+  const most = Math.max(1, ...floors);
+  return el("ol", { class: "histograma" }, floors.map((count, i) => {
+    const bar = el("span", { class: "barra" });
+    bar.style.width = `${Math.round((count / most) * 100)}%`;
+    return el("li", {}, [el("span", { class: "rotulo", text: `${ordinal(i + 1)} andar` }),
+      el("span", { class: "pista" }, [bar]), el("span", { class: "conta", text: String(count) })]);
+  }));
 }
 
 /**
@@ -70,13 +96,6 @@ export function practiceFacts(counts) {
  * `onImport(stats, archive, challenges)` stores imported statistics (and archive days and challenges, when any).
  */
 export function statsBody(stats, today, onImport, archive = null, challenges = []) {
-  const most = Math.max(1, ...stats.floors);
-  const bars = stats.floors.map((count, i) => {
-    const bar = el("span", { class: "barra" });
-    bar.style.width = `${Math.round((count / most) * 100)}%`;
-    return el("li", {}, [el("span", { class: "rotulo", text: `${ordinal(i + 1)} andar` }),
-      el("span", { class: "pista" }, [bar]), el("span", { class: "conta", text: String(count) })]);
-  });
   const message = el("p", { class: "confirmacao", role: "status" });
   const field = el("textarea", { id: "estatisticas-texto", rows: 3, spellcheck: false,
     "aria-label": "Texto das estatísticas, para exportar ou importar" });
@@ -96,6 +115,7 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
     if (!parsed.ok) {
       message.textContent = parsed.message;
       message.classList.add("recusa");
+      message.scrollIntoView({ block: "nearest" }); // under the buttons, often below a phone's fold
       return;
     }
     onImport(parsed.stats, parsed.archive, parsed.challenges);
@@ -105,7 +125,7 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
       ["Melhor pontuação", String(stats.best)], ["Dias seguidos", String(currentStreak(stats, today))],
       ["Mais dias seguidos", String(stats.bestStreak)], ["Dias com o par batido", String(stats.parBeaten ?? 0)]]),
     el("h3", { text: "Onde acabaram as corridas" }),
-    el("ol", { class: "histograma" }, bars),
+    histogram(stats.floors),
     el("h3", { text: "Levar para outro aparelho" }),
     field, el("div", { class: "linha-botoes" }, [exportButton, importButton]), message,
   ];

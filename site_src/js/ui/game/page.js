@@ -17,7 +17,7 @@ import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
-import { LoadError, dayUrl, loadGame, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
+import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
 import { GameStorage, addEarlierRun, addRun } from "../shared/storage.js";
@@ -175,7 +175,7 @@ export class Page {
       load: () => loadGame(this.urls, date, this.fetchFn, this.shared, archived),
       file: towerWords(date, archived).file,
       name: archived ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
-      keep: [dayUrl(this.urls, date)],
+      keep: [dayUrl(this.urls, date), ...practiceFiles(this.urls, this.storage)],
       saved: () => (archive ?? this.storage).loadRun(date),
       store: (_data, wordList) => runStore({ storage: this.storage, archive: this.archive, wordList, past: archived }),
       aside: () => (archive ?? this.storage).setRunAside(date), // a save this site cannot resume

@@ -10,7 +10,7 @@ import { archiveResults, archiveStats } from "../archive/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
-import { endBody, practiceFacts, statsBody } from "./end_view.js";
+import { endBody, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
 import { replayUrl, shareText } from "./share.js";
 
 /** A warning paragraph at the top of a dialog. */
@@ -67,7 +67,10 @@ export async function showEnd(page, state, summary, problem) {
   if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") page.finish(state);
 }
 
-/** The statistics dialog: the daily runs, the archive's, practice and challenges; export and import. */
+/**
+ * The statistics dialog: the daily runs, the archive's, practice and challenges; export and import.
+ * Opened from Treino (the page's mode), practice's own figures come first, then the daily ones.
+ */
 export function showStats(page) {
   const { stats, problem } = page.storage.loadStats();
   const archive = page.archive.load();
@@ -79,8 +82,10 @@ export function showStats(page) {
     page.announcer.say("Estatísticas importadas.");
     showStats(page);
   }, archiveResults(archive), challenges);
-  body.splice(1, 0, archiveFacts(archiveStats(archive)), practiceFacts(page.storage.practiceCounts()),
+  const practice = page.storage.practiceFigures();
+  body.splice(1, 0, archiveFacts(archiveStats(archive)), ...(page.mode ? [] : [practiceFacts(practice)]),
     challengeFacts(challenges));
+  if (page.mode) body.unshift(...practiceFirst(practice));
   if (problem) body.unshift(warning(problem));
   page.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
 }

@@ -23,6 +23,12 @@ export function stepText(step, constants) {
   return `${entry.words.map((w) => w.word).join(", ")}: ${points(entry.points)}.`;
 }
 
+/** The squares a step's word play put tiles on (its history entry's `placed`); none for any other step. */
+export function playedSquares(step) {
+  if (step.actions.at(-1)?.type !== "play") return new Set();
+  return new Set((step.state.history.at(-1)?.placed ?? []).map((tile) => tile.square));
+}
+
 /** Where the run stands after a step: floor, the floor's points against its target, the total. */
 export function standing(state) {
   const { constants } = state;
@@ -101,7 +107,7 @@ class ReplayView {
     this.at = Math.max(0, Math.min(at, this.steps.length));
     const before = this.at < 2 ? this.first : this.steps[this.at - 2].state;
     const state = this.at === 0 ? this.first : shownState(before, this.steps[this.at - 1]);
-    this.board.render(state, null, "across");
+    this.board.render(state, null, "across", null, this.at === 0 ? null : playedSquares(this.steps[this.at - 1]));
     this.position.textContent = this.at === 0 ? `Início: ${counted(this.steps.length, "passo", "passos")} a seguir.`
       : `Passo ${this.at} de ${this.steps.length}: ${stepText(this.steps[this.at - 1], this.constants)}`;
     this.where.textContent = standing(state);

@@ -21,7 +21,8 @@ export class LoadError extends Error {
 /**
  * The URLs the page was rendered with (data-* attributes of <main id="jogo">); `common`
  * (data-comuns, the common words' DAWG) is only for the analysis worker, null when absent;
- * `practice` (data-treino) and `practiceTotal` only on the practice page (/treino/).
+ * `practice` (data-treino) and `practiceTotal` on the practice page (/treino/) and the game page,
+ * which keeps the practice tower the player is on for offline play (practiceFiles).
  */
 export function readUrls(main) {
   const { dawg, constants, days, coimbra, versao, versoes, treino, treinoTotal, comuns } = main.dataset;
@@ -87,6 +88,17 @@ export function towerWords(date, archived) {
 function loadDay(urls, date, fetchFn, archived) {
   // Today's tower may yet be deployed; a past day missing from the archive never will be.
   return loadTower(dayUrl(urls, date), towerWords(date, archived), fetchFn, (day) => day.date === date, !archived);
+}
+
+/** URL of practice tower `number` (1-based) under data-treino: treino/0017.json. */
+export function practiceUrl(urls, number) {
+  return `${urls.practice.replace(/\/?$/, "/")}${String(number).padStart(4, "0")}.json`;
+}
+
+/** The practice tower file the player is on (`storage`: GameStorage), kept with the day's so that
+ * a first visit of the game makes /treino/ (precached) play offline too; none without data-treino. */
+export function practiceFiles(urls, storage) {
+  return urls.practice ? [practiceUrl(urls, storage.practiceTower(urls.practiceTotal))] : [];
 }
 
 /**

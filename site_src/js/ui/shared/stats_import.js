@@ -129,6 +129,9 @@ export function challengesImportProblem(list, today) {
 }
 
 const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
+// An empty box is a player who has not pasted yet: say how, not that the text is wrong.
+const NOTHING_PASTED = "Não colou nada na caixa. No outro aparelho, abra as Estatísticas e carregue em Exportar; "
+  + "depois cole aqui o texto copiado e carregue em Importar.";
 
 function toBase64(text) {
   const bytes = new TextEncoder().encode(text);
@@ -160,6 +163,7 @@ export function exportStats(stats, archive = null, challenges = []) {
  */
 export function parseStatsExport(text, today = lisbonDate()) {
   const line = String(text).trim();
+  if (line === "") return { ok: false, message: NOTHING_PASTED };
   if (!line.startsWith(EXPORT_PREFIX)) {
     return { ok: false, message: "Este texto não é uma exportação de estatísticas de A Torre." };
   }

@@ -4,7 +4,7 @@
 // as a value, never thrown, so the page can offer to start over.
 
 import { nextDate, previousDate } from "./lisbon_date.js";
-import { isActions, isCount, isDate, isResult, wordListOf } from "./saved_values.js";
+import { isActions, isCount, isDate, resultProblem, wordListOf } from "./saved_values.js";
 
 const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
@@ -14,7 +14,8 @@ const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
 // followed by its date before the day starts over.
 const ASIDE_RUN_PREFIX = "torre.corrida.posta-de-parte.";
 // Practice runs and results (ui/treino/practice.js), kept apart from everything above; read here
-// only for the practice line of Estatísticas, which every game page shows.
+// for the practice figures of Estatísticas (a line on every game page, first on Treino's) and the
+// practice tower the game page keeps offline.
 export const PRACTICE_KEY = "torre.treino";
 // Set once the first-visit guide was finished or skipped (ui/guide/walkthrough.js).
 const GUIDE_KEY = "torre.guia";
@@ -85,11 +86,25 @@ export function currentStreak(stats, today) {
   return stats.lastDate === today || nextDate(stats.lastDate) === today ? stats.streak : 0;
 }
 
-/** {towers, wins}: the practice towers finished (well-formed results of torre.treino) and those climbed. */
-export function practiceCounts(data) {
+/**
+ * The practice figures from torre.treino's results, the well-formed ones only (a result no run
+ * could have written counts nowhere): {towers, wins, best, floors}, the towers finished, those
+ * climbed to the top, the best total and, as the daily `floors`, how many ended on each floor.
+ */
+export function practiceFigures(data) {
   const results = data && typeof data.results === "object" && data.results !== null ? Object.values(data.results) : [];
-  const finished = results.filter(isResult);
-  return { towers: finished.length, wins: finished.filter((r) => r.won).length };
+  const finished = results.filter((r) => resultProblem(r) === null);
+  const floors = Array(FLOORS).fill(0);
+  for (const r of finished) floors[r.floor - 1] += 1;
+  return { towers: finished.length, wins: finished.filter((r) => r.won).length,
+    best: Math.max(0, ...finished.map((r) => r.total)), floors };
+}
+
+/** The practice tower the player is on (torre.treino's `current`) on a site of `total` towers:
+ * the first when there is none readable, or when it is past the site's last. */
+export function practiceTower(data, total) {
+  const current = data?.current;
+  return Number.isInteger(current) && current >= 1 && current <= total ? current : 1;
 }
 
 /** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
@@ -210,9 +225,14 @@ export class GameStorage {
     return this.write(STATS_KEY, JSON.stringify(stats));
   }
 
-  /** The practice line's counts ({towers, wins}); nothing readable counts as none. */
-  practiceCounts() {
-    return practiceCounts(this.readJson(PRACTICE_KEY));
+  /** The practice figures (practiceFigures); nothing readable counts as none. */
+  practiceFigures() {
+    return practiceFigures(this.readJson(PRACTICE_KEY));
+  }
+
+  /** The practice tower the player is on, 1 … `total` (practiceTower). */
+  practiceTower(total) {
+    return practiceTower(this.readJson(PRACTICE_KEY), total);
   }
 
   /** Nothing saved on this device yet, no run and no statistics: a first visit. */

@@ -1,16 +1,16 @@
 // Treino, the practice mode (/treino/, practice_main.js): numbered practice towers
 // (treino/NNNN.json, docs/days-format.md) played on the game page's own modules. Saved
 // under their own key, apart from today's run, the daily statistics, the streak, the par
-// counts and the archive, which they never touch (their line in Estatísticas is
-// end_view.js practiceFacts). Read back defensively, like storage.js: a damaged entry is
+// counts and the archive, which they never touch (their figures in Estatísticas are
+// end_view.js practiceFacts and practiceFirst, from storage.js practiceFigures). Read back defensively, like storage.js: a damaged entry is
 // dropped, never thrown. Only the practice page's script loads this module.
 
 import { pageClient } from "../analysis/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
-import { absolute, loadTower, loadWith, runDawgOf } from "../shared/loader.js";
+import { absolute, loadTower, loadWith, practiceUrl, runDawgOf } from "../shared/loader.js";
 import { isActions, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
-import { PRACTICE_KEY } from "../shared/storage.js";
+import { PRACTICE_KEY, practiceTower } from "../shared/storage.js";
 import { Suggestion } from "./suggestion.js";
 
 const PRACTICE_VERSION = 1;
@@ -22,9 +22,6 @@ export const practiceKey = (number) => `treino-${number}`;
 
 /** The tower after `number`: past the last comes the first again. */
 export const nextPractice = (number, total) => (number >= total ? 1 : number + 1);
-
-/** Tower `current` on a site of `total` practice towers: past its last, the first. */
-const within = (current, total) => (current <= total ? current : 1);
 
 function emptyPractice() {
   return { v: PRACTICE_VERSION, current: 1, run: null, results: {} };
@@ -61,7 +58,7 @@ export class PracticeStore {
 
   /** The tower the player is on, within 1 … total (a smaller site starts again from 1). */
   current(total) {
-    return within(this.load().current, total);
+    return practiceTower(this.load(), total);
   }
 
   /** Same answers as GameStorage.loadRun, for practice tower `number` whose bag is `bag`. */
@@ -96,7 +93,7 @@ export class PracticeStore {
   /** On to the next tower: the finished run is let go (its result stays). */
   moveOn(total) {
     const practice = this.load();
-    practice.current = nextPractice(within(practice.current, total), total);
+    practice.current = nextPractice(practiceTower(practice, total), total);
     practice.run = null;
     this.save(practice);
     return practice.current;
@@ -110,11 +107,6 @@ export function practiceRunStore(store, number, bag, wordList) {
     saveRun: (_key, actions) => store.saveRun(number, actions, wordList, bag),
     clearRun: () => store.clearRun(),
   };
-}
-
-/** URL of practice tower `number` (1-based) under data-treino: treino/0017.json. */
-export function practiceUrl(urls, number) {
-  return `${urls.practice.replace(/\/?$/, "/")}${String(number).padStart(4, "0")}.json`;
 }
 
 /** How the player's messages name practice tower `number`. */
