@@ -48,7 +48,10 @@ export class Page {
     this.challenges = new ChallengeStore(this.storage); // received through /desafio/ (ui/challenge/challenge_page.js)
     this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
     const toast = main.querySelector("#anuncio");
-    this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, main.querySelector(".painel")));
+    // What a message never covers: the header's links, what the player plays with, the guide.
+    const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas"].map((q) => main.querySelector(q));
+    const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
+    this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, avoid, main.querySelector("#previsao")));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
