@@ -482,3 +482,18 @@ def test_every_step_offers_a_way_on_or_back_and_shows_what_it_points_to(new_play
     check("Pôr peças")
     player.screenshot("guia-de-volta-as-pecas")
     assert player.errors == []
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_guide_s_outlined_steps_and_its_way_back_have_no_axe_violations(new_player, viewport, scheme):
+    player = new_player(viewport=viewport, guide=True, color_scheme=scheme).open().wait_ready()
+    card = player.page.locator("#guia")
+    player.expect_text("#guia-titulo", "O alvo do andar")
+    assert axe_violations(player.page) == [], "step 1, the panel outlined"
+    player.screenshot(f"guia-passo-1-{scheme}")
+    for title in ("Pôr peças", "A previsão", "Jogar"):
+        card.get_by_role("button", name="Seguinte").click()
+        player.expect_text("#guia-titulo", title)
+    assert axe_violations(player.page) == [], "the «Jogar» step with «Voltar»"
+    player.screenshot(f"guia-jogar-{scheme}")
