@@ -447,8 +447,11 @@ def test_the_first_step_outlines_the_score_panel_and_sits_right_next_to_it(new_p
     assert player.page.locator("#partida .guia-destaque").count() == 1, "and nothing else"
     assert_guide_clear_of(player, ".painel")
     card, target = player.page.locator("#guia").bounding_box(), panel.bounding_box()
+    messages = player.page.locator("#anuncio").bounding_box()
+    assert not overlaps(card, messages), "the guide leaves the messages in view"
     gap = max(card["y"] - (target["y"] + target["height"]), target["y"] - (card["y"] + card["height"]))
-    assert 0 <= gap <= 16, f"the guide sits right under or over the panel ({gap} px away)"
+    past_messages = abs(card["y"] - (messages["y"] + messages["height"]) - 8) < 1 and gap <= 96  # a wide screen's status line
+    assert 0 <= gap <= 16 or past_messages, f"the guide sits right under or over the panel ({gap} px away)"
     assert card["x"] < target["x"] + target["width"] and target["x"] < card["x"] + card["width"], "lined up with it"
     player.screenshot("guia-passo-1")
     player.page.locator("#guia").get_by_role("button", name="Seguinte").click()

@@ -63,3 +63,25 @@ def test_a_message_never_covers_the_header_links(new_player, width, height):
         assert not overlaps(toast, box(player, selector)), selector
     assert player.page.evaluate(ON_TOP_AT_CENTRE), "nothing covers the message"
     player.screenshot("mensagem-sem-tapar-o-cabecalho")
+
+
+@pytest.mark.parametrize("width, height", [(360, 640), (844, 390), (1280, 800)], ids=["360x640", "844x390", "1280x800"])
+def test_the_message_of_a_first_play_stays_clear_of_the_guide_that_moves_after_it(new_player, width, height):
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, guide=True, has_touch=touch,
+                        is_mobile=touch).open().wait_ready()
+    card = player.page.locator("#guia")
+    card.get_by_role("button", name="Seguinte").click()
+    player.cell("F4").click()
+    player.tile("S").click()
+    player.expect_text("#guia-titulo", "A previsão")
+    card.get_by_role("button", name="Seguinte").click()
+    player.button("jogar").click()
+    player.announced("FADOS: 9 pontos.")
+    player.expect_text("#guia-titulo", "Continue a subir")  # the guide moves beside the panel
+    player.page.wait_for_function(SHOWN)
+    toast = box(player, "#anuncio")
+    assert in_view(toast, width, height)
+    assert not overlaps(toast, box(player, "#guia")), (toast, box(player, "#guia"))
+    assert player.page.evaluate(ON_TOP_AT_CENTRE), "nothing covers the message"
+    player.screenshot("mensagem-e-guia-depois-da-jogada")

@@ -18,6 +18,9 @@ const PRACTICE_PAGE = "/treino/";
 
 const MARGIN = 8;
 const HIGHLIGHT = "guia-destaque";
+const NEAR = 96; // px: a card this far under its targets, past what it must not cover, is still next to them
+// The messages: a toast on phones (placed off the guide, toast_place.js), a status line in the page on a wide screen.
+const MESSAGES = "#anuncio";
 // Kept as the step while the guide waits, hidden, for the first climb (to explain the trunfo).
 const WAITING_CLIMB = "subida";
 const NARROWEST = 224; // px: a guide card narrower than this does not go beside the board
@@ -231,8 +234,9 @@ export class Walkthrough {
   }
 
   /**
-   * Right under the step's targets, or right over them, lined up with them, when the card fits
-   * in the window there without covering them or what the player uses in this step (`clear`).
+   * Right under the step's targets, or right over them, or just past what it must not cover right
+   * under them (a wide screen's helps and messages), lined up with them, when the card fits in the
+   * window there without covering `keep`: the targets, what the player uses in this step, the messages.
    */
   placeNextTo(targets, keep) {
     const r = unionRect(targets);
@@ -244,7 +248,9 @@ export class Walkthrough {
       const k = e.getBoundingClientRect();
       return k.bottom <= top || top + height <= k.top || k.right <= left || left + width <= k.left;
     });
-    const top = [r.bottom + MARGIN, r.top - MARGIN - height].find(fits);
+    const below = keep.map((e) => e.getBoundingClientRect()).filter((k) => k.top >= r.bottom && k.bottom - r.bottom <= NEAR)
+      .map((k) => k.bottom + MARGIN).sort((a, b) => a - b);
+    const top = [r.bottom + MARGIN, r.top - MARGIN - height, ...below].find(fits);
     if (top === undefined) return false;
     Object.assign(box.style, { top: `${Math.round(top)}px`, left: `${Math.round(left)}px` });
     return true;
@@ -263,7 +269,8 @@ export class Walkthrough {
     const box = this.dialog;
     Object.assign(box.style, { top: "", bottom: "", left: "", width: "" });
     if (scroll) this.bringIntoView(targets);
-    if (this.placeNextTo(targets, [...targets, ...this.elements(this.current.clear)])) return;
+    const messages = this.elements([MESSAGES]).filter((e) => getComputedStyle(e).position !== "fixed");
+    if (this.placeNextTo(targets, [...targets, ...this.elements(this.current.clear), ...messages])) return;
     if (this.placeBesideBoard(targets)) return;
     let r = unionRect(targets);
     if (!r) return;
