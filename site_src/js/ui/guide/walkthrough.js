@@ -198,14 +198,12 @@ export class Walkthrough {
    * A phone on its side (the board at the window's full height on the left, as game.css lays
    * it out): the guide goes in the column beside the board (narrowed to fit), never over it, at
    * the foot or the top of the window, whichever covers less of what the step names. False when
-   * the layout is another.
+   * the layout is another (`board` null, see narrowBesideBoard).
    */
-  placeBesideBoard(targets) {
-    const board = this.main.querySelector("#tabuleiro")?.getBoundingClientRect();
+  placeBesideBoard(targets, board) {
+    if (!board) return false;
+    board = board.getBoundingClientRect();
     const box = this.dialog;
-    const room = innerWidth - board?.right - 2 * MARGIN;
-    if (!board || !SIDE_BY_SIDE.matches || room < NARROWEST) return false;
-    if (box.offsetWidth > room) box.style.width = `${Math.floor(room)}px`;
     const named = targets.filter((t) => t.id !== "tabuleiro").map((t) => t.getBoundingClientRect());
     const height = box.offsetHeight;
     const leftmost = named.length ? Math.min(...named.map((r) => r.left)) : 0;
@@ -266,12 +264,30 @@ export class Walkthrough {
     if (!this.isOpen) return;
     const targets = this.elements(this.current.targets);
     this.highlight(targets);
-    const box = this.dialog;
-    Object.assign(box.style, { top: "", bottom: "", left: "", width: "" });
+    Object.assign(this.dialog.style, { top: "", bottom: "", left: "", width: "" });
     if (scroll) this.bringIntoView(targets);
+    const board = this.narrowBesideBoard();
     const messages = this.elements([MESSAGES]).filter((e) => getComputedStyle(e).position !== "fixed");
-    if (this.placeNextTo(targets, [...targets, ...this.elements(this.current.clear), ...messages])) return;
-    if (this.placeBesideBoard(targets)) return;
+    const keep = [...targets, ...this.elements(this.current.clear), ...messages, ...(board ? [board] : [])];
+    if (this.placeNextTo(targets, keep) || this.placeBesideBoard(targets, board)) return;
+    this.placeAtFoot(targets, scroll);
+  }
+
+  /**
+   * A phone on its side (the board at the window's full height on the left, as game.css lays it
+   * out): the card narrowed to fit the column beside the board; the board, else null.
+   */
+  narrowBesideBoard() {
+    const board = this.main.querySelector("#tabuleiro");
+    const room = innerWidth - board?.getBoundingClientRect().right - 2 * MARGIN;
+    if (!board || !SIDE_BY_SIDE.matches || room < NARROWEST) return null;
+    if (this.dialog.offsetWidth > room) this.dialog.style.width = `${Math.floor(room)}px`;
+    return board;
+  }
+
+  /** At the bottom of the window under the targets (scrolled up to make room if `scroll`), else above them. */
+  placeAtFoot(targets, scroll) {
+    const box = this.dialog;
     let r = unionRect(targets);
     if (!r) return;
     const height = box.offsetHeight;
