@@ -379,3 +379,126 @@ def test_the_guide_the_par_and_the_analysis_have_no_axe_violations(new_player, s
     player.page.locator("#dialogo .ver-tabuleiro").first.click()
     assert axe_violations(player.page) == [], "the analysis with a small board"
     player.screenshot(f"analise-{scheme}")
+
+
+def test_a_reload_during_the_guide_resumes_it_on_the_same_step(new_player):
+    player = new_player(viewport=SMALL_PHONE, guide=True).open().wait_ready()
+    card = player.page.locator("#guia")
+    card.get_by_role("button", name="Seguinte").click()
+    player.expect_text("#guia-titulo", "Pôr peças")
+    player.page.reload()
+    player.wait_ready()
+    player.expect_text("#guia-titulo", "Pôr peças")
+    player.cell("C2").click()
+    player.cell("C2").click()
+    player.tile("P").click()
+    player.expect_text("#guia-titulo", "A previsão")
+    player.page.reload()  # a tile is down: the run is saved, this is no longer a first visit
+    player.wait_ready()
+    expect(card).to_be_visible()
+    player.expect_text("#guia-titulo", "A previsão")
+    assert player.page.evaluate("() => document.activeElement.closest('#guia') !== null"), "focus on the guide"
+    card.get_by_role("button", name="Saltar").click()
+    player.page.reload()
+    player.wait_ready()
+    player.page.wait_for_timeout(300)  # nothing to wait for: the guide must not come back
+    expect(card).to_have_count(0)
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("damaged", ["", "passo-que-nao-existe", "{\"v\": 9}"])
+def test_a_damaged_guide_step_in_storage_starts_the_guide_over(new_player, damaged):
+    player = new_player(guide=True)
+    player.page.add_init_script(f"localStorage.setItem('torre.guia.passo', {damaged!r})")
+    player.open().wait_ready()
+    expect(player.page.locator("#guia")).to_be_visible()
+    player.expect_text("#guia-titulo", "O alvo do andar")
+    assert player.errors == []
+
+
+def test_a_guide_left_waiting_for_the_first_climb_still_explains_the_trunfo(new_player):
+    """«Jogar a torre de hoje» after a first play that did not climb hides the guide until the first climb."""
+    player = new_player(viewport=SMALL_PHONE, guide=True)
+    player.page.add_init_script("localStorage.setItem('torre.guia.passo', 'subida')")
+    player.open().wait_ready()
+    card = player.page.locator("#guia")
+    expect(card).to_be_hidden()
+    play_praxe_by_taps(player)
+    expect(player.page.locator("#dialogo .guia-nota h3")).to_have_text("O que é um trunfo?")
+    player.page.locator("#dialogo .carta").first.click()
+    expect(card).to_be_hidden()
+    assert player.page.evaluate("() => localStorage.getItem('torre.guia')") == "visto"
+    assert player.page.evaluate("() => localStorage.getItem('torre.guia.passo')") is None
+
+
+STEP_TARGETS = {"O alvo do andar": [".painel"], "Pôr peças": ["#tabuleiro", "#mao"],
+                "A previsão": ["#tabuleiro", "#previsao"], "Jogar": ["#previsao", ".controlos"]}
+GUIDE_SIZES = [SMALL_PHONE, {"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 667, "height": 375}, DESKTOP]
+GUIDE_SIZE_IDS = ["360x640", "390x844", "844x390", "667x375", "1280x800"]
+
+
+@pytest.mark.parametrize("viewport", GUIDE_SIZES, ids=GUIDE_SIZE_IDS)
+def test_the_first_step_outlines_the_score_panel_and_sits_right_next_to_it(new_player, viewport):
+    touch = viewport["width"] < 1000
+    player = new_player(viewport=viewport, guide=True, has_touch=touch, is_mobile=touch).open().wait_ready()
+    player.expect_text("#guia-titulo", "O alvo do andar")
+    panel = player.page.locator(".painel")
+    assert panel.evaluate("e => getComputedStyle(e).outlineStyle") == "solid", "the panel is outlined"
+    assert player.page.locator("#partida .guia-destaque").count() == 1, "and nothing else"
+    assert_guide_clear_of(player, ".painel")
+    card, target = player.page.locator("#guia").bounding_box(), panel.bounding_box()
+    messages = player.page.locator("#anuncio").bounding_box()
+    assert not overlaps(card, messages), "the guide leaves the messages in view"
+    gap = max(card["y"] - (target["y"] + target["height"]), target["y"] - (card["y"] + card["height"]))
+    past_messages = abs(card["y"] - (messages["y"] + messages["height"]) - 8) < 1 and gap <= 96  # a wide screen's status line
+    assert 0 <= gap <= 16 or past_messages, f"the guide sits right under or over the panel ({gap} px away)"
+    assert card["x"] < target["x"] + target["width"] and target["x"] < card["x"] + card["width"], "lined up with it"
+    if viewport["width"] > viewport["height"]:  # upright, step 1 sits over the board, which it does not talk about
+        assert not overlaps(card, player.page.locator("#tabuleiro").bounding_box()), "never over the board"
+    player.screenshot("guia-passo-1")
+    player.page.locator("#guia").get_by_role("button", name="Seguinte").click()
+    player.expect_text("#guia-titulo", "Pôr peças")
+    assert panel.evaluate("e => getComputedStyle(e).outlineStyle") == "none", "the next step outlines its own"
+
+
+@pytest.mark.parametrize("viewport", GUIDE_SIZES, ids=GUIDE_SIZE_IDS)
+def test_every_step_offers_a_way_on_or_back_and_shows_what_it_points_to(new_player, viewport):
+    touch = viewport["width"] < 1000
+    player = new_player(viewport=viewport, guide=True, has_touch=touch, is_mobile=touch).open().wait_ready()
+    card = player.page.locator("#guia")
+    ways = lambda: [b for b in ("Seguinte", "Voltar") if card.get_by_role("button", name=b).is_visible()]  # noqa: E731
+
+    def check(title):
+        player.expect_text("#guia-titulo", title)
+        assert ways(), f"«{title}» offers only «Saltar»"
+        for selector in STEP_TARGETS[title]:
+            expect(player.page.locator(selector).first).to_be_in_viewport(ratio=1)
+        assert_guide_clear_of(player, *STEP_TARGETS[title])
+
+    for title in STEP_TARGETS:  # «Seguinte» all the way, without putting a tile
+        check(title)
+        if "Seguinte" in ways():
+            card.get_by_role("button", name="Seguinte").click()
+    assert ways() == ["Voltar"], "«Jogar» goes on when the player plays, or back"
+    player.screenshot("guia-jogar-sem-pecas")
+    card.get_by_role("button", name="Voltar").click()
+    check("A previsão")
+    card.get_by_role("button", name="Voltar").click()
+    check("Pôr peças")
+    player.screenshot("guia-de-volta-as-pecas")
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_guide_s_outlined_steps_and_its_way_back_have_no_axe_violations(new_player, viewport, scheme):
+    player = new_player(viewport=viewport, guide=True, color_scheme=scheme).open().wait_ready()
+    card = player.page.locator("#guia")
+    player.expect_text("#guia-titulo", "O alvo do andar")
+    assert axe_violations(player.page) == [], "step 1, the panel outlined"
+    player.screenshot(f"guia-passo-1-{scheme}")
+    for title in ("Pôr peças", "A previsão", "Jogar"):
+        card.get_by_role("button", name="Seguinte").click()
+        player.expect_text("#guia-titulo", title)
+    assert axe_violations(player.page) == [], "the «Jogar» step with «Voltar»"
+    player.screenshot(f"guia-jogar-{scheme}")

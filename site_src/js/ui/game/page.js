@@ -50,7 +50,10 @@ export class Page {
     this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
     this.keptPastMidnight = null; // the date of the day's tower still played on this page after its day ended
     const toast = main.querySelector("#anuncio");
-    this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, main.querySelector(".painel")));
+    // What a message never covers: the header's links, what the player plays with, the guide.
+    const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas"].map((q) => main.querySelector(q));
+    const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
+    this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, avoid, main.querySelector("#previsao")));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;

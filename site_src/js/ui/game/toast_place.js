@@ -1,25 +1,44 @@
-// Where the message toast goes (a fixed box on phones, game.css): never over the
-// floor/points panel. Left where game.css puts it unless it would cover the panel;
-// then just under the panel. Placed again when the page scrolls while it shows.
+// Where the message toast goes (a fixed box on phones, game.css): always in view and
+// never over what the player needs — the header's links, the floor/points panel, the
+// board, the hand, the buttons, the first-visit guide. Left where game.css puts it when
+// that covers none of them; else the nearest place right under or over one of them that
+// covers none; on a phone whose window they fill (upright, the page at its top), over the
+// preview line, which says the same kind of thing. Placed again when the page scrolls or
+// the window changes while it shows.
 
-const GAP = 4; // px between the panel and the toast
+const GAP = 4; // px between the toast and what it is kept off
 
 const overlaps = (a, b) => a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
 
-/** Moves `toast` off `panel` when they overlap; a toast that is not fixed (a status line) is left alone. */
-function placeToast(toast, panel) {
+/** The toast's top: where game.css puts it when that is clear, else the nearest clear place, else over `lastResort`. */
+function clearTop(toast, avoid, lastResort) {
+  const t = toast.getBoundingClientRect();
+  const rects = avoid.map((e) => e.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const clear = (top) => top >= 0 && top + t.height <= innerHeight &&
+    rects.every((r) => !overlaps({ top, bottom: top + t.height, left: t.left, right: t.right }, r));
+  if (clear(t.top)) return null;
+  const near = rects.flatMap((r) => [r.bottom + GAP, r.top - GAP - t.height]).filter(clear)
+    .sort((a, b) => Math.abs(a - t.top) - Math.abs(b - t.top));
+  return near[0] ?? lastResort?.getBoundingClientRect().top ?? null;
+}
+
+/** Moves `toast` off what `avoid` lists; a toast that is not fixed (a status line) is left alone. */
+function placeToast(toast, avoid, lastResort) {
   toast.style.top = "";
   toast.style.bottom = "";
-  if (!panel || getComputedStyle(toast).position !== "fixed") return;
-  const box = panel.getBoundingClientRect();
-  if (!overlaps(toast.getBoundingClientRect(), box)) return;
-  toast.style.top = `${Math.round(box.bottom + GAP)}px`;
+  if (getComputedStyle(toast).position !== "fixed") return;
+  const top = clearTop(toast, avoid, lastResort);
+  if (top === null) return;
+  toast.style.top = `${Math.round(top)}px`;
   toast.style.bottom = "auto";
 }
 
-/** Keeps the toast off the panel: now, and on every scroll or resize while it shows. */
-export function toastPlacer(toast, panel) {
-  const place = () => placeToast(toast, panel);
+/**
+ * Keeps the toast off what `avoid()` returns (elements; one hidden or closed takes no room) and
+ * over `lastResort` when nothing is clear: now, and on every scroll or resize while it shows.
+ */
+export function toastPlacer(toast, avoid, lastResort = null) {
+  const place = () => placeToast(toast, avoid().filter(Boolean), lastResort);
   const again = () => { if (toast.classList.contains("visivel")) place(); };
   addEventListener("scroll", again, { passive: true });
   addEventListener("resize", again);

@@ -3,8 +3,10 @@
 // opening word, the live preview, Jogar — and explains the trunfo at the first climb.
 // It advances on what the player does (Game's onAction), "Saltar" or Escape skip it,
 // and once finished or skipped it never opens again on this device (storage flag);
-// /?guia=1 (linked from Como jogar) opens it again. It is placed so that it never
-// covers what its step talks about: at the bottom of the window under it, or above it.
+// a reload while it is on resumes it on the same step (kept in storage as it goes);
+// /?guia=1 (linked from Como jogar) opens it again. Each step outlines what it talks
+// about, scrolls it into view and offers a way on (or back), and the guide never covers
+// it: right next to it, else at the bottom of the window under it, or above it.
 // It ends by offering both ways on: "Treinar primeiro" (the practice page, /treino/) and
 // "Jogar a torre de hoje" — after a first play that did not climb, or after the trunfo.
 
@@ -15,6 +17,12 @@ import { LAST_STEPS, TRUNFO_NOTE, guideSteps } from "./walkthrough_steps.js";
 const PRACTICE_PAGE = "/treino/";
 
 const MARGIN = 8;
+const HIGHLIGHT = "guia-destaque";
+const NEAR = 96; // px: a card this far under its targets, past what it must not cover, is still next to them
+// The messages: a toast on phones (placed off the guide, toast_place.js), a status line in the page on a wide screen.
+const MESSAGES = "#anuncio";
+// Kept as the step while the guide waits, hidden, for the first climb (to explain the trunfo).
+const WAITING_CLIMB = "subida";
 const NARROWEST = 224; // px: a guide card narrower than this does not go beside the board
 // game.css's layout of a phone on its side: the board on the left, everything else beside it.
 const SIDE_BY_SIDE = typeof matchMedia === "function" ? matchMedia("(orientation: landscape) and (max-height: 35rem)")
@@ -40,20 +48,34 @@ export class Walkthrough {
     this.waitingClimb = false;
     this.offered = false; // the last step was shown: "Treinar primeiro" or today's tower
     this.lastPending = false; // the trunfo note was shown: the last step comes once a trunfo is chosen
-    // A phone's address bar showing or hiding resizes the window: the guide moves, the page does not scroll.
+    // A phone's address bar showing or hiding resizes the window, and the page scrolls under the
+    // fixed card: the guide follows, the page does not scroll.
     addEventListener("resize", () => this.place(false));
+    addEventListener("scroll", () => this.place(false), { passive: true });
   }
 
-  /** Opens the guide on a run in play: on a first visit (nothing saved), or when `asked` (/?guia=1). */
+  /**
+   * Opens the guide on a run in play: on a first visit (nothing saved), when `asked` (/?guia=1),
+   * or where it was when the page was left with the guide on (a reload).
+   */
   maybeStart(state, asked) {
     if (this.dialog || state.phase !== "play") return false;
-    const firstVisit = !this.storage.guideSeen() && this.storage.isNewPlayer() && state.history.length === 0;
-    if (!asked && !firstVisit) return false;
+    const seen = this.storage.guideSeen();
+    const saved = seen || asked ? null : this.storage.guideStep();
+    const firstVisit = !seen && this.storage.isNewPlayer() && state.history.length === 0;
+    if (!asked && !firstVisit && saved === null) return false;
     this.steps = guideSteps(state, state.day.floors[state.floor]?.opener ?? "", touchOnly());
     this.build();
+    if (saved === WAITING_CLIMB) {
+      this.index = this.steps.findIndex((s) => s.id === "subir");
+      this.offered = true;
+      this.hide();
+      return true;
+    }
     this.dialog.show();
-    this.go(0);
-    this.next.focus();
+    // A damaged or unknown step (edited by hand, an older version's) starts the guide over.
+    this.go(Math.max(0, this.steps.findIndex((s) => s.id === saved)));
+    (this.next.hidden ? this.skipButton : this.next).focus();
     return true;
   }
 
@@ -62,9 +84,11 @@ export class Walkthrough {
     this.text = el("p", { id: "guia-texto" });
     this.count = el("span", { class: "guia-passo" });
     this.skipButton = el("button", { type: "button", text: "Saltar" });
+    this.backButton = el("button", { type: "button", text: "Voltar" });
     this.next = el("button", { type: "button", class: "principal", text: "Seguinte" });
     this.practiceButton = el("button", { type: "button", text: "Treinar primeiro", hidden: true });
     this.skipButton.addEventListener("click", () => this.close());
+    this.backButton.addEventListener("click", () => this.go(this.index - 1));
     this.practiceButton.addEventListener("click", () => {
       this.close();
       location.assign(PRACTICE_PAGE);
@@ -74,9 +98,10 @@ export class Walkthrough {
       else if (this.current.id === "fim") this.close();
       else this.go(this.index + 1);
     });
-    const live = el("div", { "aria-live": "polite" }, [this.title, this.text]);
+    // The step count beside the title, so that the buttons fit on one line even on a narrow phone.
+    const live = el("div", { "aria-live": "polite" }, [el("div", { class: "guia-cabeca" }, [this.title, this.count]), this.text]);
     this.dialog = el("dialog", { id: "guia", class: "guia", "aria-labelledby": "guia-titulo", "aria-describedby": "guia-texto" },
-      [live, el("div", { class: "linha-botoes" }, [this.count, this.skipButton, this.practiceButton, this.next])]);
+      [live, el("div", { class: "linha-botoes" }, [this.skipButton, this.backButton, this.practiceButton, this.next])]);
     this.dialog.addEventListener("keydown", (event) => {
       if (event.key !== "Escape") return;
       event.preventDefault(); // not the game's "recall all"
@@ -97,6 +122,7 @@ export class Walkthrough {
   go(index) {
     this.index = Math.min(index, this.steps.length - 1);
     const step = this.current;
+    this.storage.saveGuideStep(step.id);
     this.title.textContent = step.title;
     this.text.textContent = step.text;
     const last = LAST_STEPS.includes(step.id);
@@ -104,10 +130,14 @@ export class Walkthrough {
     this.next.textContent = last ? "Jogar a torre de hoje" : "Seguinte";
     this.practiceButton.hidden = !last;
     this.skipButton.hidden = last;
+    // Back to the step before, but never over the play made (the last steps come after it).
+    this.backButton.hidden = this.index === 0 || last;
     // "fim" takes the place of "subir" (one or the other ends the guide): both are step 5 of 5.
     this.count.textContent = `Passo ${Math.min(this.index + 1, this.steps.length - 1)} de ${this.steps.length - 1}`;
     this.next.hidden = step.id === "jogar"; // this step goes on when the player plays
-    if (this.next.hidden && this.dialog.contains(document.activeElement)) this.skipButton.focus();
+    if (this.dialog.contains(document.activeElement) && document.activeElement.hidden) {
+      (this.next.hidden ? this.backButton : this.next).focus();
+    }
     if (!this.dialog.open) this.dialog.show();
     this.place();
   }
@@ -115,6 +145,7 @@ export class Walkthrough {
   /** The guide hides until the first climb (the trunfo note), then it is done. */
   hide() {
     this.waitingClimb = true;
+    this.storage.saveGuideStep(WAITING_CLIMB);
     this.leave();
   }
 
@@ -126,6 +157,7 @@ export class Walkthrough {
   }
 
   leave() {
+    this.highlight([]);
     if (!this.dialog?.open) return;
     const hadFocus = this.dialog.contains(document.activeElement);
     this.dialog.close();
@@ -166,14 +198,12 @@ export class Walkthrough {
    * A phone on its side (the board at the window's full height on the left, as game.css lays
    * it out): the guide goes in the column beside the board (narrowed to fit), never over it, at
    * the foot or the top of the window, whichever covers less of what the step names. False when
-   * the layout is another.
+   * the layout is another (`board` null, see narrowBesideBoard).
    */
-  placeBesideBoard(targets) {
-    const board = this.main.querySelector("#tabuleiro")?.getBoundingClientRect();
+  placeBesideBoard(targets, board) {
+    if (!board) return false;
+    board = board.getBoundingClientRect();
     const box = this.dialog;
-    const room = innerWidth - board?.right - 2 * MARGIN;
-    if (!board || !SIDE_BY_SIDE.matches || room < NARROWEST) return false;
-    if (box.offsetWidth > room) box.style.width = `${Math.floor(room)}px`;
     const named = targets.filter((t) => t.id !== "tabuleiro").map((t) => t.getBoundingClientRect());
     const height = box.offsetHeight;
     const leftmost = named.length ? Math.min(...named.map((r) => r.left)) : 0;
@@ -185,17 +215,79 @@ export class Walkthrough {
     return true;
   }
 
+  elements(selectors = []) {
+    return selectors.map((q) => this.main.querySelector(q)).filter(Boolean);
+  }
+
+  /** Outlines what the step talks about (game.css's .guia-destaque), and nothing else. */
+  highlight(targets) {
+    for (const e of this.main.querySelectorAll(`.${HIGHLIGHT}`)) if (!targets.includes(e)) e.classList.remove(HIGHLIGHT);
+    for (const e of targets) e.classList.add(HIGHLIGHT);
+  }
+
+  /** Scrolls the step's targets into view when some of them are out of it (their top first if they do not fit). */
+  bringIntoView(targets) {
+    const r = unionRect(targets);
+    if (r && (r.top < 0 || r.bottom > innerHeight)) scrollBy(0, r.top - MARGIN);
+  }
+
   /**
-   * Puts the guide at the bottom of the window, under its step's targets (scrolled up to
-   * make room if needed and `scroll`), lined up with them; above them when the page cannot
-   * scroll so far.
+   * Right under the step's targets, or right over them, or just past what it must not cover right
+   * under them (a wide screen's helps and messages), lined up with them, when the card fits in the
+   * window there without covering `keep`: the targets, what the player uses in this step, the messages.
+   */
+  placeNextTo(targets, keep) {
+    const r = unionRect(targets);
+    if (!r) return false;
+    const box = this.dialog;
+    const { offsetWidth: width, offsetHeight: height } = box;
+    const left = Math.max(MARGIN, Math.min(r.left, innerWidth - width - MARGIN));
+    const fits = (top) => top >= MARGIN && top + height <= innerHeight - MARGIN && keep.every((e) => {
+      const k = e.getBoundingClientRect();
+      return k.bottom <= top || top + height <= k.top || k.right <= left || left + width <= k.left;
+    });
+    const below = keep.map((e) => e.getBoundingClientRect()).filter((k) => k.top >= r.bottom && k.bottom - r.bottom <= NEAR)
+      .map((k) => k.bottom + MARGIN).sort((a, b) => a - b);
+    const top = [r.bottom + MARGIN, r.top - MARGIN - height, ...below].find(fits);
+    if (top === undefined) return false;
+    Object.assign(box.style, { top: `${Math.round(top)}px`, left: `${Math.round(left)}px` });
+    return true;
+  }
+
+  /**
+   * Outlines the step's targets and puts the guide right next to them when it fits (see
+   * placeNextTo); else beside the board on a phone on its side; else at the bottom of the
+   * window, under them (scrolled up to make room if needed and `scroll`), lined up with them;
+   * above them when the page cannot scroll so far.
    */
   place(scroll = true) {
     if (!this.isOpen) return;
-    const targets = this.current.targets.map((q) => this.main.querySelector(q)).filter(Boolean);
+    const targets = this.elements(this.current.targets);
+    this.highlight(targets);
+    Object.assign(this.dialog.style, { top: "", bottom: "", left: "", width: "" });
+    if (scroll) this.bringIntoView(targets);
+    const board = this.narrowBesideBoard();
+    const messages = this.elements([MESSAGES]).filter((e) => getComputedStyle(e).position !== "fixed");
+    const keep = [...targets, ...this.elements(this.current.clear), ...messages, ...(board ? [board] : [])];
+    if (this.placeNextTo(targets, keep) || this.placeBesideBoard(targets, board)) return;
+    this.placeAtFoot(targets, scroll);
+  }
+
+  /**
+   * A phone on its side (the board at the window's full height on the left, as game.css lays it
+   * out): the card narrowed to fit the column beside the board; the board, else null.
+   */
+  narrowBesideBoard() {
+    const board = this.main.querySelector("#tabuleiro");
+    const room = innerWidth - board?.getBoundingClientRect().right - 2 * MARGIN;
+    if (!board || !SIDE_BY_SIDE.matches || room < NARROWEST) return null;
+    if (this.dialog.offsetWidth > room) this.dialog.style.width = `${Math.floor(room)}px`;
+    return board;
+  }
+
+  /** At the bottom of the window under the targets (scrolled up to make room if `scroll`), else above them. */
+  placeAtFoot(targets, scroll) {
     const box = this.dialog;
-    Object.assign(box.style, { top: "", bottom: "", left: "", width: "" });
-    if (this.placeBesideBoard(targets)) return;
     let r = unionRect(targets);
     if (!r) return;
     const height = box.offsetHeight;

@@ -6,7 +6,8 @@ import { counted, points } from "../shared/labels.js";
 /**
  * The steps of the guide for the run `state` (a new run): `{id, title, text, targets}`,
  * "fim" shown only after the trunfo of a first play that climbed (else "subir" ends it),
- * `targets` the selectors of what the step talks about (never covered by the guide).
+ * `targets` the selectors of what the step talks about (outlined, never covered by the guide),
+ * `clear` those of what the player uses in the step (never covered when the guide sits right next to its targets).
  * `opener` is the opening word, or "" when it is not known; `touch`: a touch-only screen (no keys named).
  */
 export function guideSteps(state, opener, touch = false) {
@@ -17,11 +18,11 @@ export function guideSteps(state, opener, touch = false) {
     { id: "alvo", title: "O alvo do andar", targets: [".painel"],
       text: `Para subir de andar, faça ${points(state.target)} em ${counted(state.playsLeft, "jogada", "jogadas")}. `
         + "Aqui vê os pontos, o alvo e as jogadas que restam." },
-    { id: "pecas", title: "Pôr peças", targets: ["#tabuleiro", "#mao"],
+    { id: "pecas", title: "Pôr peças", targets: ["#tabuleiro", "#mao"], clear: IN_PLAY,
       text: `Forme uma palavra que passe ${through}: ${how}` },
-    { id: "previsao", title: "A previsão", targets: ["#tabuleiro", "#previsao"],
+    { id: "previsao", title: "A previsão", targets: ["#tabuleiro", "#previsao"], clear: IN_PLAY,
       text: `Esta linha diz quanto vale a jogada, ou porque ainda não é válida. ${touch ? "Tocar" : "Clicar"} numa peça posta tira-a.` },
-    { id: "jogar", title: "Jogar", targets: ["#previsao", ".controlos"],
+    { id: "jogar", title: "Jogar", targets: ["#previsao", ".controlos"], clear: IN_PLAY,
       text: `Gostou da previsão? Carregue em Jogar${touch ? "" : " (ou Enter)"}. Se uma palavra não valer, as peças voltam e nada se perde.` },
     { id: "subir", title: "Continue a subir", targets: [".painel"],
       text: "Boa jogada! Ao chegar ao alvo, sobe de andar e escolhe um trunfo: o guia explica-o nessa altura. "
@@ -30,6 +31,9 @@ export function guideSteps(state, opener, touch = false) {
       text: `Já sabe o essencial. ${PRACTICE_OFFER}` },
   ];
 }
+
+/** What the player uses while the guide walks through a first play. */
+const IN_PLAY = ["#tabuleiro", "#previsao", "#mao", ".controlos"];
 
 /** The guide's last words: today's tower, or a practice tower first. */
 const PRACTICE_OFFER = "Pode continuar a torre de hoje, ou treinar primeiro numa torre de treino, onde «Sugestão» "

@@ -19,6 +19,8 @@ const ASIDE_RUN_PREFIX = "torre.corrida.posta-de-parte.";
 export const PRACTICE_KEY = "torre.treino";
 // Set once the first-visit guide was finished or skipped (ui/guide/walkthrough.js).
 const GUIDE_KEY = "torre.guia";
+// The step the guide is on while it is open, so a reload resumes it there (removed once it is seen).
+const GUIDE_STEP_KEY = "torre.guia.passo";
 const SAVE_VERSION = 1;
 const FLOORS = 5;
 
@@ -246,6 +248,20 @@ export class GameStorage {
   }
 
   markGuideSeen() {
+    try {
+      this.backend?.removeItem(GUIDE_STEP_KEY);
+    } catch {
+      /* a step left behind is never read once the guide is seen */
+    }
     return this.write(GUIDE_KEY, "visto");
+  }
+
+  /** The step the open guide was on (as saved: the guide checks it), or null. */
+  guideStep() {
+    return this.read(GUIDE_STEP_KEY);
+  }
+
+  saveGuideStep(step) {
+    return this.write(GUIDE_STEP_KEY, step);
   }
 }

@@ -1,0 +1,87 @@
+"""Messages (the #anuncio toast of phones, announcer.js and toast_place.js) are always on top and
+in view: never under the first-visit guide, never over the header's links."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e_support import browser, new_player, site_url  # noqa: F401
+from test_e2e_a11y import axe_violations
+from test_e2e_layout import LANDSCAPE, SIZES, box, in_view, overlaps
+
+SHOWN = "() => getComputedStyle(document.querySelector('#anuncio')).opacity === '1'"
+# What the player sees at the toast's centre (the toast takes no taps, so it is asked to for a moment).
+ON_TOP_AT_CENTRE = """() => {
+  const toast = document.querySelector('#anuncio');
+  const r = toast.getBoundingClientRect();
+  toast.style.pointerEvents = 'auto';
+  const seen = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  toast.style.pointerEvents = '';
+  return toast.contains(seen);
+}"""
+
+
+def refuse_a_letter(player):
+    """A letter not in the hand, typed on the board: a refusal toast."""
+    player.cell("F4").click()
+    player.type_word("Z")
+    player.announced("Não tem nenhum Z na mão.")
+    player.page.wait_for_function(SHOWN)
+
+
+@pytest.mark.parametrize("width, height", LANDSCAPE, ids=[f"{w}x{h}" for w, h in LANDSCAPE])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_refusal_shows_on_top_of_the_guide_and_clear_of_it_on_a_phone_on_its_side(new_player, width, height, scheme):
+    player = new_player(viewport={"width": width, "height": height}, guide=True, has_touch=True, is_mobile=True,
+                        color_scheme=scheme).open().wait_ready()
+    card = player.page.locator("#guia")
+    card.get_by_role("button", name="Seguinte").click()
+    player.expect_text("#guia-titulo", "Pôr peças")  # the guide at the foot of the column beside the board
+    refuse_a_letter(player)
+    expect(card).to_be_visible()
+    toast = box(player, "#anuncio")
+    assert in_view(toast, width, height)
+    assert not overlaps(toast, box(player, "#guia")), "the guide and the message side by side, not one over the other"
+    assert player.page.evaluate(ON_TOP_AT_CENTRE), "nothing covers the message"
+    for selector in ("#tabuleiro", "#mao", "[data-action=jogar]", ".painel"):
+        assert not overlaps(toast, box(player, selector)), selector
+    assert axe_violations(player.page) == []
+    player.screenshot(f"mensagem-e-guia-{scheme}")
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_message_never_covers_the_header_links(new_player, width, height):
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch).open().wait_ready()
+    refuse_a_letter(player)
+    toast = box(player, "#anuncio")
+    assert in_view(toast, width, height)
+    links = player.page.locator("header a")
+    for k in range(links.count()):
+        assert not overlaps(toast, links.nth(k).bounding_box()), links.nth(k).inner_text()
+    for selector in ("#tabuleiro", "#mao", "[data-action=jogar]", ".painel"):
+        assert not overlaps(toast, box(player, selector)), selector
+    assert player.page.evaluate(ON_TOP_AT_CENTRE), "nothing covers the message"
+    player.screenshot("mensagem-sem-tapar-o-cabecalho")
+
+
+@pytest.mark.parametrize("width, height", [(360, 640), (844, 390), (1280, 800)], ids=["360x640", "844x390", "1280x800"])
+def test_the_message_of_a_first_play_stays_clear_of_the_guide_that_moves_after_it(new_player, width, height):
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, guide=True, has_touch=touch,
+                        is_mobile=touch).open().wait_ready()
+    card = player.page.locator("#guia")
+    card.get_by_role("button", name="Seguinte").click()
+    player.cell("F4").click()
+    player.tile("S").click()
+    player.expect_text("#guia-titulo", "A previsão")
+    card.get_by_role("button", name="Seguinte").click()
+    player.button("jogar").click()
+    player.announced("FADOS: 9 pontos.")
+    player.expect_text("#guia-titulo", "Continue a subir")  # the guide moves beside the panel
+    player.page.wait_for_function(SHOWN)
+    toast = box(player, "#anuncio")
+    assert in_view(toast, width, height)
+    assert not overlaps(toast, box(player, "#guia")), (toast, box(player, "#guia"))
+    assert player.page.evaluate(ON_TOP_AT_CENTRE), "nothing covers the message"
+    player.screenshot("mensagem-e-guia-depois-da-jogada")
