@@ -1,9 +1,14 @@
 """Layout and accessibility as seen in Chromium: sizes, grid semantics, focus, screenshots."""
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from playwright.sync_api import expect
+
+from e2e_archive import finish_by_passing
 from e2e_support import DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from test_e2e_a11y import site_pages
 
 
 # Every size the game must fit (issue 9): phones upright and on their side, desktops.
@@ -309,3 +314,114 @@ def test_game_text_meets_aa_contrast(new_player, scheme):
     assert player.page.evaluate(CONTRAST, ["#anuncio"])[0][1] >= 4.5
     player.type_word("Z")
     assert player.page.evaluate(CONTRAST, ["#anuncio"])[0][1] >= 4.5
+
+
+# Every control a finger aims at, as the browser lays it out: [where, its text, width, height]
+# for each one under 44 × 44 px. See test_every_button_and_link_outside_running_text_is_44_px_square.
+SMALL_TARGETS = """() => {
+  const controls = "a[href], button";
+  const inline = (el) => getComputedStyle(el).display === "inline";
+  const words = /[\\p{L}\\p{N}]/u;
+  // The text that flows in the same lines as `block`'s own inline content, controls left out.
+  const flowText = (block) => [...block.childNodes].map((node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE || node.matches(controls) || !inline(node)) return "";
+    return flowText(node);
+  }).join("");
+  const inRunningText = (control) => {
+    let block = control.parentElement;
+    while (inline(block)) block = block.parentElement;
+    return words.test(flowText(block));
+  };
+  const where = (el) => {
+    const parts = [];
+    for (; el && el !== document.body && parts.length < 3; el = el.parentElement) {
+      parts.unshift(el.id ? `#${el.id}` : el.tagName.toLowerCase() + (el.classList[0] ? `.${el.classList[0]}` : ""));
+    }
+    return parts.join(" > ");
+  };
+  return [...document.querySelectorAll(controls)]
+    .filter((el) => !el.matches("#mao .peca, .casa") && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))
+    .filter((el) => !inRunningText(el))
+    .map((el) => [where(el), el.textContent.trim().slice(0, 30), el.getBoundingClientRect()])
+    .filter(([, , r]) => r.width < 43.99 || r.height < 43.99)
+    .map(([at, text, r]) => [at, text, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]);
+}"""
+
+
+def wander_the_game(player):
+    """The game page's states, each with its own controls: the guide's first two cards, the
+    game, the trunfo dialog, the helps, Passar's question, the end screen with its par, the
+    statistics, the analysis. Yields the name of each as it is reached."""
+    guide = player.page.locator("#guia")
+    guide.get_by_role("button", name="Seguinte").wait_for()
+    yield "guia"
+    guide.get_by_role("button", name="Seguinte").click()
+    player.expect_text("#guia-titulo", "Pôr peças")
+    yield "guia-2"
+    guide.get_by_role("button", name="Saltar").click()
+    expect(guide).to_be_hidden()
+    yield "jogo"
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    yield "trunfo"
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.expect_text("#trunfos", "🎉 Latada")
+    yield "ajudas"
+    player.button("passar").click()
+    player.dialog_button("Passar").wait_for()
+    yield "passar"
+    player.dialog_button("Passar").click()
+    player.pass_turn(2)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia: "))
+    yield "fim"
+    player.dialog_button("Estatísticas").click()
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    yield "estatisticas"
+    player.dialog_button("Fechar").click()
+    player.button("resultado").click()
+    player.dialog_button("Análise da corrida").click()
+    player.page.locator("#dialogo ol.analise").wait_for()
+    yield "analise"
+
+
+def wander_the_practice(player):
+    """Treino: the page with its own buttons, then its end screen."""
+    player.open("/treino/").wait_ready()
+    yield "treino"
+    finish_by_passing(player)
+    player.expect_text("#dialogo-titulo", re.compile(r"^(Fim do treino|Subiu a torre de treino!)$"))
+    yield "treino-fim"
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_button_and_link_outside_running_text_is_44_px_square(new_player, built_dist, width, height):
+    """WCAG 2.5.5: every visible button and link is at least 44 × 44 px, on every page, in every
+    dialog and state the game reaches (the guide, the trunfo, the end screen, the statistics, the
+    analysis, Treino's end), at every size. Hand tiles and board squares keep their own minimums
+    (test_board_whole_hand_of_nine_and_jogar_fit_together_without_scrolling).
+
+    Left out: a link in running text, which WCAG exempts. A control is in running text when the
+    lines it sits in hold words (letters or digits) that are not in a control: the text of its
+    nearest ancestor that is not `display: inline`, without what sits in boxes of its own (a
+    block, an inline-block, a flex or grid item) and without other links and buttons. So a
+    footer's sentence with links is running text; a header's row of links, a link alone in its
+    paragraph or list item, a list of links set apart by "·", and a link that is a flex item
+    beside other words (the archive's days) are not."""
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, guide=True, route=True,
+                        has_touch=touch, is_mobile=touch)
+    small = {}
+    player.open().wait_ready()
+    for state in wander_the_game(player):
+        small[state] = player.page.evaluate(SMALL_TARGETS)
+    for path in site_pages(built_dist, every_word=False):
+        if path != "/":
+            player.open(path)
+            if path == "/arquivo/":  # the list is drawn by the archive's script
+                player.page.locator(".arquivo-dias a").first.wait_for()
+            small[path] = player.page.evaluate(SMALL_TARGETS)
+    for state in wander_the_practice(player):
+        small[state] = player.page.evaluate(SMALL_TARGETS)
+    assert [f"{state}: {at} «{text}» {w}×{h}" for state, found in small.items() for at, text, w, h in found] == []
+    assert len(small) == 9 + len(site_pages(built_dist, every_word=False)) - 1 + 2  # every state reached
