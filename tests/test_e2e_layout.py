@@ -335,7 +335,7 @@ SMALL_TARGETS = """() => {
   };
   const where = (el) => {
     const parts = [];
-    for (; el && el !== document.body && parts.length < 3; el = el.parentElement) {
+    for (; el && el !== document.body && parts.length < 4; el = el.parentElement) {
       parts.unshift(el.id ? `#${el.id}` : el.tagName.toLowerCase() + (el.classList[0] ? `.${el.classList[0]}` : ""));
     }
     return parts.join(" > ");
