@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_archive import finish_by_passing
-from e2e_support import DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from e2e_support import (DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps,  # noqa: F401
+                          site_url, wander_the_game)
 from test_e2e_a11y import site_pages
 
 
@@ -349,40 +350,7 @@ SMALL_TARGETS = """() => {
 }"""
 
 
-def wander_the_game(player):
-    """The game page's states, each with its own controls: the guide's first two cards, the
-    game, the trunfo dialog, the helps, Passar's question, the end screen with its par, the
-    statistics, the analysis. Yields the name of each as it is reached."""
-    guide = player.page.locator("#guia")
-    guide.get_by_role("button", name="Seguinte").wait_for()
-    yield "guia"
-    guide.get_by_role("button", name="Seguinte").click()
-    player.expect_text("#guia-titulo", "Pôr peças")
-    yield "guia-2"
-    guide.get_by_role("button", name="Saltar").click()
-    expect(guide).to_be_hidden()
-    yield "jogo"
-    play_praxe_by_taps(player)
-    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
-    yield "trunfo"
-    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
-    player.expect_text("#trunfos", "🎉 Latada")
-    yield "ajudas"
-    player.button("passar").click()
-    player.dialog_button("Passar").wait_for()
-    yield "passar"
-    player.dialog_button("Passar").click()
-    player.pass_turn(2)
-    player.expect_text("#par-linha", re.compile(r"^Par do dia: "))
-    yield "fim"
-    player.dialog_button("Estatísticas").click()
-    player.expect_text("#dialogo-titulo", "Estatísticas")
-    yield "estatisticas"
-    player.dialog_button("Fechar").click()
-    player.button("resultado").click()
-    player.dialog_button("Análise da corrida").click()
-    player.page.locator("#dialogo ol.analise").wait_for()
-    yield "analise"
+FUTURE_DAY = "2026-12-02"  # refused: the message with its ways out
 
 
 def wander_the_practice(player):
@@ -398,7 +366,7 @@ def wander_the_practice(player):
 def test_every_button_and_link_outside_running_text_is_44_px_square(new_player, built_dist, width, height):
     """WCAG 2.5.5: every visible button and link is at least 44 × 44 px, on every page, in every
     dialog and state the game reaches (the guide, the trunfo, the end screen, the statistics, the
-    analysis, Treino's end), at every size. Hand tiles and board squares keep their own minimums
+    analysis, a refused day's message, Treino's end), at every size. Hand tiles and board squares keep their own minimums
     (test_board_whole_hand_of_nine_and_jogar_fit_together_without_scrolling).
 
     Left out: a link in running text, which WCAG exempts. A control is in running text when the
@@ -415,6 +383,9 @@ def test_every_button_and_link_outside_running_text_is_44_px_square(new_player, 
     player.open().wait_ready()
     for state in wander_the_game(player):
         small[state] = player.page.evaluate(SMALL_TARGETS)
+    player.open(f"/?dia={FUTURE_DAY}")
+    player.page.wait_for_selector("#erro:not([hidden])")
+    small["dia-recusado"] = player.page.evaluate(SMALL_TARGETS)
     for path in site_pages(built_dist, every_word=False):
         if path != "/":
             player.open(path)
@@ -424,4 +395,4 @@ def test_every_button_and_link_outside_running_text_is_44_px_square(new_player, 
     for state in wander_the_practice(player):
         small[state] = player.page.evaluate(SMALL_TARGETS)
     assert [f"{state}: {at} «{text}» {w}×{h}" for state, found in small.items() for at, text, w, h in found] == []
-    assert len(small) == 9 + len(site_pages(built_dist, every_word=False)) - 1 + 2  # every state reached
+    assert len(small) == 10 + len(site_pages(built_dist, every_word=False)) - 1 + 2  # every state reached
