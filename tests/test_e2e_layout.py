@@ -366,8 +366,8 @@ def wander_the_practice(player):
 def test_every_button_and_link_outside_running_text_is_44_px_square(new_player, built_dist, width, height):
     """WCAG 2.5.5: every visible button and link is at least 44 × 44 px, on every page, in every
     dialog and state the game reaches (the guide, the trunfo, the end screen, the statistics, the
-    analysis, a refused day's message, Treino's end), at every size. Hand tiles and board squares keep their own minimums
-    (test_board_whole_hand_of_nine_and_jogar_fit_together_without_scrolling).
+    analysis, a refused day's message, Treino's end), at every size. Hand tiles and board squares
+    keep their own minimums (test_board_whole_hand_of_nine_and_jogar_fit_together_without_scrolling).
 
     Left out: a link in running text, which WCAG exempts. A control is in running text when the
     lines it sits in hold words (letters or digits) that are not in a control: the text of its
@@ -377,8 +377,8 @@ def test_every_button_and_link_outside_running_text_is_44_px_square(new_player, 
     paragraph or list item, a list of links set apart by "·", and a link that is a flex item
     beside other words (the archive's days) are not."""
     touch = width < 1000
-    player = new_player(viewport={"width": width, "height": height}, guide=True, route=True,
-                        has_touch=touch, is_mobile=touch)
+    player = new_player(viewport={"width": width, "height": height}, guide=True, has_touch=touch, is_mobile=touch)
+    pages = [path for path in site_pages(built_dist, every_word=False) if path != "/"]  # "/": the game's states
     small = {}
     player.open().wait_ready()
     for state in wander_the_game(player):
@@ -386,13 +386,12 @@ def test_every_button_and_link_outside_running_text_is_44_px_square(new_player, 
     player.open(f"/?dia={FUTURE_DAY}")
     player.page.wait_for_selector("#erro:not([hidden])")
     small["dia-recusado"] = player.page.evaluate(SMALL_TARGETS)
-    for path in site_pages(built_dist, every_word=False):
-        if path != "/":
-            player.open(path)
-            if path == "/arquivo/":  # the list is drawn by the archive's script
-                player.page.locator(".arquivo-dias a").first.wait_for()
-            small[path] = player.page.evaluate(SMALL_TARGETS)
+    for path in pages:
+        player.open(path)
+        if path == "/arquivo/":  # the list is drawn by the archive's script
+            player.page.locator(".arquivo-dias a").first.wait_for()
+        small[path] = player.page.evaluate(SMALL_TARGETS)
     for state in wander_the_practice(player):
         small[state] = player.page.evaluate(SMALL_TARGETS)
     assert [f"{state}: {at} «{text}» {w}×{h}" for state, found in small.items() for at, text, w, h in found] == []
-    assert len(small) == 10 + len(site_pages(built_dist, every_word=False)) - 1 + 2  # every state reached
+    assert len(small) == 9 + 1 + len(pages) + 2  # every state reached: the game's, a refused day, the pages, Treino
