@@ -249,3 +249,40 @@ def play_praxe_by_taps(player: Player):
     for letter in "PRXE":
         player.tile(letter).click()
     player.button("jogar").click()
+
+
+def wander_the_game(player):
+    """The game page's states, each with its own controls, from a first visit (`new_player(guide=True)`):
+    the guide's first two cards, the game, the trunfo dialog, the helps, Passar's question, the end
+    screen with its par, the statistics, the analysis. Yields the name of each as it is reached."""
+    guide = player.page.locator("#guia")
+    guide.get_by_role("button", name="Seguinte").wait_for()
+    yield "guia"
+    first = player.text("#guia-titulo")
+    guide.get_by_role("button", name="Seguinte").click()
+    expect(player.page.locator("#guia-titulo")).not_to_have_text(first)
+    yield "guia-2"
+    guide.get_by_role("button", name="Saltar").click()
+    expect(guide).to_be_hidden()
+    yield "jogo"
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    yield "trunfo"
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.expect_text("#trunfos", "🎉 Latada")
+    yield "ajudas"
+    player.button("passar").click()
+    player.dialog_button("Passar").wait_for()
+    yield "passar"
+    player.dialog_button("Passar").click()
+    player.pass_turn(2)
+    player.expect_text("#par-linha", re.compile(r"^Par do dia: "))
+    yield "fim"
+    player.dialog_button("Estatísticas").click()
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    yield "estatisticas"
+    player.dialog_button("Fechar").click()
+    player.button("resultado").click()
+    player.dialog_button("Análise da corrida").click()
+    player.page.locator("#dialogo ol.analise").wait_for()
+    yield "analise"

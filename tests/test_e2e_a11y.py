@@ -15,7 +15,7 @@ import re
 import pytest
 
 from e2e_support import (DESKTOP, PHONE, ROOT, browser, new_player,  # noqa: F401
-                         route_day, site_url)
+                         route_day, site_url, wander_the_game)
 
 AXE = ROOT / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
 AXE_OPTIONS = {"rules": {"label-content-name-mismatch": {"enabled": True}}}
@@ -113,6 +113,29 @@ def test_game_states_have_no_axe_violations(new_player, scheme):
         player.screenshot(f"a11y-{state}-{scheme}")
     assert found == {state: [] for state in found}
     assert list(found) == ["inicio", "pecas-por-confirmar", "recusa", "trunfo", "ajuda-usada", "fim", "estatisticas"]
+
+
+SMALL_PHONE = {"width": 360, "height": 640}
+LANDSCAPE_PHONE = {"width": 844, "height": 390}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, LANDSCAPE_PHONE, DESKTOP], ids=["phone", "landscape", "desktop"])
+def test_the_guide_the_end_screen_its_analysis_and_the_archive_list_have_no_axe_violations(
+        new_player, scheme, viewport):
+    """The states whose buttons and links are 44 px targets (test_e2e_layout.py) that the tests above
+    do not reach, at a small phone's size, on its side, and on a desktop."""
+    player = new_player(viewport=viewport, color_scheme=scheme, guide=True).open().wait_ready()
+    found = {}
+    for state in wander_the_game(player):
+        if state in ("guia", "fim", "analise"):
+            found[state] = axe_violations(player.page)
+            player.screenshot(f"a11y-alvos-{state}-{scheme}")
+    player.open("/arquivo/")
+    player.page.locator(".arquivo-dias a").first.wait_for()  # the list, drawn by the archive's script
+    found["arquivo"] = axe_violations(player.page)
+    player.screenshot(f"a11y-alvos-arquivo-{scheme}")
+    assert found == {state: [] for state in ("guia", "fim", "analise", "arquivo")}
 
 
 def climb_by_keyboard(player):

@@ -1,9 +1,15 @@
 """Layout and accessibility as seen in Chromium: sizes, grid semantics, focus, screenshots."""
 from __future__ import annotations
 
-import pytest
+import re
 
-from e2e_support import DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
+import pytest
+from playwright.sync_api import expect
+
+from e2e_archive import finish_by_passing
+from e2e_support import (DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps,  # noqa: F401
+                          site_url, wander_the_game)
+from test_e2e_a11y import site_pages
 
 
 # Every size the game must fit (issue 9): phones upright and on their side, desktops.
@@ -309,3 +315,83 @@ def test_game_text_meets_aa_contrast(new_player, scheme):
     assert player.page.evaluate(CONTRAST, ["#anuncio"])[0][1] >= 4.5
     player.type_word("Z")
     assert player.page.evaluate(CONTRAST, ["#anuncio"])[0][1] >= 4.5
+
+
+# Every control a finger aims at, as the browser lays it out: [where, its text, width, height]
+# for each one under 44 × 44 px. See test_every_button_and_link_outside_running_text_is_44_px_square.
+SMALL_TARGETS = """() => {
+  const controls = "a[href], button";
+  const inline = (el) => getComputedStyle(el).display === "inline";
+  const words = /[\\p{L}\\p{N}]/u;
+  // The text that flows in the same lines as `block`'s own inline content, controls left out.
+  const flowText = (block) => [...block.childNodes].map((node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE || node.matches(controls) || !inline(node)) return "";
+    return flowText(node);
+  }).join("");
+  const inRunningText = (control) => {
+    let block = control.parentElement;
+    while (inline(block)) block = block.parentElement;
+    return words.test(flowText(block));
+  };
+  const where = (el) => {
+    const parts = [];
+    for (; el && el !== document.body && parts.length < 4; el = el.parentElement) {
+      parts.unshift(el.id ? `#${el.id}` : el.tagName.toLowerCase() + (el.classList[0] ? `.${el.classList[0]}` : ""));
+    }
+    return parts.join(" > ");
+  };
+  return [...document.querySelectorAll(controls)]
+    .filter((el) => !el.matches("#mao .peca, .casa") && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))
+    .filter((el) => !inRunningText(el))
+    .map((el) => [where(el), el.textContent.trim().slice(0, 30), el.getBoundingClientRect()])
+    .filter(([, , r]) => r.width < 43.99 || r.height < 43.99)
+    .map(([at, text, r]) => [at, text, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]);
+}"""
+
+
+FUTURE_DAY = "2026-12-02"  # refused: the message with its ways out
+
+
+def wander_the_practice(player):
+    """Treino: the page with its own buttons, then its end screen."""
+    player.open("/treino/").wait_ready()
+    yield "treino"
+    finish_by_passing(player)
+    player.expect_text("#dialogo-titulo", re.compile(r"^(Fim do treino|Subiu a torre de treino!)$"))
+    yield "treino-fim"
+
+
+@pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_button_and_link_outside_running_text_is_44_px_square(new_player, built_dist, width, height):
+    """WCAG 2.5.5: every visible button and link is at least 44 × 44 px, on every page, in every
+    dialog and state the game reaches (the guide, the trunfo, the end screen, the statistics, the
+    analysis, a refused day's message, Treino's end), at every size. Hand tiles and board squares
+    keep their own minimums (test_board_whole_hand_of_nine_and_jogar_fit_together_without_scrolling).
+
+    Left out: a link in running text, which WCAG exempts. A control is in running text when the
+    lines it sits in hold words (letters or digits) that are not in a control: the text of its
+    nearest ancestor that is not `display: inline`, without what sits in boxes of its own (a
+    block, an inline-block, a flex or grid item) and without other links and buttons. So a
+    footer's sentence with links is running text; a header's row of links, a link alone in its
+    paragraph or list item, a list of links set apart by "·", and a link that is a flex item
+    beside other words (the archive's days) are not."""
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, guide=True, has_touch=touch, is_mobile=touch)
+    pages = [path for path in site_pages(built_dist, every_word=False) if path != "/"]  # "/": the game's states
+    small = {}
+    player.open().wait_ready()
+    for state in wander_the_game(player):
+        small[state] = player.page.evaluate(SMALL_TARGETS)
+    player.open(f"/?dia={FUTURE_DAY}")
+    player.page.wait_for_selector("#erro:not([hidden])")
+    small["dia-recusado"] = player.page.evaluate(SMALL_TARGETS)
+    for path in pages:
+        player.open(path)
+        if path == "/arquivo/":  # the list is drawn by the archive's script
+            player.page.locator(".arquivo-dias a").first.wait_for()
+        small[path] = player.page.evaluate(SMALL_TARGETS)
+    for state in wander_the_practice(player):
+        small[state] = player.page.evaluate(SMALL_TARGETS)
+    assert [f"{state}: {at} «{text}» {w}×{h}" for state, found in small.items() for at, text, w, h in found] == []
+    assert len(small) == 9 + 1 + len(pages) + 2  # every state reached: the game's, a refused day, the pages, Treino

@@ -18,7 +18,7 @@ export function parBlock() {
   const line = el("p", { class: "par-linha", id: "par-linha", text: "A calcular o par do dia…" });
   const verdict = el("p", { class: "par-veredicto", id: "par-veredicto" });
   const status = el("div", { role: "status" }, [line, verdict]);
-  const help = el("p", { class: "par-ajuda" }, [el("a", { href: PAR_HELP_URL, id: "par-o-que-e", text: "O que é o par do dia?" })]);
+  const help = el("p", { class: "par-ajuda ligacoes" }, [el("a", { href: PAR_HELP_URL, id: "par-o-que-e", text: "O que é o par do dia?" })]);
   return {
     node: el("div", { class: "par" }, [status, help]),
     show(par, verdictText) {

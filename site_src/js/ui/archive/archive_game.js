@@ -48,7 +48,7 @@ export function dayLinks(box, show) {
     return;
   }
   if (!links) {
-    links = el("p", { id: "erro-ligacoes" }, [el("a", { href: "/", text: "Jogar a torre de hoje" }), " · ",
+    links = el("p", { id: "erro-ligacoes", class: "ligacoes" }, [el("a", { href: "/", text: "Jogar a torre de hoje" }), " · ",
       el("a", { href: "/arquivo/", text: "Ver o arquivo" })]);
     box.append(links);
   }

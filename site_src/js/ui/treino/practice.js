@@ -159,7 +159,7 @@ export function practiceEndBody(summary, number, total) {
     el("p", { class: "manchete", text: headline }),
     el("p", { text: `Torre de treino n.º ${number}. ${after}` }),
     el("p", { class: "aviso-erro", text: "O treino conta à parte: não entra nas estatísticas diárias, nos dias seguidos, no par nem no arquivo." }),
-    el("p", {}, [el("a", { href: "/", text: "Jogar a torre de hoje" })]),
+    el("p", { class: "ligacoes" }, [el("a", { href: "/", text: "Jogar a torre de hoje" })]),
   ];
 }
 
