@@ -47,6 +47,12 @@ function spread() {
     console.log(`${level.padEnd(9)} ${shown(median(runs[level])).padEnd(15)} ${String(runs[level].filter((r) => r.won).length).padStart(4)}   ${cells}`);
   }
   for (const [name, model] of Object.entries(models)) console.log(`${name.padEnd(9)} ${shown(median(model)).padEnd(15)} ${String(model.filter((r) => r.won).length).padStart(4)}`);
+  const ends = (list) => {
+    const counts = new Array(constants.floors + 1).fill(0);
+    for (const run of list) counts[run.won ? constants.floors : run.floor - 1] += 1;
+    return `lost on floors 1–${constants.floors}: ${counts.slice(0, -1).join(", ")}; won ${counts.at(-1)}`;
+  };
+  for (const [name, list] of [...Object.entries(runs), ...Object.entries(models)]) console.log(`  ${name}: ${ends(list)}`);
   const medians = OPPONENT_LEVELS.map((level) => median(runs[level]));
   const parMedian = median(models.par);
   const below = medians.filter((m) => beats(parMedian, m)).length;
