@@ -20,6 +20,7 @@ STEPS = [
     ("days and whole build", [sys.executable, "bench/build.py"]),
     ("engine: preview/apply, legalPlays vs brute force, bestCommonPlay, par, analysis", ["node", "bench/engine.mjs"]),
     ("common-word climbs: lost floors a common play would have climbed, every day", ["node", "bench/common_climb.mjs"]),
+    ("computer opponents: spread over every day, and the three runs' time next to the par's", ["node", "bench/opponents.mjs"]),
     ("replay links: length over whole runs of 50 real days", ["node", "bench/replay_link.mjs"]),
     ("page weight and latency in Chromium", [sys.executable, "bench/page.py"]),
 ]

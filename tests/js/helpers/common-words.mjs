@@ -3,7 +3,8 @@
  * Set-backed subset of the real word list (every word of up to 3 letters and every
  * fifth word of palavras.txt, so the best common play often differs from the best
  * play), and the real list: palavras-comuns.txt and its DAWG in the built tree.
- * Also a brute-force bestCommonPlay over tests/js/helpers/best-play.mjs `allPlays`.
+ * Also a brute-force bestCommonPlay (and every common play, in order) over
+ * tests/js/helpers/best-play.mjs `allPlays`.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -52,11 +53,15 @@ const compareKeys = (a, b) => {
   return a.length - b.length;
 };
 
-/** By brute force: every legal play, those of common words only, the first in the plays' order. */
-export function bruteCommonPlay(state, dawg, words) {
+/** By brute force: every legal play of common words only, in the plays' order. */
+export function bruteCommonPlays(state, dawg, words) {
   const common = allPlays(state, dawg, words).filter((play) => play.words.every((w) => words.isCommon(w.word)));
-  if (common.length === 0) return null;
   const keyed = common.map((play) => [orderKey(play, state.constants), play]);
   keyed.sort((a, b) => compareKeys(a[0], b[0]));
-  return keyed[0][1];
+  return keyed.map(([, play]) => play);
+}
+
+/** By brute force: the first legal play of common words only in the plays' order, or null. */
+export function bruteCommonPlay(state, dawg, words) {
+  return bruteCommonPlays(state, dawg, words)[0] ?? null;
 }
