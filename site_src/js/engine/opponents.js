@@ -8,11 +8,12 @@
 import { towerKey } from "./day.js";
 import { bestCommonPlay, legalPlays } from "./movegen/legal_plays.js";
 import { playOut } from "./par.js";
+import { OPPONENT_LEVELS } from "./opponent_levels.js";
 import { playActions } from "./play_actions.js";
 import { below, hashString, makeGenerator } from "./rng.js";
 import { summary } from "./summary.js";
 
-export const OPPONENT_LEVELS = ["caloiro", "doutor", "dux"];
+export { OPPONENT_LEVELS } from "./opponent_levels.js";
 
 /** Dux's trunfo preference: the first of these the offer holds. */
 export const DUX_TRUNFOS = ["latada", "republica", "cabra", "fitas", "serenata", "grelo"];

@@ -2,8 +2,9 @@
 // its button, the countdown to the next tower, the floors histogram and the
 // export/import of statistics as one line of text.
 
+import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 import { el } from "../shared/dialogs.js";
-import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
+import { byId, counted, opponentName, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { formatCountdown, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
 import { currentStreak } from "../shared/storage.js";
 import { exportStats, parseStatsExport } from "../shared/stats_import.js";
@@ -92,6 +93,20 @@ function histogram(floors) {
 }
 
 /**
+ * The computer opponents in the daily statistics: the best patente and the days each level was
+ * beaten; before any was, one line that names them, so the player knows they are counted here.
+ */
+function opponentsFacts(stats) {
+  const beaten = stats.opponentsBeaten ?? {};
+  const names = OPPONENT_LEVELS.map(opponentName);
+  const figures = (stats.bestPatente ?? null) === null
+    ? el("p", { class: "estatisticas-arquivo", text: `Ainda não ganhou a nenhum: ${names.slice(0, -1).join(", ")} e ${names.at(-1)}.` })
+    : facts([["Melhor patente", opponentName(stats.bestPatente)],
+      ...OPPONENT_LEVELS.map((level) => [`Ganhou ao ${opponentName(level)}`, counted(beaten[level], "dia", "dias")])]);
+  return el("div", { id: "estatisticas-adversarios" }, [el("h3", { text: "Adversários" }), figures]);
+}
+
+/**
  * The statistics body; `archive` ({results, daily}) and `challenges` travel in the export, and
  * `onImport(stats, archive, challenges)` stores imported statistics (and archive days and challenges, when any).
  */
@@ -124,6 +139,7 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
     facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],
       ["Melhor pontuação", String(stats.best)], ["Dias seguidos", String(currentStreak(stats, today))],
       ["Mais dias seguidos", String(stats.bestStreak)], ["Dias com o par batido", String(stats.parBeaten ?? 0)]]),
+    opponentsFacts(stats),
     el("h3", { text: "Onde acabaram as corridas" }),
     histogram(stats.floors),
     el("h3", { text: "Levar para outro aparelho" }),

@@ -46,3 +46,6 @@ export const counted = (n, one, many) => `${n} ${Math.abs(n) === 1 ? one : many}
 export const points = (n) => counted(n, "ponto", "pontos");
 
 export const byId = (list, id) => list.find((item) => item.id === id);
+
+/** A computer opponent's name as players read it, from its level id: "doutor" → "Doutor". */
+export const opponentName = (level) => level[0].toUpperCase() + level.slice(1);

@@ -10,7 +10,7 @@ import { isCalendarDate } from "../../engine/replay_read.js";
 import { archiveResults } from "../archive/archive_store.js";
 import { lisbonDate } from "./lisbon_date.js";
 import { MAX_POINTS, challengeProblem, isCountUpTo, resultProblem } from "./saved_values.js";
-import { isValidStats } from "./storage.js";
+import { isValidStats, opponentsProblem } from "./storage.js";
 
 // Checked when a save is read back, so in saved_values.js, which the game page loads at once.
 export { MAX_POINTS, challengeProblem } from "./saved_values.js";
@@ -31,6 +31,9 @@ const FIELDS = {
   lastDate: "o último dia contado (lastDate)",
   parBeaten: "os dias com o par batido (parBeaten)",
   parDate: "o último dia com o par batido (parDate)",
+  opponentsBeaten: "os dias em que ganhou a cada adversário (opponentsBeaten)",
+  opponentsDate: "o último dia com um adversário batido (opponentsDate)",
+  bestPatente: "a melhor patente (bestPatente)",
   arquivo: "os dias do arquivo (arquivo)",
   desafios: "os desafios recebidos (desafios)",
 };
@@ -52,7 +55,7 @@ function countProblem(stats, field, max = MAX_COUNT) {
 }
 
 function datesProblem(stats, today) {
-  for (const field of ["lastDate", "parDate"]) {
+  for (const field of ["lastDate", "parDate", "opponentsDate"]) {
     const date = stats[field];
     if (date === undefined || date === null) continue;
     const why = dateProblem(date, today);
@@ -64,7 +67,9 @@ function datesProblem(stats, today) {
   if ((stats.parDate ?? null) === null ? (stats.parBeaten ?? 0) > 0 : !(stats.parBeaten > 0)) {
     return refused("parDate", "não condiz com os dias com o par batido (parBeaten)");
   }
-  if (stats.parDate && stats.parDate > stats.lastDate) return refused("parDate", "é posterior ao último dia contado");
+  for (const field of ["parDate", "opponentsDate"]) {
+    if (stats[field] && stats[field] > stats.lastDate) return refused(field, "é posterior ao último dia contado");
+  }
   return null;
 }
 
@@ -99,6 +104,8 @@ export function statsImportProblem(stats, today) {
   if (!Array.isArray(stats.floors) || stats.floors.length !== FLOORS || !stats.floors.every((n) => isCountUpTo(n, MAX_COUNT))) {
     return refused("floors", `não são ${FLOORS} números inteiros sem sinal`);
   }
+  const opponents = opponentsProblem(stats);
+  if (opponents) return refused(...opponents);
   return datesProblem(stats, today) ?? relationsProblem(stats);
 }
 

@@ -3,6 +3,8 @@
 // from an older version, edited by hand or cut short: a bad save is reported
 // as a value, never thrown, so the page can offer to start over.
 
+import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
+import { opponentName } from "./labels.js";
 import { nextDate, previousDate } from "./lisbon_date.js";
 import { isActions, isCount, isDate, resultProblem, wordListOf } from "./saved_values.js";
 
@@ -26,12 +28,54 @@ const FLOORS = 5;
 
 /**
  * Fresh statistics: no runs yet. `floors[i]` counts runs that ended on floor i+1;
- * `parBeaten` the days whose run beat the par, the last of them `parDate` (both
- * added after v1 first shipped: statistics without them are read as 0 and null).
+ * `parBeaten` the days whose run beat the par, the last of them `parDate`;
+ * `opponentsBeaten` the days each computer opponent was beaten ({caloiro, doutor, dux}), the last
+ * of them `opponentsDate`, and `bestPatente` the highest level ever beaten (all added after v1
+ * first shipped: statistics without them are read as 0 and null).
  */
 export function emptyStats() {
   return { v: SAVE_VERSION, runs: 0, wins: 0, floors: [0, 0, 0, 0, 0], best: 0, streak: 0, bestStreak: 0, lastDate: null,
-    parBeaten: 0, parDate: null };
+    parBeaten: 0, parDate: null, opponentsBeaten: noneBeaten(), opponentsDate: null, bestPatente: null };
+}
+
+const noneBeaten = () => Object.fromEntries(OPPONENT_LEVELS.map((level) => [level, 0]));
+const OPPONENT_FIELDS = ["opponentsBeaten", "opponentsDate", "bestPatente"];
+
+/** The highest level with a day beaten in `beaten` ({level: days}, or nothing), or null. */
+export function patenteOf(beaten) {
+  return OPPONENT_LEVELS.findLast((level) => (beaten?.[level] ?? 0) > 0) ?? null;
+}
+
+/** Why `beaten` ({level: days}) could not have been written for `runs` runs, in Portuguese, or null. */
+function beatenProblem(beaten, runs) {
+  if (beaten === null || typeof beaten !== "object" || Array.isArray(beaten)) return "não são uma contagem por adversário";
+  const unknown = Object.keys(beaten).find((key) => !OPPONENT_LEVELS.includes(key));
+  if (unknown !== undefined) return `têm um adversário que o jogo não conhece («${unknown.slice(0, 30)}»)`;
+  for (const level of OPPONENT_LEVELS) {
+    const name = opponentName(level);
+    if (beaten[level] === undefined) return `não dizem os dias do ${name}`;
+    if (!isCount(beaten[level])) return `têm um número de dias do ${name} que não é um número inteiro sem sinal`;
+    if (beaten[level] > runs) return `têm mais dias do ${name} do que corridas`;
+  }
+  return null;
+}
+
+/**
+ * [field, why] for the first of the opponents' fields of `s` that the game could not have written
+ * (why in Portuguese, for an import's refusal: stats_import.js), or null. Statistics from before
+ * the opponents have none of the three; the ones after have all. `s.runs` is checked already.
+ */
+export function opponentsProblem(s) {
+  const missing = OPPONENT_FIELDS.filter((field) => s[field] === undefined);
+  if (missing.length === OPPONENT_FIELDS.length) return null;
+  if (missing.length > 0) return [missing[0], "falta"];
+  const beaten = beatenProblem(s.opponentsBeaten, s.runs);
+  if (beaten) return ["opponentsBeaten", beaten];
+  if (s.bestPatente !== null && !OPPONENT_LEVELS.includes(s.bestPatente)) return ["bestPatente", "não é um adversário que o jogo conheça"];
+  if (s.bestPatente !== patenteOf(s.opponentsBeaten)) return ["bestPatente", "não condiz com os dias em que ganhou a cada adversário (opponentsBeaten)"];
+  if (s.opponentsDate !== null && !isDate(s.opponentsDate)) return ["opponentsDate", "não é uma data do calendário"];
+  if ((s.opponentsDate === null) !== (s.bestPatente === null)) return ["opponentsDate", "não condiz com a melhor patente (bestPatente)"];
+  return null;
 }
 
 /** True when `s` has the shape of statistics this version wrote. */
@@ -40,13 +84,26 @@ export function isValidStats(s) {
     [s.runs, s.wins, s.best, s.streak, s.bestStreak].every(isCount) &&
     Array.isArray(s.floors) && s.floors.length === FLOORS && s.floors.every(isCount) &&
     (s.lastDate === null || isDate(s.lastDate)) &&
-    (s.parBeaten === undefined || isCount(s.parBeaten)) && (s.parDate === undefined || s.parDate === null || isDate(s.parDate));
+    (s.parBeaten === undefined || isCount(s.parBeaten)) && (s.parDate === undefined || s.parDate === null || isDate(s.parDate)) &&
+    opponentsProblem(s) === null;
 }
 
 /** Statistics after the run of `date` beat the day's par: once per day, and only for the day's counted run. */
 export function addParBeaten(stats, date) {
   if (stats.lastDate !== date || stats.parDate === date) return stats;
   return { ...stats, parBeaten: (stats.parBeaten ?? 0) + 1, parDate: date };
+}
+
+/**
+ * Statistics after the run of `date` beat the computer opponents `beatenLevels` (level ids):
+ * as the par, once per day and only for the day's counted run; the best patente rises with them.
+ */
+export function addOpponentsBeaten(stats, date, beatenLevels) {
+  const levels = OPPONENT_LEVELS.filter((level) => beatenLevels.includes(level));
+  if (stats.lastDate !== date || stats.opponentsDate === date || levels.length === 0) return stats;
+  const opponentsBeaten = { ...noneBeaten(), ...stats.opponentsBeaten };
+  for (const level of levels) opponentsBeaten[level] += 1;
+  return { ...stats, opponentsBeaten, opponentsDate: date, bestPatente: patenteOf(opponentsBeaten) };
 }
 
 /** `stats` with one more finished run: its floor, whether it won, its total. */
