@@ -16,9 +16,13 @@ from e2e_support import FIXTURE_DATE, browser, new_player, site_url, wait_until 
 
 TITLE = "A torre de hoje"
 CHANGED_TITLE = "A torre de hoje, nova"
+# The caches that outlive builds (sw.js LASTING: days, word-list versions, practice towers).
+LASTING = ["torre-dias", "torre-versoes", "torre-treino"]
+# The names of the build caches (one per build the worker kept), in the page.
+BUILD_CACHES = f"""(await caches.keys()).filter((k) => k.startsWith("torre-") && !{json.dumps(LASTING)}.includes(k))"""
 # Every kept file of the worker's build is in its cache (the precache is complete).
 PRECACHE_COMPLETE = """async (urls) => {
-  const keys = (await caches.keys()).filter((k) => k.startsWith("torre-") && k !== "torre-dias");
+  const keys = """ + BUILD_CACHES + """;
   if (keys.length !== 1) return false;
   const cache = await caches.open(keys[0]);
   return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean);
@@ -96,7 +100,7 @@ def serve_changed_page(context, change):
 
 def kept_page_says(page, text: str) -> bool:
     return page.evaluate("""async (text) => {
-      const keys = (await caches.keys()).filter((k) => k.startsWith("torre-") && k !== "torre-dias");
+      const keys = """ + BUILD_CACHES + """;
       const cached = await (await caches.open(keys[0])).match("/");
       return Boolean(cached) && (await cached.text()).includes(text);
     }""", text)
@@ -174,8 +178,8 @@ def test_after_a_deploy_one_visit_shows_the_old_build_whole_and_the_next_the_new
     old_static = deploy_another_build(site)
     player.open().wait_ready()
     assert static_folder(player) == old_static  # the kept page, with its kept files
-    keys = lambda: sorted(player.page.evaluate("() => caches.keys()"))
-    wait_until(lambda: keys() == ["torre-dias", "torre-nova"], "the new build's worker to replace the old cache")
+    keys = lambda: sorted(k for k in player.page.evaluate("() => caches.keys()") if k not in LASTING)
+    wait_until(lambda: keys() == ["torre-nova"], "the new build's worker to replace the old cache")
     player.page.context.set_offline(True)  # so the new page and its files come from the new cache alone
     player.open().wait_ready()
     assert static_folder(player) == NEW_STATIC

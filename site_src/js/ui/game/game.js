@@ -287,12 +287,11 @@ export class Game {
 
   /**
    * A typed letter already on the board at `square` (the cursor's, or the next on the typed
-   * line): typing passes over it, whatever the hand holds, to the next free square.
+   * line): typing passes over it, whatever the hand holds, and the cursor shows the next square.
    */
   stepOver(square) {
-    const next = nextSquare(this.state, square, this.direction);
-    this.typeAt = next;
-    this.cursor = next ? freeSquareFrom(this.state, next, this.direction) ?? next : this.cursor;
+    this.typeAt = null;
+    this.cursor = nextSquare(this.state, square, this.direction) ?? this.cursor;
     this.lastCursor = this.cursor;
     this.render();
     this.view.followFocus(this.cursor);
