@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  beatenLevels, opponentsLine, patenteLine, replayLinkText,
+  beatenLevels, longestTexts, opponentsLine, patenteLine, replayLinkText,
 } from "../../../site_src/js/ui/game/opponents_text.js";
 import { fillOpponents } from "../../../site_src/js/ui/game/run_end.js";
 
@@ -76,6 +76,20 @@ test("the levels beaten are their ids, weakest first", () => {
 test("each opponent's replay link is named after it", () => {
   assert.deepEqual(["caloiro", "doutor", "dux"].map(replayLinkText),
     ["Ver a corrida do Caloiro", "Ver a corrida do Doutor", "Ver a corrida do Dux"]);
+});
+
+test("the longest texts, whose copies keep the block's place, are as long as any shown", () => {
+  const { line, patente } = longestTexts();
+  const big = (level, floor, beaten, won = false) => opponent(level, floor, 999, beaten, won);
+  const runs = [{ won: false, floorReached: 1, total: 0 }, { won: true, floorReached: 5, total: 999 }];
+  const fields = [true, false].flatMap((beaten) => [false, true].map((won) => [beaten, won]));
+  for (const shown of runs) {
+    for (const [a, b, c] of fields.flatMap((x) => fields.flatMap((y) => fields.map((z) => [x, y, z])))) {
+      const opponents = [big("caloiro", 5, ...a), big("doutor", 5, ...b), big("dux", 5, ...c)];
+      assert.ok(opponentsLine(shown, opponents).length <= line.length, opponentsLine(shown, opponents));
+      assert.ok(patenteLine(opponents).length <= patente.length);
+    }
+  }
 });
 
 /** A stand-in for the end screen's block (end_view.js opponentsBlock): what it was told. */

@@ -9,7 +9,7 @@ import { currentStreak } from "../shared/storage.js";
 import { exportStats, parseStatsExport } from "../shared/stats_import.js";
 import { replayLink } from "../../engine/replay_code.js";
 import {
-  OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, opponentsLine, patenteLine, replayLinkText,
+  OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestTexts, opponentsLine, patenteLine, replayLinkText,
 } from "./opponents_text.js";
 import { shareOrCopy } from "./share.js";
 
@@ -66,16 +66,20 @@ export function endBody(summary, text, constants, now) {
 /**
  * The end screen's block of the day's opponents: a waiting line until `show(run, opponents)`
  * (the analysis' run and opponents) says how the run did against them, the patente, and
- * links to their replays; `fail()` if they never come. Meanwhile its place is kept, the links
- * laid out but hidden (aprender.css .espera), so the buttons below never move.
+ * links to their replays; `fail()` if they never come. Its height never changes (aprender.css):
+ * the line and the patente each share a grid cell with an invisible copy of their longest form,
+ * and the links are laid out but hidden until they come, so the buttons below never move.
  */
 export function opponentsBlock() {
   const line = el("p", { class: "adversarios-linha", id: "adversarios-linha", text: OPPONENTS_WAITING });
   const patente = el("p", { class: "adversarios-patente", id: "adversarios-patente" });
+  const longest = longestTexts();
+  const copies = [el("p", { class: "adversarios-linha molde", text: longest.line }),
+    el("p", { class: "adversarios-patente molde", text: longest.patente })];
   const links = new Map(Object.keys(OPPONENT_NAMES).map((level) =>
     [level, el("a", { id: `corrida-${level}`, text: replayLinkText(level) })]));
   const list = el("ul", { class: "ligacoes adversarios-corridas" }, [...links.values()].map((a) => el("li", {}, [a])));
-  const node = el("div", { class: "adversarios espera" }, [el("div", { role: "status" }, [line, patente]), list]);
+  const node = el("div", { class: "adversarios espera" }, [el("div", { role: "status" }, [...copies, line, patente]), list]);
   return {
     node,
     show(run, opponents) {

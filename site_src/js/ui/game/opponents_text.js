@@ -53,5 +53,14 @@ export function patenteLine(opponents) {
   return highest ? `Patente do dia: ${nameOf(highest)}.` : "Patente do dia: nenhuma, desta vez.";
 }
 
+/**
+ * The longest line and patente the end screen may show (none beaten, every total of three
+ * digits): their invisible copies keep the block's height while the opponents are computed.
+ */
+export function longestTexts() {
+  const opponents = Object.keys(OPPONENT_NAMES).map((level, i) => ({ level, floor: 3 + i, total: 145 + 100 * i, won: false, beaten: false }));
+  return { line: opponentsLine({ won: false, floorReached: 1, total: 0 }, opponents), patente: patenteLine(opponents) };
+}
+
 /** "Ver a corrida do Caloiro": the name of an opponent's replay link. */
 export const replayLinkText = (level) => `Ver a corrida do ${OPPONENT_NAMES[level]}`;
