@@ -104,6 +104,8 @@ def test_a_run_that_beats_the_caloiro_gets_its_patente(new_player, built_dist):
     finish_by_passing(player)
     assert opponents_line(player) == f"Ganhou ao Caloiro; {where(doutor)} e {where(dux)}."
     player.expect_text("#adversarios-patente", "Patente do dia: Caloiro.")
+    player.page.locator("#corrida-dux").scroll_into_view_if_needed()
+    player.screenshot("fim-adversarios-caloiro")
     check_replays_verify(new_player, replay_links(player), [doutor], viewport=DESKTOP)
     assert player.errors == []
 
@@ -133,6 +135,8 @@ def test_the_opponents_arrive_without_moving_the_end_screens_buttons(new_player,
     assert player.page.get_by_role("link", name=re.compile("Ver a corrida")).count() == 0, "no link before its run"
     controls = player.page.locator("#dialogo button, #dialogo a")
     rects = "cs => cs.map(c => JSON.stringify(c.getBoundingClientRect()))"
+    player.page.locator("#adversarios-linha").scroll_into_view_if_needed()  # where a player would look, waiting
+    player.screenshot(f"fim-adversarios-espera-{scheme}")
     before = controls.evaluate_all(rects)
     held[0].continue_()
     opponents_line(player)
