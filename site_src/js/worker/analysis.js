@@ -2,9 +2,10 @@
 // pipeline/bundle.py): replays a finished run and computes the day's par, or finds the
 // plays to suggest in a position, off the page's thread, so the page never blocks.
 // Protocol (docs/architecture.md):
-//   page → worker  {id, day, constants, dawgUrl, commonUrl, actions}     (kind absent or "analyse")
+//   page → worker  {id, day, constants, dawgUrl, commonUrl, actions, version}  (kind absent or "analyse")
 //                  {id, kind: "suggest", state, dawgUrl, commonUrl}
-//   worker → page  {id, ok: true, result}  (analyseRun's result; for "suggest" {common, best},
+//   worker → page  {id, ok: true, result}  (analyseRun's result, with `opponents` when the request
+//                                           has commonUrl and version; for "suggest" {common, best},
 //                                           each {words, points, tiles} or null)
 //                  {id, ok: false, message, detail}  (message: a Portuguese sentence for the player)
 // Each word list (the game's DAWG, the common words' DAWG) is fetched once per worker (from
@@ -12,6 +13,9 @@
 
 import { Dawg, wordLookup } from "../dawg.js";
 import { analyseRun, bestPlays } from "../engine/analysis.js";
+import { OPPONENT_LEVELS, opponentRun } from "../engine/opponents.js";
+import { beatsPar } from "../engine/rank.js";
+import { encodeRun } from "../engine/replay_code.js";
 
 const NO_LIST = "Não foi possível ler a lista de palavras para a análise.";
 const dawgs = new Map(); // URL → promise of its Dawg
@@ -41,12 +45,29 @@ function wordsFrom(dawgUrl, commonUrl) {
   return lookups.get(key);
 }
 
+/**
+ * The day's three computer opponents against the analysed `run`, weakest first: each
+ * {level, floor, total, won, code, beaten}, `code` its run as a replay code of the word list
+ * `version` (null if it cannot be coded), `beaten` by the par's rule (beatsPar).
+ */
+function opponentsOf(day, constants, words, version, run) {
+  return OPPONENT_LEVELS.map((level) => {
+    const { actions, floor, total, won } = opponentRun(day, constants, words, level);
+    const coded = encodeRun(day, constants, actions, words, version);
+    return { level, floor, total, won, code: coded.ok ? coded.code : null, beaten: beatsPar(run, { floor, total, won }) };
+  });
+}
+
 /** What a request asks, answered from its word checker. */
 function answer(request, words) {
   if (request.kind === "suggest") {
     return bestPlays(request.state, words);
   }
-  return analyseRun(request.day, request.constants, request.actions, words);
+  const { day, constants, version } = request;
+  const analysis = analyseRun(day, constants, request.actions, words);
+  // The opponents form only common words: without that list (or a version to code their runs) there are none.
+  if (request.commonUrl && version) analysis.opponents = opponentsOf(day, constants, words, version, analysis.run);
+  return analysis;
 }
 
 self.addEventListener("message", async (event) => {

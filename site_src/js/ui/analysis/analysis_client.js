@@ -34,11 +34,12 @@ export class AnalysisClient {
   }
 
   /**
-   * The analysis of a finished run: `{date, day, constants, dawgUrl, commonUrl, actions}` →
-   * promise of analyseRun's result (without `commonUrl` its rows have no common plays).
+   * The analysis of a finished run: `{date, day, constants, dawgUrl, commonUrl, actions, version}`
+   * → promise of analyseRun's result (without `commonUrl` its rows have no common plays); with
+   * `commonUrl` and `version` (the run's word list's) it has the day's `opponents` too.
    */
   analyse(request) {
-    const key = JSON.stringify([request.date, request.dawgUrl, request.commonUrl, request.actions]);
+    const key = JSON.stringify([request.date, request.dawgUrl, request.commonUrl, request.version, request.actions]);
     if (!this.answers.has(key)) {
       const answer = this.ask(request);
       answer.catch(() => this.answers.delete(key)); // asked again later, tried again
@@ -56,8 +57,8 @@ export class AnalysisClient {
     return this.post({ kind: "suggest", state, dawgUrl, commonUrl }, NO_WORKER_SUGGEST, BROKEN_SUGGEST);
   }
 
-  ask({ day, constants, dawgUrl, commonUrl, actions }) {
-    return this.post({ day, constants, dawgUrl, commonUrl, actions }, NO_WORKER, BROKEN);
+  ask({ day, constants, dawgUrl, commonUrl, actions, version }) {
+    return this.post({ day, constants, dawgUrl, commonUrl, actions, version }, NO_WORKER, BROKEN);
   }
 
   /** Send one request to the worker (started if need be); the promise of its answer. */

@@ -26,12 +26,13 @@ export class RunAnalysis {
    * The promise of the finished run's analysis. `dawgUrl`: the word list the run was played
    * with, when not the page's; `countPar`: false for an archive run, which never touches the
    * daily statistics (a beaten par is counted there once it is known); `onPar(beaten)`, when
-   * the analysis arrives, records the verdict for the archive list.
+   * the analysis arrives, records the verdict for the archive list; `version`, the run's word
+   * list's, asks for the day's opponents too (their runs coded in it).
    */
-  request(date, data, state, actions, { dawgUrl = this.dawgUrl, countPar = true, onPar = () => {} } = {}) {
+  request(date, data, state, actions, { dawgUrl = this.dawgUrl, countPar = true, onPar = () => {}, version } = {}) {
     if (!isOver(state)) return Promise.reject(new AnalysisError("A análise só aparece quando a corrida acaba.", state.phase));
     const answer = this.client.analyse({ date, day: data.day, constants: data.constants, dawgUrl,
-      commonUrl: this.commonUrl, actions: actions.slice() });
+      commonUrl: this.commonUrl, actions: actions.slice(), version });
     answer.then((analysis) => {
       onPar(analysis.beaten);
       if (!analysis.beaten || !countPar) return;

@@ -1,6 +1,6 @@
 // The end of a run (fall or win) and the statistics: summary, share text with
-// its button, the countdown to the next tower, the floors histogram and the
-// export/import of statistics as one line of text.
+// its button, the countdown to the next tower, the day's opponents, the floors
+// histogram and the export/import of statistics as one line of text.
 
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 import { el } from "../shared/dialogs.js";
@@ -8,6 +8,10 @@ import { byId, counted, opponentName, ordinal, points, trunfoLabel } from "../sh
 import { formatCountdown, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
 import { currentStreak } from "../shared/storage.js";
 import { exportStats, parseStatsExport } from "../shared/stats_import.js";
+import { replayLink } from "../../engine/replay_code.js";
+import {
+  OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestTexts, opponentsLine, patenteLine, replayLinkText,
+} from "./opponents_text.js";
 import { shareOrCopy } from "./share.js";
 
 const SHARE_RESULTS = {
@@ -58,6 +62,42 @@ export function endBody(summary, text, constants, now) {
       ["Melhor jogada", best], ["Trunfos", trunfos]]),
     shown, share, status, countdown(now),
   ];
+}
+
+/**
+ * The end screen's block of the day's opponents: a waiting line until `show(run, opponents)`
+ * (the analysis' run and opponents) says how the run did against them, the patente, and
+ * links to their replays; `fail()` if they never come. Its height never changes (aprender.css):
+ * the line and the patente each share a grid cell with an invisible copy of their longest form,
+ * and the links are laid out but hidden until they come, so the buttons below never move.
+ */
+export function opponentsBlock() {
+  const line = el("p", { class: "adversarios-linha", id: "adversarios-linha", text: OPPONENTS_WAITING });
+  const patente = el("p", { class: "adversarios-patente", id: "adversarios-patente" });
+  const longest = longestTexts();
+  const copies = [el("p", { class: "adversarios-linha molde", text: longest.line }),
+    el("p", { class: "adversarios-patente molde", text: longest.patente })];
+  const links = new Map(Object.keys(OPPONENT_NAMES).map((level) =>
+    [level, el("a", { id: `corrida-${level}`, text: replayLinkText(level) })]));
+  const list = el("ul", { class: "ligacoes adversarios-corridas" }, [...links.values()].map((a) => el("li", {}, [a])));
+  const node = el("div", { class: "adversarios espera" }, [el("div", { role: "status" }, [...copies, line, patente]), list]);
+  return {
+    node,
+    show(run, opponents) {
+      line.textContent = opponentsLine(run, opponents);
+      patente.textContent = patenteLine(opponents);
+      for (const { level, code } of opponents) {
+        if (code) links.get(level).href = replayLink(location.origin, code);
+        else links.get(level).parentNode.remove(); // a run that cannot be coded has no replay
+      }
+      node.classList.remove("espera");
+    },
+    fail() {
+      line.textContent = OPPONENTS_FAILED;
+      list.remove();
+      node.classList.remove("espera");
+    },
+  };
 }
 
 /** The statistics' practice line (Treino) on the game page: its towers counted apart from the daily runs. */

@@ -10,7 +10,8 @@ import { archiveResults, archiveStats } from "../archive/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
-import { endBody, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
+import { endBody, opponentsBlock, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
+import { beatenLevels } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
 
 /** A warning paragraph at the top of a dialog. */
@@ -27,12 +28,12 @@ function runAnalysisOf(page) {
 /**
  * The analysis of the page's finished run, asked for at once with the word list it was played
  * with (the day's end screen and practice's): {runAnalysis, analysis}, where `analysis` is a
- * promise whose failure is for whoever shows it.
+ * promise whose failure is for whoever shows it. `opponents`: with the day's opponents too.
  */
-export function requestAnalysis(page, state, { countPar, onPar }) {
+export function requestAnalysis(page, state, { countPar, onPar, opponents = false }) {
   const runAnalysis = runAnalysisOf(page);
   const analysis = runAnalysis.request(page.date, page.data, state, page.game?.actions ?? [], {
-    dawgUrl: runDawgOf(page), countPar, onPar,
+    dawgUrl: runDawgOf(page), countPar, onPar, version: opponents ? page.runVersion : undefined,
   });
   analysis.catch(() => {}); // said where it is shown (the day's end screen, the analysis dialog)
   return { runAnalysis, analysis };
@@ -49,9 +50,12 @@ export async function showEnd(page, state, summary, problem) {
   const daily = page.countsAsDaily();
   const { runAnalysis, analysis } = requestAnalysis(page, state, {
     countPar: daily,
-    onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily }),
+    onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily }), opponents: true,
   });
   body.splice(2, 0, ...runAnalysis.endNodes(analysis, body));
+  const opponents = opponentsBlock();
+  fillOpponents(page, analysis, daily, opponents);
+  body.push(opponents.node);
   const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
   const challenge = challengeNodes(page.challenges, page.date, summary, url, status);
   if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
@@ -65,6 +69,19 @@ export async function showEnd(page, state, summary, problem) {
   if (choice === "stats") showStats(page);
   if (choice === "treinar") location.assign("/treino/");
   if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") page.finish(state);
+}
+
+/**
+ * The end screen's opponents (`block`: end_view.js opponentsBlock), filled in when the analysis
+ * arrives; a daily run's beaten levels go to `page.onOpponents(date, levels)` (the statistics'
+ * side, when the page has one). Resolves once the block is filled in or has failed.
+ */
+export function fillOpponents(page, analysis, daily, block) {
+  return analysis.then(({ run, opponents }) => {
+    if (!opponents) return block.fail();
+    block.show(run, opponents);
+    if (daily) page.onOpponents?.(page.date, beatenLevels(opponents));
+  }, () => block.fail());
 }
 
 /**

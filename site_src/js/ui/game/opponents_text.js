@@ -1,0 +1,66 @@
+// What the end screen says about the day's three computer opponents (engine/opponents.js),
+// once the analysis worker has played them: one line with the run against all three, the
+// day's patente and the names of their replay links. Pure: plain data in, strings out.
+
+import { ordinal, points } from "../shared/labels.js";
+
+/** The opponents' names as players read them, by level id (OPPONENT_LEVELS). */
+export const OPPONENT_NAMES = { caloiro: "Caloiro", doutor: "Doutor", dux: "Dux" };
+
+export const OPPONENTS_WAITING = "A calcular as corridas do Caloiro, do Doutor e do Dux…";
+export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Caloiro, do Doutor e do Dux.";
+
+const nameOf = (opponent) => OPPONENT_NAMES[opponent.level];
+
+/** "a", "a e b", "a, b e c". */
+function listed(items) {
+  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`;
+}
+
+/** Equal height and points: neither run beats the other. */
+const ties = (run, opponent) => !opponent.beaten && run.won === opponent.won &&
+  run.floorReached === opponent.floor && run.total === opponent.total;
+
+/** "o Dux subiu a torre toda com 494 pontos", "o Doutor chegou ao 3.º andar com 167 pontos". */
+function whereItGot(opponent) {
+  const where = opponent.won ? "subiu a torre toda" : `chegou ao ${ordinal(opponent.floor)} andar`;
+  return `o ${nameOf(opponent)} ${where} com ${points(opponent.total)}`;
+}
+
+/**
+ * The run (`{won, floorReached, total}`, summary's fields) against the opponents (the worker's
+ * `{level, floor, total, won, beaten}`, weakest first), in one sentence: whom it beat, whom it
+ * tied with, and where the others got.
+ */
+export function opponentsLine(run, opponents) {
+  const beaten = opponents.filter((o) => o.beaten);
+  const tied = opponents.filter((o) => ties(run, o));
+  const ahead = opponents.filter((o) => !o.beaten && !ties(run, o));
+  const clauses = [];
+  if (beaten.length) clauses.push(`ganhou ${listed(beaten.map((o) => `ao ${nameOf(o)}`))}`);
+  if (tied.length) clauses.push(`empatou com ${listed(tied.map((o) => `o ${nameOf(o)}`))}`);
+  if (ahead.length) clauses.push(listed(ahead.map(whereItGot)));
+  const sentence = clauses.join("; ");
+  return `${sentence[0].toUpperCase()}${sentence.slice(1)}${ahead.length || tied.length ? "." : "!"}`;
+}
+
+/** The ids of the levels the run beat, weakest first. */
+export const beatenLevels = (opponents) => opponents.filter((o) => o.beaten).map((o) => o.level);
+
+/** "Patente do dia: Doutor." — the strongest level beaten — or, beating none, a kind word. */
+export function patenteLine(opponents) {
+  const highest = opponents.filter((o) => o.beaten).at(-1);
+  return highest ? `Patente do dia: ${nameOf(highest)}.` : "Patente do dia: nenhuma, desta vez.";
+}
+
+/**
+ * The longest line and patente the end screen may show (none beaten, every total of three
+ * digits): their invisible copies keep the block's height while the opponents are computed.
+ */
+export function longestTexts() {
+  const opponents = Object.keys(OPPONENT_NAMES).map((level, i) => ({ level, floor: 3 + i, total: 145 + 100 * i, won: false, beaten: false }));
+  return { line: opponentsLine({ won: false, floorReached: 1, total: 0 }, opponents), patente: patenteLine(opponents) };
+}
+
+/** "Ver a corrida do Caloiro": the name of an opponent's replay link. */
+export const replayLinkText = (level) => `Ver a corrida do ${OPPONENT_NAMES[level]}`;
