@@ -104,6 +104,8 @@ def test_a_run_that_beats_the_caloiro_gets_its_patente(new_player, built_dist):
     finish_by_passing(player)
     assert opponents_line(player) == f"Ganhou ao Caloiro; {where(doutor)} e {where(dux)}."
     player.expect_text("#adversarios-patente", "Patente do dia: Caloiro.")
+    stats = player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas'))")
+    assert stats["opponentsBeaten"] == {"caloiro": 1, "doutor": 0, "dux": 0} and stats["bestPatente"] == "caloiro"
     player.page.locator("#corrida-dux").scroll_into_view_if_needed()
     player.screenshot("fim-adversarios-caloiro")
     check_replays_verify(new_player, replay_links(player), [doutor], viewport=DESKTOP)

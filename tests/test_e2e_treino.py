@@ -248,8 +248,8 @@ def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily
     player.page.evaluate("saves => Object.entries(saves).forEach(([k, v]) => localStorage.setItem(k, JSON.stringify(v)))",
                          {**DAILY, "torre.treino": PRACTICE})
     headings, facts, counts = statistics(player, "/treino/")
-    assert headings == ["Treino", "Onde acabaram as torres de treino", "Torres diárias", "Onde acabaram as corridas",
-                        "Levar para outro aparelho"]
+    assert headings == ["Treino", "Onde acabaram as torres de treino", "Torres diárias", "Adversários",
+                        "Onde acabaram as corridas", "Levar para outro aparelho"]
     assert player.page.locator("#estatisticas-do-treino dt").all_inner_texts() == [
         "Torres jogadas", "Subidas até ao topo", "Melhor pontuação"]
     assert facts[0] == ["3", "1", "612"], "towers played, climbed to the top, best total"
@@ -262,7 +262,7 @@ def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily
     player.screenshot(f"treino-estatisticas-histograma-{scheme}")
 
     headings, facts, counts = statistics(player, "/")  # the daily page is as it was, with its practice line
-    assert headings == ["Onde acabaram as corridas", "Levar para outro aparelho"]
+    assert headings == ["Adversários", "Onde acabaram as corridas", "Levar para outro aparelho"]
     assert facts == [["4", "1", "420", "3", "3", "2"]] and counts == [["0", "2", "1", "0", "1"]]
     player.expect_text("#estatisticas-treino", re.compile(r"^Treino: 3 torres, 1 subida até ao fim"))
     assert player.errors == []

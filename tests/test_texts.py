@@ -57,7 +57,8 @@ BANNED = [
     ("the direction is changed with another verb", r"(troca|muda) a direção"),
     ("trunfo offers are called something other than «propostos»", r"\boferecid[oa]s\b|\bpropostas\b|\bofertas? de trunfos\b"),
     ("the blank is not called «a peça branca»", r"\b[aA] branca\b"),
-    ("a help is named without «a ajuda «X»»", r"\b(Usou|Ganhou) (?!a ajuda «)"),
+    # «Ganhou ao Caloiro»: an opponent beaten, not a help.
+    ("a help is named without «a ajuda «X»»", r"\b(Usou|Ganhou) (?!a ajuda «|aos? )"),
     ("two wordings of a climb", r"Subiu do\b"),
     ("a fault that does not name its file", r"mal formado|Um ficheiro do jogo está danificado"),
     ("English left on a Portuguese page", r"Orthographic|\brepository\b|\brenamed\b|obtained from"),

@@ -20,7 +20,7 @@ import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbo
 import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
-import { GameStorage, addEarlierRun, addRun } from "../shared/storage.js";
+import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun } from "../shared/storage.js";
 import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
@@ -380,6 +380,12 @@ export class Page {
     const game = this.game;
     const end = await this.ending("Não foi possível mostrar o fim da corrida", true);
     if (end && this.game === game) await end.showEnd(this, state, summary, problem);
+  }
+
+  /** The computer opponents a counted run of `date` beat (run_end.js, once its analysis is in): counted once per day. */
+  onOpponents(date, levels) {
+    const { stats, problem } = this.storage.loadStats();
+    if (!problem) this.storage.saveStats(addOpponentsBeaten(stats, date, levels));
   }
 
   /** Today's tower, or an archive day's run that began as its day's tower: the daily statistics count it. */
