@@ -53,7 +53,8 @@ export class Page {
     // What a message never covers: the header's links, what the player plays with, the guide.
     const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas"].map((q) => main.querySelector(q));
     const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
-    this.announcer = new Announcer(toast, globalThis, toastPlacer(toast, avoid, main.querySelector("#previsao")));
+    const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"));
+    this.announcer = new Announcer(toast, globalThis, placeToast);
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     this.game = null;
@@ -66,7 +67,8 @@ export class Page {
     // Treino (/treino/, practice_main.js): the practice mode (ui/treino/practice.js) says which tower,
     // how it ends and what its own buttons do; null on the game page.
     this.mode = deps.practiceMode ? deps.practiceMode(this) : null;
-    this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null);
+    // A message shown as the guide moves (a first play) is moved off it again.
+    this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null, placeToast);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);

@@ -35,12 +35,12 @@ function placeToast(toast, avoid, lastResort) {
 
 /**
  * Keeps the toast off what `avoid()` returns (elements; one hidden or closed takes no room) and
- * over `lastResort` when nothing is clear: now, and on every scroll or resize while it shows.
+ * over `lastResort` when nothing is clear, while it shows: when called (a message, or something
+ * it avoids moved), and on every scroll or resize.
  */
 export function toastPlacer(toast, avoid, lastResort = null) {
-  const place = () => placeToast(toast, avoid().filter(Boolean), lastResort);
-  const again = () => { if (toast.classList.contains("visivel")) place(); };
-  addEventListener("scroll", again, { passive: true });
-  addEventListener("resize", again);
+  const place = () => { if (toast.classList.contains("visivel")) placeToast(toast, avoid().filter(Boolean), lastResort); };
+  addEventListener("scroll", place, { passive: true });
+  addEventListener("resize", place);
   return place;
 }

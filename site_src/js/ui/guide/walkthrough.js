@@ -39,9 +39,12 @@ function unionRect(elements) {
 }
 
 export class Walkthrough {
-  /** `main`: the game's <main>; `storage`: GameStorage; `boardFocus()`: where focus goes when the guide closes. */
-  constructor(main, storage, boardFocus) {
-    Object.assign(this, { main, storage, boardFocus });
+  /**
+   * `main`: the game's <main>; `storage`: GameStorage; `boardFocus()`: where focus goes when the guide
+   * closes; `moved()`: called each time the guide is placed (the message toast keeps off it).
+   */
+  constructor(main, storage, boardFocus, moved = () => {}) {
+    Object.assign(this, { main, storage, boardFocus, moved });
     this.dialog = null;
     this.steps = [];
     this.index = -1;
@@ -269,8 +272,8 @@ export class Walkthrough {
     const board = this.narrowBesideBoard();
     const messages = this.elements([MESSAGES]).filter((e) => getComputedStyle(e).position !== "fixed");
     const keep = [...targets, ...this.elements(this.current.clear), ...messages, ...(board ? [board] : [])];
-    if (this.placeNextTo(targets, keep) || this.placeBesideBoard(targets, board)) return;
-    this.placeAtFoot(targets, scroll);
+    if (!this.placeNextTo(targets, keep) && !this.placeBesideBoard(targets, board)) this.placeAtFoot(targets, scroll);
+    this.moved();
   }
 
   /**
