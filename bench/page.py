@@ -58,7 +58,8 @@ FIRST_VISIT_MARGIN = 1024
 # The worker controls the page and keeps its whole precache and at least one day file.
 WORKER_READY = """async (urls) => {
   if (!navigator.serviceWorker.controller) return false;
-  const keys = (await caches.keys()).filter((k) => k.startsWith("torre-") && k !== "torre-dias");
+  const lasting = ["torre-dias", "torre-versoes", "torre-treino"];  // sw.js LASTING: caches that outlive builds
+  const keys = (await caches.keys()).filter((k) => k.startsWith("torre-") && !lasting.includes(k));
   if (keys.length !== 1 || !(await caches.has("torre-dias"))) return false;
   if ((await (await caches.open("torre-dias")).keys()).length === 0) return false;
   const cache = await caches.open(keys[0]);
