@@ -7,7 +7,7 @@ import { test } from "node:test";
 
 import { archiveMonths, isCalendarDate, requestedDay } from "../../../site_src/js/ui/archive/archive.js";
 import { resultText } from "../../../site_src/js/ui/archive/archive_page.js";
-import { ArchiveStore, archiveResults, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/archive/archive_store.js";
+import { ArchiveStore, archiveResults, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/shared/archive_store.js";
 import { lisbonDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
 import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/shared/loader.js";
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";

@@ -10,9 +10,9 @@ import {
   acceptUrl, challengeLink, challengeOfReplay, challengeText, comparisonLine, merged, newRecord, outcome,
   received, replayOfChallenge, replyText, settled, tally, tallyLine, towerOf,
 } from "../../../site_src/js/ui/challenge/challenge.js";
-import { goalLine } from "../../../site_src/js/ui/challenge/challenge_goal.js";
-import { strongest } from "../../../site_src/js/ui/challenge/challenge_records.js";
-import { ChallengeStore } from "../../../site_src/js/ui/challenge/challenge_store.js";
+import { goalLine } from "../../../site_src/js/ui/shared/challenge_goal.js";
+import { strongest } from "../../../site_src/js/ui/shared/challenge_records.js";
+import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
 import { messyRun } from "../helpers/messy-runs.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
 import { strongRun } from "../helpers/real-positions.mjs";

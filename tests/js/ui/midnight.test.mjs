@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ArchiveStore, carryEarlierRun, dayResult, runStore, unfinishedDaily } from "../../../site_src/js/ui/archive/archive_store.js";
+import { ArchiveStore, carryEarlierRun, dayResult, runStore, unfinishedDaily } from "../../../site_src/js/ui/shared/archive_store.js";
 import { previousDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
 import { GameStorage, addEarlierRun, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { MemoryBackend } from "../helpers/memory-storage.mjs";

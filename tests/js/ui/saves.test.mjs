@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ArchiveStore, dayResult } from "../../../site_src/js/ui/archive/archive_store.js";
+import { ArchiveStore, dayResult } from "../../../site_src/js/ui/shared/archive_store.js";
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";

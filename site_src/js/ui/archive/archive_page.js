@@ -3,7 +3,7 @@
 // opening word and, when played on this device, how it went.
 
 import { archiveMonths, monthName } from "./archive.js";
-import { ArchiveStore, dayResult } from "./archive_store.js";
+import { ArchiveStore, dayResult } from "../shared/archive_store.js";
 import { el } from "../shared/dialogs.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { ordinal, points } from "../shared/labels.js";

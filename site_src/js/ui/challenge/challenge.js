@@ -8,11 +8,11 @@ import { beatsPar } from "../../engine/rank.js";
 import { replayLink } from "../../engine/replay_code.js";
 import { shownDate as shown } from "../archive/archive.js";
 import { counted as count } from "../shared/labels.js";
-import { reached } from "./challenge_goal.js";
-import { asRun } from "./challenge_records.js";
+import { reached } from "../shared/challenge_goal.js";
+import { asRun } from "../shared/challenge_records.js";
 
 // The records' own rules are challenge_records.js, which the game page needs at once.
-export { merged, newRecord, received, settled } from "./challenge_records.js";
+export { merged, newRecord, received, settled } from "../shared/challenge_records.js";
 
 export const CHALLENGE_PATH = "/desafio/";
 const REPLAY_MARK = "/repeticao/#";

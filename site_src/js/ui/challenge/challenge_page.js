@@ -4,9 +4,9 @@
 // "Aceitar o desafio". A verified challenge is kept on the device; a damaged or
 // changed one never is, and the page says why and offers today's tower instead.
 
-import { ArchiveStore, finishedResult } from "../archive/archive_store.js";
+import { ArchiveStore, finishedResult } from "../shared/archive_store.js";
 import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challenge.js";
-import { ChallengeStore } from "./challenge_store.js";
+import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { fragmentCode, verifyCode } from "../replay/verify.js";
 

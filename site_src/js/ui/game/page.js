@@ -6,9 +6,9 @@
 import { Announcer } from "../shared/announcer.js";
 import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
-import { ArchiveStore, carryEarlierRun, runStore, unfinishedDaily } from "../archive/archive_store.js";
-import { ChallengeStore } from "../challenge/challenge_store.js";
-import { goalLine } from "../challenge/challenge_goal.js";
+import { ArchiveStore, carryEarlierRun, runStore, unfinishedDaily } from "../shared/archive_store.js";
+import { ChallengeStore } from "../shared/challenge_store.js";
+import { goalLine } from "../shared/challenge_goal.js";
 import { Dialogs } from "../shared/dialogs.js";
 import { markDevice } from "../shared/device.js";
 import { toastPlacer } from "./toast_place.js";

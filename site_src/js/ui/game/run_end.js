@@ -6,7 +6,7 @@
 import { pageClient } from "../analysis/analysis_client.js";
 import { RunAnalysis } from "../analysis/run_analysis.js";
 import { archiveFacts } from "../archive/archive_game.js";
-import { archiveResults, archiveStats } from "../archive/archive_store.js";
+import { archiveResults, archiveStats } from "../shared/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { absolute, runDawgOf } from "../shared/loader.js";

@@ -7,7 +7,7 @@
 // when it opens (ui/game/run_end.js), uses any of it.
 
 import { isCalendarDate } from "../../engine/replay_read.js";
-import { archiveResults } from "../archive/archive_store.js";
+import { archiveResults } from "./archive_store.js";
 import { lisbonDate } from "./lisbon_date.js";
 import { MAX_POINTS, challengeProblem, isCountUpTo, resultProblem } from "./saved_values.js";
 import { isValidStats, opponentsProblem } from "./storage.js";

@@ -4,7 +4,7 @@
 
 import { readCode } from "../../engine/replay_read.js";
 import { merged, newRecord, received, settled, strongest } from "./challenge_records.js";
-import { challengeProblem } from "../shared/saved_values.js";
+import { challengeProblem } from "./saved_values.js";
 
 const CHALLENGES_KEY = "torre.desafios";
 const CHALLENGES_VERSION = 1;

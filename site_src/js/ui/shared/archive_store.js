@@ -7,7 +7,7 @@
 // Read back defensively, like storage.js: a damaged entry is dropped, never thrown;
 // and before anything is written over a damaged archive, its text is copied aside.
 
-import { isActions, isDate, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
+import { isActions, isDate, isResult, resultOf, wordListOf } from "./saved_values.js";
 
 const ARCHIVE_KEY = "torre.arquivo";
 // A damaged archive's text is copied here before its readable days replace it, so nothing is lost.

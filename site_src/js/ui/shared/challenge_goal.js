@@ -3,7 +3,7 @@
 // screen and the statistics load, because the game page says it at once.
 
 import { strongest } from "./challenge_records.js";
-import { ordinal, points } from "../shared/labels.js";
+import { ordinal, points } from "./labels.js";
 
 /** "3.º andar com 201 pontos", or "a torre toda com 301 pontos"; `unit`: false leaves "pontos" out. */
 export function reached(result, unit = true) {
