@@ -200,39 +200,39 @@ export class GameStorage {
   }
 
   /**
-   * The saved run for `date`: {status:"none"} (nothing, or another day's run),
-   * {status:"ok", actions}, or {status:"corrupt", reason}.
+   * The daily save as stored, whatever its date: {save: {date, actions, wordList, raw}}, or
+   * {reason} when it cannot be read, or null when there is none.
    */
-  loadRun(date) {
+  readRunSave() {
     const raw = this.read(RUN_KEY);
-    if (raw === null) return { status: "none" };
+    if (raw === null) return null;
     let save;
     try {
       save = JSON.parse(raw);
     } catch {
-      return { status: "corrupt", reason: "o registo guardado não se consegue ler" };
+      return { reason: "o registo guardado não se consegue ler" };
     }
     if (save === null || typeof save !== "object" || save.v !== SAVE_VERSION) {
-      return { status: "corrupt", reason: "o registo guardado é de um formato desconhecido" };
+      return { reason: "o registo guardado é de um formato desconhecido" };
     }
-    if (!isDate(save.date) || !isActions(save.actions)) {
-      return { status: "corrupt", reason: "o registo guardado está incompleto" };
-    }
-    if (save.date !== date) return { status: "none" };
-    return { status: "ok", actions: save.actions, wordList: wordListOf(save.wordList) };
+    if (!isDate(save.date) || !isActions(save.actions)) return { reason: "o registo guardado está incompleto" };
+    return { save: { date: save.date, actions: save.actions, wordList: wordListOf(save.wordList), raw } };
+  }
+
+  /**
+   * The saved run for `date`: {status:"none"} (nothing, or another day's run),
+   * {status:"ok", actions}, or {status:"corrupt", reason}.
+   */
+  loadRun(date) {
+    const read = this.readRunSave();
+    if (read?.reason) return { status: "corrupt", reason: read.reason };
+    if (read?.save.date !== date) return { status: "none" };
+    return { status: "ok", actions: read.save.actions, wordList: read.save.wordList };
   }
 
   /** The daily save whatever its date, {date, actions, wordList, raw}, or null when there is none readable. */
   savedRun() {
-    const raw = this.read(RUN_KEY);
-    let save = null;
-    try {
-      save = JSON.parse(raw ?? "null");
-    } catch {
-      return null;
-    }
-    if (!save || save.v !== SAVE_VERSION || !isDate(save.date) || !isActions(save.actions)) return null;
-    return { date: save.date, actions: save.actions, wordList: wordListOf(save.wordList), raw };
+    return this.readRunSave()?.save ?? null;
   }
 
   /** `wordList`: the version of the word list the run is played with (saves before it had none). */
@@ -247,12 +247,17 @@ export class GameStorage {
     return raw !== null && this.write(ASIDE_RUN_PREFIX + date, raw);
   }
 
-  clearRun() {
+  /** Removes `key`; a browser that refuses leaves it (nothing is lost by that). */
+  remove(key) {
     try {
-      this.backend.removeItem(RUN_KEY);
+      this.backend?.removeItem(key);
     } catch {
-      /* nothing saved, nothing to clear */
+      /* storage blocked: nothing to clear */
     }
+  }
+
+  clearRun() {
+    this.remove(RUN_KEY);
   }
 
   /** Clears the daily save only if it is still `raw` (another tab may have saved since). */
@@ -305,11 +310,7 @@ export class GameStorage {
   }
 
   markGuideSeen() {
-    try {
-      this.backend?.removeItem(GUIDE_STEP_KEY);
-    } catch {
-      /* a step left behind is never read once the guide is seen */
-    }
+    this.remove(GUIDE_STEP_KEY); // a step left behind would never be read once the guide is seen
     return this.write(GUIDE_KEY, "visto");
   }
 
