@@ -37,9 +37,10 @@ venv: $(STAMP)
 # at its pinned version and SHA-256 (regenerate it with the pip-compile command
 # at its top); the project itself is then installed without resolving anything,
 # as a plain path entry ("compat"): setuptools' import finder costs every
-# `torre` command 20 ms at start-up.
+# `torre` command 20 ms at start-up. A venv left without pip (its creation
+# interrupted) is made again rather than trusted.
 $(STAMP): pyproject.toml requirements.lock
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip --version >/dev/null 2>&1 || $(PYTHON) -m venv --clear $(VENV)
 	$(PY) -m pip install -q --require-hashes -r requirements.lock
 	$(PY) -m pip install -q --no-deps --no-build-isolation -e . --config-settings editable_mode=compat
 	touch $(STAMP)
