@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,23 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 SHARED_DICTIONARIES = ROOT.parent / "shared" / "dictionaries"
+MEMORY_DISK = Path("/dev/shm")
+
+
+def pytest_configure(config):
+    """Test folders in memory where the machine has a memory disk: the build tests write tens of
+    thousands of small files, which cost ~1 ms each on this disk and ~25 µs in memory. A run
+    gets its own folder (two runs side by side never share one), removed at its end; xdist's
+    workers inherit it as `--basetemp` and leave it alone."""
+    if config.option.basetemp or not os.access(MEMORY_DISK, os.W_OK):
+        return
+    config.option.basetemp = tempfile.mkdtemp(prefix="torre-tests-", dir=MEMORY_DISK)
+    config.own_basetemp = config.option.basetemp
+
+
+def pytest_unconfigure(config):
+    if getattr(config, "own_basetemp", None):
+        shutil.rmtree(config.own_basetemp, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
