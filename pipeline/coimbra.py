@@ -33,7 +33,7 @@ from .errors import ConfigError, MissingInputError, quoted
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "dictionaries" / "coimbra.toml"
 
 FIELDS = ("word", "folded", "blurb", "slug", "opener", "text")
-OPTIONAL = ("see",)  # slugs of related entries, linked from the page ("Ver também")
+OPTIONAL = ("see", "fonte")  # slugs of related entries ("Ver também"); where the facts were checked
 BLURB_MAX_LENGTH = 160
 TEXT_MAX_LENGTH = 800  # the page's 2–4 sentences; the longest today has ~360 characters
 BOM = "\ufeff"
@@ -58,6 +58,7 @@ class CoimbraWord:
     opener: bool   # one of the 22 words that open a floor
     text: str      # the page: 2–4 sentences, one of them the blurb
     see: tuple[str, ...] = ()  # slugs of the entries that tell related facts
+    source: str = ""  # `fonte`: where the facts were checked (for reviewers, not published)
 
 
 class CoimbraEntryError(ConfigError):
@@ -158,7 +159,10 @@ def check_entry(entry: dict, path: Path, number: int, line: int | None) -> Coimb
     see = entry.get("see", [])
     if not isinstance(see, list) or not all(isinstance(slug, str) for slug in see):
         raise fail(f"see must be a list of slugs, found {quoted(see)}")
-    word = CoimbraWord(**{key: entry[key] for key in FIELDS}, see=tuple(see))
+    source = entry.get("fonte", "")
+    if not isinstance(source, str) or ("fonte" in entry and not source.strip()):
+        raise fail(f"fonte must be a non-empty string, found {quoted(source)}")
+    word = CoimbraWord(**{key: entry[key] for key in FIELDS}, see=tuple(see), source=source)
     problem = next(entry_problems(word), None)
     if problem:
         raise fail(problem)

@@ -172,6 +172,26 @@ def load_broken(tmp_path: Path, entries: list[dict]) -> ConfigError:
     return caught.value
 
 
+def test_the_grelo_is_of_the_last_year_of_the_licenciatura_as_the_fitas_say(words):
+    by_slug = {w.slug: w for w in words}
+    grelo, fitas = by_slug["grelo"], by_slug["fitas"]
+    assert "no último ano da licenciatura" in grelo.blurb
+    assert "marcam o fim da licenciatura" in grelo.text and "marcam" in fitas.blurb
+    assert "penúltimo" in grelo.text.split(". ")[-1]  # the five-year courses: history only
+    assert "É imposto" in grelo.text and "É-lhe posto" not in grelo.text
+
+
+def test_the_caloiro_was_a_paraquedista_until_enrolling(words):
+    caloiro = next(w for w in words if w.slug == "caloiro")
+    assert "Antes era bicho e, até se matricular, paraquedista" in caloiro.text
+
+
+def test_the_entries_a_review_corrected_name_their_source(words):
+    by_slug = {w.slug: w for w in words}
+    for slug in ("grelo", "caloiro", "fitas"):
+        assert by_slug[slug].source.strip(), slug
+
+
 def test_valid_fixture_loads(tmp_path):
     words = load_coimbra(write_toml(tmp_path / "coimbra.toml", fixture_entries()))
     assert len(words) == 25 and len(openers(words)) == 22
@@ -246,6 +266,8 @@ BROKEN_ENTRY = [  # (rule, change to entry 4 "bora", what the message must say)
     ("see_must_name_an_entry", replace("see", ["nenhuma"]), "see names 'nenhuma', which is no entry's slug"),
     ("see_must_not_name_its_own_entry", replace("see", ["bora"]), "see lists the entry's own slug 'bora'"),
     ("see_must_not_repeat_a_slug", replace("see", ["bara", "bara"]), "see lists a slug twice"),
+    ("fonte_must_be_a_string", replace("fonte", ["Código da Praxe"]), "fonte must be a non-empty string"),
+    ("fonte_must_not_be_empty", replace("fonte", " "), "fonte must be a non-empty string"),
 ]
 
 
