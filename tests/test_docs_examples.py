@@ -415,12 +415,12 @@ def test_the_share_text_example_agrees_with_its_link_and_its_word_list(built_dis
     fields = outsider_fixed_fields(lines[-1].split("#")[1])
     day, month, year = re.fullmatch(r"A Torre · (\d\d)/(\d\d)/(\d{4})", lines[0]).groups()
     assert fields["date"] == f"{year}-{month}-{day}"
-    floor, total = map(int, re.fullmatch(r"Fiquei no (\d)\.º andar: (\d+) pontos", lines[1]).groups())
+    floor, total = map(int, re.fullmatch(r"Cheguei ao (\d)\.º andar com (\d+) pontos\.", lines[1]).groups())
     assert (floor, total) == (fields["floor"], fields["total"])
     floors = [re.fullmatch(r"(\d)\.º andar (🟩|🟥) (\d+)/(\d+)( \S+)?", line) for line in lines[2:2 + floor]]
     assert sum(int(m.group(3)) for m in floors) == total
     assert re.fullmatch(r"Par do dia: (\d\.º andar|torre toda), \d+ pontos", lines[-2])
-    assert "`🏆 Subi a torre toda: T pontos`" in section
+    assert "`🏆 Subi a torre toda com T pontos.`" in section
     assert f"with word list `{fields['version']}`" in section
     versoes = built_dist / "versoes"
     assert outsider_version((versoes / f"{fields['version']}.dawg").read_bytes(),

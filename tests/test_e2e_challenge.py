@@ -27,7 +27,7 @@ VERIFIED = re.compile(r"^Corrida verificada: chegou ao 1\.º andar, com (\d+) po
 def challenge_link(player) -> str:
     """The link the end screen's Desafiar (or Responder) shares: its text's last line."""
     text = player.page.locator("#desafiar").get_attribute("data-partilha")
-    assert text.splitlines()[-2] == "Consegue bater?", text
+    assert text.splitlines()[-2] == "Consegue fazer melhor?", text
     return text.splitlines()[-1]
 
 

@@ -22,7 +22,7 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
     *lines, link = share.splitlines()
     assert lines == [
         "A Torre · 01/12/2026",
-        "Fiquei no 1.º andar: 0 pontos",
+        "Cheguei ao 1.º andar com 0 pontos.",
         "1.º andar 🟥 0/25",
         player.text("#par-linha").removesuffix("."),
     ]

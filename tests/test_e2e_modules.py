@@ -92,7 +92,7 @@ def test_share_text_of_a_won_tower_has_one_line_per_floor_and_no_words(page):
       '2026-12-01', {targets: [25, 50, 75, 110, 150]})""")
     assert got.splitlines() == [
         "A Torre · 01/12/2026",
-        "🏆 Subi a torre toda: 520 pontos",
+        "🏆 Subi a torre toda com 520 pontos.",
         "1.º andar 🟩 40/25 🎀",
         "2.º andar 🟩 60/50 🔔",
         "3.º andar 🟩 90/75 🎉",

@@ -11,6 +11,7 @@ import {
   received, replayOfChallenge, replyText, settled, tally, tallyLine, towerOf,
 } from "../../../site_src/js/ui/challenge/challenge.js";
 import { goalLine } from "../../../site_src/js/ui/shared/challenge_goal.js";
+import { shareText } from "../../../site_src/js/ui/game/share.js";
 import { strongest } from "../../../site_src/js/ui/shared/challenge_records.js";
 import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
 import { messyRun } from "../helpers/messy-runs.mjs";
@@ -60,12 +61,25 @@ test("the end screen's line says who won, with both results", () => {
   assert.equal(comparisonLine(result(5, 301, true), result(5, 250)), "Bateu o desafio: a torre toda com 301 pontos, contra 5.º andar com 250.");
 });
 
+test("the share text and the challenge say a result with the same sentence", () => {
+  const constants = { targets: [25, 50, 75, 100, 125] };
+  const summaryOf = (floors, won) => ({ floors, won, total: floors.reduce((a, b) => a + b, 0),
+    floorReached: floors.length, trunfoEmoji: [] });
+  const cases = [[summaryOf([30, 60, 70], false), "Cheguei ao 3.º andar com 160 pontos."],
+    [summaryOf([30, 60, 80, 100, 131], true), "Subi a torre toda com 401 pontos."]];
+  for (const [summary, sentence] of cases) {
+    const mine = { floor: summary.floorReached, total: summary.total, won: summary.won };
+    assert.equal(challengeText("2026-11-30", mine, "L").split("\n")[1], sentence);
+    assert.equal(shareText(summary, "2026-11-30", constants).split("\n")[1].replace(/^🏆 /, ""), sentence);
+  }
+});
+
 test("the share texts carry the question and the link on its own last line", () => {
   const link = challengeLink("https://atorre.pt", CODE);
   assert.equal(challengeText("2026-11-30", result(3, 160), link),
-    `A Torre · 30/11/2026\nFiz 3.º andar com 160 pontos.\nConsegue bater?\n${link}`);
+    `A Torre · 30/11/2026\nCheguei ao 3.º andar com 160 pontos.\nConsegue fazer melhor?\n${link}`);
   assert.equal(replyText("2026-11-30", result(3, 160), result(2, 130), link),
-    `A Torre · 30/11/2026\nBati o seu desafio: 3.º andar com 160 pontos, contra 2.º andar com 130.\nConsegue bater?\n${link}`);
+    `A Torre · 30/11/2026\nBati o seu desafio: 3.º andar com 160 pontos, contra 2.º andar com 130.\nConsegue fazer melhor?\n${link}`);
   for (const text of [challengeText("2026-11-30", result(1, 5), link), replyText("2026-11-30", result(1, 5), result(1, 9), link)]) {
     assert.equal(text.split("\n").at(-1), link);
   }

@@ -28,7 +28,7 @@ test("the share text gains the par line before its link, and at the end without 
   const summary = { won: false, floorReached: 1, total: 0, floors: [0], trunfoEmoji: [] };
   const text = shareText(summary, "2026-12-01", constants, "https://example.org/");
   assert.deepEqual(withPar(text, PAR).split("\n"), [
-    "A Torre · 01/12/2026", "Fiquei no 1.º andar: 0 pontos", `1.º andar 🟥 0/${constants.targets[0]}`,
+    "A Torre · 01/12/2026", "Cheguei ao 1.º andar com 0 pontos.", `1.º andar 🟥 0/${constants.targets[0]}`,
     "Par do dia: 3.º andar, 171 pontos", "https://example.org/"]);
   assert.equal(withPar(shareText(summary, "2026-12-01", constants), PAR).split("\n").at(-1), "Par do dia: 3.º andar, 171 pontos");
 });

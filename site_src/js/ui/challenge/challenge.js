@@ -1,4 +1,4 @@
-// A challenge ("Consegue bater?"), pure: its link is a replay code under /desafio/#
+// A challenge ("Consegue fazer melhor?"), pure: its link is a replay code under /desafio/#
 // (docs/replay-link.md "Challenge links"), its comparison is the par's rule
 // (engine/rank.js beatsPar), and the challenges kept on the device are plain
 // records {code, date, them, me}: `them` the link's verified result, `me` this
@@ -8,7 +8,7 @@ import { beatsPar } from "../../engine/rank.js";
 import { replayLink } from "../../engine/replay_code.js";
 import { shownDate as shown } from "../archive/archive.js";
 import { counted as count } from "../shared/labels.js";
-import { reached } from "../shared/challenge_goal.js";
+import { CHALLENGE_QUESTION, reached, resultSentence } from "../shared/challenge_goal.js";
 import { asRun } from "../shared/challenge_records.js";
 
 // The records' own rules are challenge_records.js, which the game page needs at once.
@@ -50,14 +50,14 @@ export function comparisonLine(mine, theirs) {
 
 /** The text of "Desafiar": the day, the run's result, the question and the link on a line of its own. */
 export function challengeText(date, mine, link) {
-  return [`A Torre · ${shown(date)}`, `Fiz ${reached(mine)}.`, "Consegue bater?", link].join("\n");
+  return [`A Torre · ${shown(date)}`, resultSentence(mine), CHALLENGE_QUESTION, link].join("\n");
 }
 
 /** The text of "Responder": the same, saying how the run went against the challenge received. */
 export function replyText(date, mine, theirs, link) {
   const said = { won: "Bati o seu desafio", lost: "Não bati o seu desafio", tied: "Empatei o seu desafio" }[outcome(mine, theirs)];
   return [`A Torre · ${shown(date)}`, `${said}: ${reached(mine)}, contra ${reached(theirs, false)}.`,
-    "Consegue bater?", link].join("\n");
+    CHALLENGE_QUESTION, link].join("\n");
 }
 
 /** Whose tower it is, said on the challenge page: today's, or an archive day's. */

@@ -4,14 +4,14 @@
 
 import { encodeRun, replayLink } from "../../engine/replay_code.js";
 import { parLine } from "../analysis/analysis_text.js";
-import { ordinal, points } from "../shared/labels.js";
+import { resultSentence } from "../shared/challenge_goal.js";
+import { ordinal } from "../shared/labels.js";
 
 /** Share text of an engine summary (a finished or ongoing run); pure, one line per floor reached. */
 export function shareText(summary, date, constants, url = "") {
   const [y, m, d] = date.split("-");
-  const head = summary.won
-    ? `🏆 Subi a torre toda: ${points(summary.total)}`
-    : `Fiquei no ${ordinal(summary.floorReached)} andar: ${points(summary.total)}`;
+  const sentence = resultSentence({ floor: summary.floorReached, total: summary.total, won: summary.won });
+  const head = summary.won ? `🏆 ${sentence}` : sentence;
   const lines = [`A Torre · ${d}/${m}/${y}`, head];
   summary.floors.forEach((pts, i) => {
     const target = constants.targets[i];

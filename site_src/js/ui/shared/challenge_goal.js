@@ -13,6 +13,18 @@ export function reached(result, unit = true) {
 }
 
 /**
+ * A run's result as the player says it, the same in the share text and the challenge:
+ * "Cheguei ao 3.º andar com 201 pontos." or "Subi a torre toda com 301 pontos."
+ */
+export function resultSentence(result) {
+  return result.won ? `Subi a torre toda com ${points(result.total)}.`
+    : `Cheguei ao ${ordinal(result.floor)} andar com ${points(result.total)}.`;
+}
+
+/** The question under a challenge or a reply. */
+export const CHALLENGE_QUESTION = "Consegue fazer melhor?";
+
+/**
  * "Desafio a bater: 3.º andar com 201 pontos." for the challenges of a tower not played yet
  * (`pending`); of several, the strongest, said as such; null when there is none.
  */
