@@ -79,10 +79,10 @@ def test_an_import_from_a_day_that_has_not_come_is_refused_naming_the_field(new_
     player = new_player(viewport=PHONE_SMALL, color_scheme=scheme).open().wait_ready()
     put(player, "torre.estatisticas", json.dumps(STATS))
     player.button("estatisticas").click()
-    for change, says in [({"lastDate": "9999-12-31"}, "o último dia contado (lastDate) é um dia que ainda não chegou"),
-                         ({"lastDate": "2026-99-99"}, "o último dia contado (lastDate) não é uma data do calendário"),
-                         ({"runs": 1e308}, "o número de corridas (runs) é grande de mais"),
-                         ({"wins": 3}, "o número de torres subidas (wins) é maior do que o número de corridas")]:
+    for change, says in [({"lastDate": "9999-12-31"}, "o último dia contado é um dia que ainda não chegou"),
+                         ({"lastDate": "2026-99-99"}, "o último dia contado não é uma data do calendário"),
+                         ({"runs": 1e308}, "o número de corridas é grande de mais"),
+                         ({"wins": 3}, "o número de torres subidas é maior do que o número de corridas")]:
         player.page.fill("#estatisticas-texto", export_line({**STATS, **change}))
         player.dialog_button("Importar").click()
         player.expect_text("#dialogo .confirmacao", re.compile(re.escape(says)))

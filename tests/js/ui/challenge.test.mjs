@@ -184,12 +184,12 @@ test("an import is refused, naming the challenges, when one could not have been 
     [[{ ...good, me: { floor: 3, total: 10, won: true } }], /sem chegar ao último andar/],
     [[{ ...good, extra: 1 }], /campo que o jogo não conhece/],
     [[good, good], /repete outro desafio/],
-    [{ 0: good }, /não são uma lista de desafios/],
+    [{ 0: good }, /a lista dos desafios recebidos não é uma lista válida/],
   ];
   for (const [desafios, reason] of refusals) {
     const parsed = parseStatsExport(exportLine({ ...STATS, desafios }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(desafios));
-    assert.match(parsed.message, /^O texto foi recusado: os desafios recebidos \(desafios\)/);
+    assert.match(parsed.message, /^O texto foi recusado: a lista dos desafios recebidos/);
     assert.match(parsed.message, reason);
   }
   const early = parseStatsExport(exportLine({ ...STATS, desafios: [good] }), "2026-11-14");

@@ -90,23 +90,23 @@ test("an export from before the opponents still imports, and reads as none beate
 
 test("an import whose opponents' figures could not have been written is refused, naming the field", () => {
   const cases = [
-    [{ opponentsBeaten: { ...BEATEN.opponentsBeaten, reitor: 1 } }, /dias em que ganhou a cada adversário \(opponentsBeaten\) têm um adversário que o jogo não conhece \(«reitor»\)/],
-    [{ opponentsBeaten: { caloiro: 2, doutor: 1 } }, /\(opponentsBeaten\) não dizem os dias do Dux/],
-    [{ opponentsBeaten: { caloiro: 2.5, doutor: 1, dux: 0 } }, /\(opponentsBeaten\) têm um número de dias do Caloiro que não é um número inteiro sem sinal/],
-    [{ opponentsBeaten: { caloiro: "2", doutor: 1, dux: 0 } }, /\(opponentsBeaten\) têm um número de dias do Caloiro que não é/],
-    [{ opponentsBeaten: { caloiro: 2, doutor: 3, dux: 0 } }, /\(opponentsBeaten\) têm mais dias do Doutor do que corridas/],
-    [{ opponentsBeaten: [2, 1, 0] }, /\(opponentsBeaten\) não são uma contagem por adversário/],
-    [{ opponentsBeaten: null }, /\(opponentsBeaten\) não são uma contagem por adversário/],
-    [{ bestPatente: "reitor" }, /melhor patente \(bestPatente\) não é um adversário que o jogo conheça/],
-    [{ bestPatente: "dux" }, /\(bestPatente\) não condiz com os dias em que ganhou a cada adversário \(opponentsBeaten\)/],
-    [{ bestPatente: "caloiro" }, /\(bestPatente\) não condiz/],
-    [{ bestPatente: null }, /\(bestPatente\) não condiz/],
-    [{ opponentsDate: null }, /último dia com um adversário batido \(opponentsDate\) não condiz com a melhor patente/],
-    [{ opponentsDate: "2026-02-30" }, /\(opponentsDate\) não é uma data do calendário/],
-    [{ opponentsDate: "2027-01-01" }, /\(opponentsDate\) é um dia que ainda não chegou/],
-    [{ opponentsDate: TODAY }, /\(opponentsDate\) é posterior ao último dia contado/],
-    [{ opponentsDate: undefined }, /\(opponentsDate\) falta/],
-    [{ bestPatente: undefined }, /\(bestPatente\) falta/],
+    [{ opponentsBeaten: { ...BEATEN.opponentsBeaten, reitor: 1 } }, /a contagem dos dias em que ganhou a cada adversário tem um adversário que o jogo não conhece \(«reitor»\)/],
+    [{ opponentsBeaten: { caloiro: 2, doutor: 1 } }, /cada adversário não diz os dias do Dux/],
+    [{ opponentsBeaten: { caloiro: 2.5, doutor: 1, dux: 0 } }, /cada adversário tem um número de dias do Caloiro que não é um número inteiro, de 0 para cima/],
+    [{ opponentsBeaten: { caloiro: "2", doutor: 1, dux: 0 } }, /cada adversário tem um número de dias do Caloiro que não é/],
+    [{ opponentsBeaten: { caloiro: 2, doutor: 3, dux: 0 } }, /cada adversário tem mais dias do Doutor do que corridas/],
+    [{ opponentsBeaten: [2, 1, 0] }, /cada adversário não é uma contagem por adversário/],
+    [{ opponentsBeaten: null }, /cada adversário não é uma contagem por adversário/],
+    [{ bestPatente: "reitor" }, /melhor patente não é um adversário que o jogo conheça/],
+    [{ bestPatente: "dux" }, /melhor patente não condiz com a contagem dos dias em que ganhou a cada adversário/],
+    [{ bestPatente: "caloiro" }, /melhor patente não condiz/],
+    [{ bestPatente: null }, /melhor patente não condiz/],
+    [{ opponentsDate: null }, /último dia com um adversário batido não condiz com a melhor patente/],
+    [{ opponentsDate: "2026-02-30" }, /último dia com um adversário batido não é uma data do calendário/],
+    [{ opponentsDate: "2027-01-01" }, /último dia com um adversário batido é um dia que ainda não chegou/],
+    [{ opponentsDate: TODAY }, /último dia com um adversário batido é posterior ao último dia contado/],
+    [{ opponentsDate: undefined }, /último dia com um adversário batido falta/],
+    [{ bestPatente: undefined }, /melhor patente falta/],
   ];
   for (const [change, says] of cases) {
     const parsed = parseStatsExport(exportLine({ ...BEATEN, ...change }), TODAY);
@@ -114,7 +114,7 @@ test("an import whose opponents' figures could not have been written is refused,
     assert.match(parsed.message, says, JSON.stringify(change));
   }
   const { opponentsDate, bestPatente, ...noDates } = BEATEN; // eslint-disable-line no-unused-vars
-  assert.match(parseStatsExport(exportLine(noDates), TODAY).message, /\(opponentsDate\) falta/);
+  assert.match(parseStatsExport(exportLine(noDates), TODAY).message, /último dia com um adversário batido falta/);
 });
 
 test("the statistics know every opponent level, weakest first", () => {

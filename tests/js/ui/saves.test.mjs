@@ -43,8 +43,8 @@ test("importing an empty or blank box says that nothing was pasted, and how to p
 });
 
 test("an import with a last day that is not a real date or has not come yet is refused, naming the field", () => {
-  for (const [lastDate, says] of [["9999-12-31", /último dia contado \(lastDate\) é um dia que ainda não chegou \(9999-12-31\)/],
-    ["2026-12-02", /ainda não chegou/], ["2026-99-99", /último dia contado \(lastDate\) não é uma data do calendário/],
+  for (const [lastDate, says] of [["9999-12-31", /último dia contado é um dia que ainda não chegou \(9999-12-31\)/],
+    ["2026-12-02", /ainda não chegou/], ["2026-99-99", /último dia contado não é uma data do calendário/],
     ["2026-02-30", /não é uma data do calendário/]]) {
     const parsed = parseStatsExport(exportLine({ ...PLAYED, lastDate }), TODAY);
     assert.equal(parsed.ok, false, lastDate);
@@ -52,45 +52,45 @@ test("an import with a last day that is not a real date or has not come yet is r
     assert.match(parsed.message, /^O texto foi recusado: /);
   }
   const par = parseStatsExport(exportLine({ ...PLAYED, parBeaten: 1, parDate: "2027-01-01" }), TODAY);
-  assert.match(par.message, /\(parDate\) é um dia que ainda não chegou/);
+  assert.match(par.message, /último dia com o par batido é um dia que ainda não chegou/);
 });
 
 test("an import with counts that are not whole, are absurd or do not add up is refused, naming the field", () => {
   const cases = [
-    [{ runs: 1e308 }, /número de corridas \(runs\) é grande de mais/],
-    [{ runs: 2.5 }, /\(runs\) não é um número inteiro/],
-    [{ best: "420" }, /melhor pontuação \(best\) não é um número inteiro/],
-    [{ best: 1e9 }, /\(best\) é grande de mais/],
-    [{ wins: 3 }, /torres subidas \(wins\) é maior do que o número de corridas/],
-    [{ floors: [0, 0, 1, 0, 2] }, /\(floors\) não somam o número de corridas/],
-    [{ floors: [0, 0, 2, 0] }, /\(floors\) não são 5 números/],
-    [{ bestStreak: 7 }, /\(bestStreak\) é maior do que o número de corridas/],
-    [{ streak: 2, bestStreak: 1 }, /dias seguidos \(streak\) é maior do que o máximo de dias seguidos/],
-    [{ parBeaten: 5, parDate: "2026-11-30" }, /\(parBeaten\) é maior/],
-    [{ v: 2 }, /versão do formato \(v\)/],
+    [{ runs: 1e308 }, /número de corridas é grande de mais/],
+    [{ runs: 2.5 }, /número de corridas não é um número inteiro/],
+    [{ best: "420" }, /melhor pontuação não é um número inteiro/],
+    [{ best: 1e9 }, /melhor pontuação é grande de mais/],
+    [{ wins: 3 }, /torres subidas é maior do que o número de corridas/],
+    [{ floors: [0, 0, 1, 0, 2] }, /a lista dos andares onde as corridas acabaram não soma o número de corridas/],
+    [{ floors: [0, 0, 2, 0] }, /andares onde as corridas acabaram não tem 5 números/],
+    [{ bestStreak: 7 }, /máximo de dias seguidos é maior do que o número de corridas/],
+    [{ streak: 2, bestStreak: 1 }, /número de dias seguidos é maior do que o máximo de dias seguidos/],
+    [{ parBeaten: 5, parDate: "2026-11-30" }, /número de dias com o par batido é maior/],
+    [{ v: 2 }, /versão do formato/],
     [{ extra: 1 }, /campo que o jogo não conhece \(«extra»\)/],
     [{ toString: 1 }, /campo que o jogo não conhece \(«toString»\)/],
-    [{ parBeaten: 1 }, /\(parDate\) não condiz com os dias com o par batido/],
-    [{ parBeaten: 0, parDate: "2026-11-30" }, /\(parDate\) não condiz/],
-    [{ parBeaten: 1, parDate: "2026-12-01" }, /\(parDate\) é posterior ao último dia contado/],
+    [{ parBeaten: 1 }, /último dia com o par batido não condiz com o número de dias com o par batido/],
+    [{ parBeaten: 0, parDate: "2026-11-30" }, /último dia com o par batido não condiz/],
+    [{ parBeaten: 1, parDate: "2026-12-01" }, /último dia com o par batido é posterior ao último dia contado/],
   ];
   for (const [change, says] of cases) {
     const parsed = parseStatsExport(exportLine({ ...PLAYED, ...change }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(change));
     assert.match(parsed.message, says, JSON.stringify(change));
   }
-  assert.match(parseStatsExport(exportLine({ ...emptyStats(), lastDate: "2026-11-30" }), TODAY).message, /\(lastDate\) indica um dia, mas não há corridas/);
+  assert.match(parseStatsExport(exportLine({ ...emptyStats(), lastDate: "2026-11-30" }), TODAY).message, /último dia contado indica um dia, mas não há corridas/);
 });
 
 test("an import whose archive days are not real, not yet come or not possible is refused, naming the field", () => {
   const good = { floor: 2, total: 40, won: false };
   const cases = [
-    [{ results: { "2026-99-99": good } }, /dias do arquivo \(arquivo\) tem um dia inválido: 2026-99-99 não é uma data/],
+    [{ results: { "2026-99-99": good } }, /dias do arquivo tem um dia inválido: 2026-99-99 não é uma data/],
     [{ results: { "2030-01-01": good } }, /2030-01-01 é um dia que ainda não chegou/],
     [{ daily: { "2026-11-01": { ...good, total: "40" } } }, /2026-11-01 tem uma pontuação/],
     [{ results: { "2026-11-01": { ...good, floor: 9 } } }, /andar que não existe/],
     [{ results: { "2026-11-01": { ...good, won: true } } }, /subida sem chegar ao último andar/],
-    [{ results: "x" }, /\(arquivo\) não é uma lista de dias/],
+    [{ results: "x" }, /lista dos dias do arquivo não é uma lista válida/],
   ];
   for (const [arquivo, says] of cases) {
     const parsed = parseStatsExport(exportLine({ ...PLAYED, arquivo }), TODAY);

@@ -19,23 +19,23 @@ const FLOORS = 5;
 // A century of daily towers: no count of days or runs can honestly be larger.
 export const MAX_COUNT = 36525;
 
-/** The field's name as the player reads it, with its name in the line (which the player may have edited). */
+/** The field as the player reads it, named so that the sentence agrees with it ("o número de…" is). */
 const FIELDS = {
-  v: "a versão do formato (v)",
-  runs: "o número de corridas (runs)",
-  wins: "o número de torres subidas (wins)",
-  floors: "os andares onde as corridas acabaram (floors)",
-  best: "a melhor pontuação (best)",
-  streak: "os dias seguidos (streak)",
-  bestStreak: "o máximo de dias seguidos (bestStreak)",
-  lastDate: "o último dia contado (lastDate)",
-  parBeaten: "os dias com o par batido (parBeaten)",
-  parDate: "o último dia com o par batido (parDate)",
-  opponentsBeaten: "os dias em que ganhou a cada adversário (opponentsBeaten)",
-  opponentsDate: "o último dia com um adversário batido (opponentsDate)",
-  bestPatente: "a melhor patente (bestPatente)",
-  arquivo: "os dias do arquivo (arquivo)",
-  desafios: "os desafios recebidos (desafios)",
+  v: "a versão do formato",
+  runs: "o número de corridas",
+  wins: "o número de torres subidas",
+  floors: "a lista dos andares onde as corridas acabaram",
+  best: "a melhor pontuação",
+  streak: "o número de dias seguidos",
+  bestStreak: "o máximo de dias seguidos",
+  lastDate: "o último dia contado",
+  parBeaten: "o número de dias com o par batido",
+  parDate: "o último dia com o par batido",
+  opponentsBeaten: "a contagem dos dias em que ganhou a cada adversário",
+  opponentsDate: "o último dia com um adversário batido",
+  bestPatente: "a melhor patente",
+  arquivo: "a lista dos dias do arquivo",
+  desafios: "a lista dos desafios recebidos",
 };
 
 const refused = (field, why) => `O texto foi recusado: ${FIELDS[field]} ${why}.`;
@@ -49,7 +49,7 @@ function dateProblem(date, today) {
 
 function countProblem(stats, field, max = MAX_COUNT) {
   const n = stats[field];
-  if (!Number.isInteger(n) || n < 0) return refused(field, "não é um número inteiro sem sinal");
+  if (!Number.isInteger(n) || n < 0) return refused(field, "não é um número inteiro, de 0 para cima");
   if (n > max) return refused(field, `é grande de mais (${n})`);
   return null;
 }
@@ -65,7 +65,7 @@ function datesProblem(stats, today) {
     return refused("lastDate", stats.runs === 0 ? "indica um dia, mas não há corridas" : "falta, mas há corridas");
   }
   if ((stats.parDate ?? null) === null ? (stats.parBeaten ?? 0) > 0 : !(stats.parBeaten > 0)) {
-    return refused("parDate", "não condiz com os dias com o par batido (parBeaten)");
+    return refused("parDate", "não condiz com o número de dias com o par batido");
   }
   for (const field of ["parDate", "opponentsDate"]) {
     if (stats[field] && stats[field] > stats.lastDate) return refused(field, "é posterior ao último dia contado");
@@ -76,7 +76,7 @@ function datesProblem(stats, today) {
 /** How the counts must relate: no more wins, floors or par days than runs, no streak above the best. */
 function relationsProblem(stats) {
   if (stats.wins > stats.runs) return refused("wins", "é maior do que o número de corridas");
-  if (stats.floors.reduce((a, b) => a + b, 0) !== stats.runs) return refused("floors", "não somam o número de corridas");
+  if (stats.floors.reduce((a, b) => a + b, 0) !== stats.runs) return refused("floors", "não soma o número de corridas");
   if (stats.wins > stats.floors[FLOORS - 1]) return refused("wins", "é maior do que as corridas que chegaram ao último andar");
   if (stats.bestStreak > stats.runs) return refused("bestStreak", "é maior do que o número de corridas");
   if (stats.streak > stats.bestStreak) return refused("streak", "é maior do que o máximo de dias seguidos");
@@ -102,7 +102,7 @@ export function statsImportProblem(stats, today) {
   const best = countProblem(stats, "best", MAX_POINTS);
   if (best) return best;
   if (!Array.isArray(stats.floors) || stats.floors.length !== FLOORS || !stats.floors.every((n) => isCountUpTo(n, MAX_COUNT))) {
-    return refused("floors", `não são ${FLOORS} números inteiros sem sinal`);
+    return refused("floors", `não tem ${FLOORS} números inteiros, de 0 para cima`);
   }
   const opponents = opponentsProblem(stats);
   if (opponents) return refused(...opponents);
@@ -111,10 +111,10 @@ export function statsImportProblem(stats, today) {
 
 /** Null when an import's `arquivo` field ({results, daily}) holds only days that can have been played by `today`. */
 export function archiveImportProblem(archive, today) {
-  if (archive === null || typeof archive !== "object" || Array.isArray(archive)) return refused("arquivo", "não é uma lista de dias");
+  if (archive === null || typeof archive !== "object" || Array.isArray(archive)) return refused("arquivo", "não é uma lista válida");
   for (const kind of ["results", "daily"]) {
     const days = archive[kind] ?? {};
-    if (days === null || typeof days !== "object" || Array.isArray(days)) return refused("arquivo", "não é uma lista de dias");
+    if (days === null || typeof days !== "object" || Array.isArray(days)) return refused("arquivo", "não é uma lista válida");
     for (const [date, result] of Object.entries(days)) {
       const why = dateProblem(date, today) ?? resultProblem(result);
       if (why) return refused("arquivo", `tem um dia inválido: ${date.slice(0, 10)} ${why}`);
@@ -125,11 +125,11 @@ export function archiveImportProblem(archive, today) {
 
 /** Null when an import's `desafios` field is a list of challenges the game could have kept by `today`. */
 export function challengesImportProblem(list, today) {
-  if (!Array.isArray(list) || list.length > MAX_COUNT) return refused("desafios", "não são uma lista de desafios");
+  if (!Array.isArray(list) || list.length > MAX_COUNT) return refused("desafios", "não é uma lista válida");
   const codes = new Set();
   for (const [i, record] of list.entries()) {
     const why = challengeProblem(record, today) ?? (codes.has(record.code) ? "repete outro desafio" : null);
-    if (why) return refused("desafios", `têm um desafio inválido: o ${i + 1}.º ${why}`);
+    if (why) return refused("desafios", `tem um desafio inválido: o ${i + 1}.º ${why}`);
     codes.add(record.code);
   }
   return null;

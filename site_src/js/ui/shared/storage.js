@@ -48,14 +48,14 @@ export function patenteOf(beaten) {
 
 /** Why `beaten` ({level: days}) could not have been written for `runs` runs, in Portuguese, or null. */
 function beatenProblem(beaten, runs) {
-  if (beaten === null || typeof beaten !== "object" || Array.isArray(beaten)) return "não são uma contagem por adversário";
+  if (beaten === null || typeof beaten !== "object" || Array.isArray(beaten)) return "não é uma contagem por adversário";
   const unknown = Object.keys(beaten).find((key) => !OPPONENT_LEVELS.includes(key));
-  if (unknown !== undefined) return `têm um adversário que o jogo não conhece («${unknown.slice(0, 30)}»)`;
+  if (unknown !== undefined) return `tem um adversário que o jogo não conhece («${unknown.slice(0, 30)}»)`;
   for (const level of OPPONENT_LEVELS) {
     const name = opponentName(level);
-    if (beaten[level] === undefined) return `não dizem os dias do ${name}`;
-    if (!isCount(beaten[level])) return `têm um número de dias do ${name} que não é um número inteiro sem sinal`;
-    if (beaten[level] > runs) return `têm mais dias do ${name} do que corridas`;
+    if (beaten[level] === undefined) return `não diz os dias do ${name}`;
+    if (!isCount(beaten[level])) return `tem um número de dias do ${name} que não é um número inteiro, de 0 para cima`;
+    if (beaten[level] > runs) return `tem mais dias do ${name} do que corridas`;
   }
   return null;
 }
@@ -72,9 +72,9 @@ export function opponentsProblem(s) {
   const beaten = beatenProblem(s.opponentsBeaten, s.runs);
   if (beaten) return ["opponentsBeaten", beaten];
   if (s.bestPatente !== null && !OPPONENT_LEVELS.includes(s.bestPatente)) return ["bestPatente", "não é um adversário que o jogo conheça"];
-  if (s.bestPatente !== patenteOf(s.opponentsBeaten)) return ["bestPatente", "não condiz com os dias em que ganhou a cada adversário (opponentsBeaten)"];
+  if (s.bestPatente !== patenteOf(s.opponentsBeaten)) return ["bestPatente", "não condiz com a contagem dos dias em que ganhou a cada adversário"];
   if (s.opponentsDate !== null && !isDate(s.opponentsDate)) return ["opponentsDate", "não é uma data do calendário"];
-  if ((s.opponentsDate === null) !== (s.bestPatente === null)) return ["opponentsDate", "não condiz com a melhor patente (bestPatente)"];
+  if ((s.opponentsDate === null) !== (s.bestPatente === null)) return ["opponentsDate", "não condiz com a melhor patente"];
   return null;
 }
 
