@@ -3,6 +3,7 @@
 // page stays open (a run under way goes on as its own day's; the new tower is offered). Input is wired once and goes to the current run. The end-of-run
 // and statistics dialogs are run_end.js, loaded only when first needed.
 
+import { pageClient } from "../analysis/analysis_client.js";
 import { Announcer } from "../shared/announcer.js";
 import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
@@ -17,7 +18,8 @@ import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
-import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
+import { LoadError, absolute, dayUrl, loadGame, practiceFiles, readUrls, runDawgOf, towerWords, wordsForVersion } from "../shared/loader.js";
+import { OpponentLine } from "./opponent_line.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
 import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun } from "../shared/storage.js";
@@ -51,12 +53,14 @@ export class Page {
     this.keptPastMidnight = null; // the date of the day's tower still played on this page after its day ended
     const toast = main.querySelector("#anuncio");
     // What a message never covers: the header's links, what the player plays with, the guide.
-    const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas"].map((q) => main.querySelector(q));
+    const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas", "#adversario"].map((q) => main.querySelector(q));
     const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
     const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"));
     this.announcer = new Announcer(toast, globalThis, placeToast);
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
+    const opponent = main.querySelector("#adversario");
+    this.opponentLine = opponent ? new OpponentLine(opponent, this.storage, this.dialogs) : null; // the chosen opponent's line
     this.game = null;
     this.date = null;
     // The analysis worker's client and the end screen's RunAnalysis: made by run_end.js when first
@@ -133,6 +137,7 @@ export class Page {
         if (this.game !== game) return;
         this.guide.saw(action, state);
         this.mode?.forget();
+        this.opponentLine?.turned(state.history.length);
       },
     });
     this.show("partida");
@@ -150,6 +155,7 @@ export class Page {
       this.fail(error); // the word list a saved run needs could not be had
       return;
     }
+    this.opponentLine?.follow(game.state.history.length, () => this.standingsOf(data));
     this.showOtherDay(tower.saved(data), carried);
     this.sayChallenge(game.state);
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
@@ -359,6 +365,17 @@ export class Page {
       }
       return null;
     }
+  }
+
+  /**
+   * The opponents' standings on the tower of `data` (the worker's numbers only), played with the
+   * run's word list; a site without the common words' list (data-comuns) has no opponents.
+   */
+  standingsOf(data) {
+    if (!this.urls.common) return Promise.reject(new Error("no data-comuns: no opponents"));
+    this.analysisClient ??= pageClient(this.main);
+    return this.analysisClient.standings({ day: data.day, constants: data.constants, dawgUrl: runDawgOf(this),
+      commonUrl: absolute(this.urls.common) });
   }
 
   /** The challenge this run plays against, said under the panel until the run ends (the end screen then compares). */
