@@ -1,6 +1,7 @@
 // The chosen computer opponent during a run (the game page and Treino): a button under the
 // helps that says where it stood after as many turns (plays and passes) as the player has
-// made, «Doutor: 2.º andar, 48», and opens the choice of opponent. Its standings come from
+// made, «Doutor: 2.º andar, 48» (once the run is over, where its whole run got, as the end
+// screen says), and opens the choice of opponent. Its standings come from
 // the analysis worker as numbers only (kind "standings"): the page never has the opponent's
 // letters or words before the run ends. They are asked once per tower, at the player's first
 // action (or at once when a resumed run has turns), so a first visit fetches nothing more
@@ -10,7 +11,7 @@ import { el } from "../shared/dialogs.js";
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 import { opponentName } from "../shared/labels.js";
 import { chooseOpponent, chosenOpponent } from "../shared/opponent_choice.js";
-import { climbText, climbed, standingAfter, standingText } from "./opponent_line_text.js";
+import { START, climbText, climbed, standingAfter, standingText } from "./opponent_line_text.js";
 
 /** Each level in one line, as Como jogar says it at more length («Os adversários»). */
 const WHAT_THEY_DO = {
@@ -34,6 +35,7 @@ export class OpponentLine {
 
   reset(turns, ask) {
     this.turns = turns;
+    this.over = false;
     this.ask = ask;
     this.asked = null;
     this.standings = null;
@@ -41,18 +43,24 @@ export class OpponentLine {
     this.shown = null;
   }
 
-  /** A tower shown, with `turns` already made; `ask()` is a promise of the worker's standings. */
-  follow(turns, ask) {
+  /**
+   * A tower shown, with `turns` already made (`over`: its run has ended); `ask()` is a promise
+   * of the worker's standings.
+   */
+  follow(turns, over, ask) {
     this.reset(turns, ask);
+    this.over = over;
     this.news.textContent = "";
-    if (turns > 0) this.fetch();
+    if (turns > 0 || over) this.fetch();
     this.draw();
     this.box.hidden = false;
   }
 
-  /** After any action of the run: the line follows the player's turns. */
-  turned(turns) {
+  /** After any action of the run: the line follows the player's turns; `over`, the run has ended. */
+  turned(turns, over) {
+    if (over && !this.over) this.shown = null; // its whole run, as the end screen will say it: no climb to announce
     this.turns = turns;
+    this.over = over;
     this.fetch();
     this.draw();
   }
@@ -76,7 +84,8 @@ export class OpponentLine {
   /** The line as it stands; a climb since the last standing shown is said once. */
   draw() {
     const list = this.standings?.[this.level];
-    const standing = this.turns === 0 || list ? standingAfter(list, this.turns) : null;
+    const turns = this.over ? Infinity : this.turns;
+    const standing = list ? standingAfter(list, turns) : this.turns === 0 && !this.over ? START : null;
     this.text.textContent = standingText(this.level, standing, this.unavailable);
     if (climbed(this.shown, standing)) this.news.textContent = climbText(this.level, standing);
     if (standing) this.shown = standing;

@@ -8,7 +8,7 @@ import { opponentName, ordinal } from "../shared/labels.js";
 export const START = Object.freeze({ floor: 1, total: 0, won: false });
 
 /** The standing after `turns` turns of a list of standings; its run over, its last one holds. */
-export const standingAfter = (standings, turns) => (turns === 0 ? START : standings[Math.min(turns, standings.length - 1)]);
+export const standingAfter = (standings, turns) => standings[Math.min(turns, standings.length - 1)];
 
 /**
  * «Doutor: 2.º andar, 48», «Dux: subiu a torre toda, 494»; without a standing «Doutor: a

@@ -137,7 +137,7 @@ export class Page {
         if (this.game !== game) return;
         this.guide.saw(action, state);
         this.mode?.forget();
-        this.opponentLine?.turned(state.history.length);
+        this.opponentLine?.turned(state.history.length, state.phase === "won" || state.phase === "lost");
       },
     });
     this.show("partida");
@@ -155,7 +155,8 @@ export class Page {
       this.fail(error); // the word list a saved run needs could not be had
       return;
     }
-    this.opponentLine?.follow(game.state.history.length, () => this.standingsOf(data));
+    const over = game.state.phase === "won" || game.state.phase === "lost";
+    this.opponentLine?.follow(game.state.history.length, over, () => this.standingsOf(data));
     this.showOtherDay(tower.saved(data), carried);
     this.sayChallenge(game.state);
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
