@@ -251,3 +251,23 @@ def test_the_line_and_its_choice_have_no_axe_violations(new_player, viewport, sc
     player.page.keyboard.press("Escape")
     expect(player.page.locator("#dialogo")).to_be_hidden()
     expect(player.page.locator("#adversario-botao")).to_be_focused()  # back where the choice was opened
+
+
+def test_treino_plays_against_the_chosen_opponent_and_its_end_says_how_the_run_did(new_player, built_dist):
+    caloiro = opponents_of(built_dist, built_dist / "treino" / "0001.json")["caloiro"]["standings"]
+    player = new_player(route=False).open("/treino/").wait_ready()
+    expect_line(player, "Doutor: 1.º andar, 0")
+    choose(player, "caloiro")
+    turns = 0
+    while not player.run_is_over():
+        player.pass_turn()
+        turns += 1
+        if not player.run_is_over():
+            expect_line(player, line_text("caloiro", after(caloiro, turns)))
+    final = caloiro[-1]
+    player.expect_text("#dialogo-titulo", "Fim do treino")
+    where = "subiu a torre toda" if final["won"] else f"chegou ao {final['floor']}.º andar"
+    expected = "Empatou com o Caloiro." if final["total"] == 0 else f"O Caloiro {where} com {final['total']} pontos."
+    player.expect_text("#treino-adversario", expected)  # a run of passes: 1st floor, 0 points
+    expect_line(player, line_text("caloiro", final))
+    assert player.errors == []

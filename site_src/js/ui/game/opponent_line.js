@@ -91,6 +91,16 @@ export class OpponentLine {
     if (standing) this.shown = standing;
   }
 
+  /**
+   * The chosen opponent's whole run as numbers, `{level, floor, total, won}`, once its standings
+   * are here (asked now if they were not yet); null when they cannot be had.
+   */
+  finalStanding() {
+    this.fetch();
+    const level = this.level;
+    return this.asked ? this.asked.then((standings) => ({ level, ...standings[level].at(-1) }), () => null) : Promise.resolve(null);
+  }
+
   /** The choice of opponent, in the page's dialog; remembered on the device. */
   async choose() {
     if (this.dialogs.isOpen) return;

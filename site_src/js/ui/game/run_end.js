@@ -11,7 +11,8 @@ import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
 import { endBody, opponentsBlock, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
-import { beatenLevels } from "./opponents_text.js";
+import { beatsPar } from "../../engine/rank.js";
+import { beatenLevels, opponentsLine } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
 
 /** A warning paragraph at the top of a dialog. */
@@ -82,6 +83,15 @@ export function fillOpponents(page, analysis, daily, block) {
     block.show(run, opponents);
     if (daily) page.onOpponents?.(page.date, beatenLevels(opponents));
   }, () => block.fail());
+}
+
+/**
+ * How the run (summary) did against the opponent chosen on the page (opponent_line.js), by the par's
+ * rule, in the end screen's words: «Ganhou ao Doutor!»; null without its standings. Treino's end says it.
+ */
+export async function chosenOpponentLine(page, summary) {
+  const opponent = await page.opponentLine?.finalStanding();
+  return opponent ? opponentsLine(summary, [{ ...opponent, beaten: beatsPar(summary, opponent) }]) : null;
 }
 
 /**
