@@ -3,7 +3,6 @@
 // page stays open (a run under way goes on as its own day's; the new tower is offered). Input is wired once and goes to the current run. The end-of-run
 // and statistics dialogs are run_end.js, loaded only when first needed.
 
-import { pageClient } from "../analysis/analysis_client.js";
 import { Announcer } from "../shared/announcer.js";
 import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
@@ -18,7 +17,7 @@ import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
-import { LoadError, absolute, dayUrl, loadGame, practiceFiles, readUrls, runDawgOf, towerWords, wordsForVersion } from "../shared/loader.js";
+import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { OpponentLine } from "./opponent_line.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
@@ -354,11 +353,9 @@ export class Page {
    * saved and counted, says so), and is asked for again next time.
    */
   async ending(title, saved = false) {
-    this.endModule ??= import("./run_end.js");
     try {
-      return await this.endModule;
+      return await this.endChunk();
     } catch (error) {
-      this.endModule = null;
       console.error(error);
       if (!this.dialogs.isOpen) {
         await this.dialogs.notice(title, saved ? `${NOT_LOADED} A corrida ficou guardada e contada.` : NOT_LOADED,
@@ -370,13 +367,21 @@ export class Page {
 
   /**
    * The opponents' standings on the tower of `data` (the worker's numbers only), played with the
-   * run's word list; a site without the common words' list (data-comuns) has no opponents.
+   * run's word list; a site without the common words' list (data-comuns) has no opponents. Asked
+   * at the first action (opponent_line.js), so a first visit loads neither run_end.js nor the worker.
    */
   standingsOf(data) {
     if (!this.urls.common) return Promise.reject(new Error("no data-comuns: no opponents"));
-    this.analysisClient ??= pageClient(this.main);
-    return this.analysisClient.standings({ day: data.day, constants: data.constants, dawgUrl: runDawgOf(this),
-      commonUrl: absolute(this.urls.common) });
+    return this.endChunk().then((end) => end.opponentStandings(this, data)); // the worker's client is the chunk's
+  }
+
+  /** The module run_end.js, loaded once; a load that fails is asked for again next time. */
+  endChunk() {
+    this.endModule ??= import("./run_end.js").catch((error) => {
+      this.endModule = null;
+      throw error;
+    });
+    return this.endModule;
   }
 
   /** The challenge this run plays against, said under the panel until the run ends (the end screen then compares). */

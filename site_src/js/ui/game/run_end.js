@@ -41,6 +41,16 @@ export function requestAnalysis(page, state, { countPar, onPar, opponents = fals
 }
 
 /**
+ * The day's opponents' standings for the opponent's line (opponent_line.js), from the page's worker
+ * client: numbers only, on the tower of `data` with the run's word list (page.js standingsOf).
+ */
+export function opponentStandings(page, data) {
+  page.analysisClient ??= pageClient(page.main);
+  return page.analysisClient.standings({ day: data.day, constants: data.constants, dawgUrl: runDawgOf(page),
+    commonUrl: absolute(page.urls.common) });
+}
+
+/**
  * The end screen of a day's run (today's or the archive's), already counted in the statistics
  * by the page; `problem`: what loading the statistics found wrong, said at the top.
  */
