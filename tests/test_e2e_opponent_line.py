@@ -246,6 +246,7 @@ def test_the_line_and_its_choice_have_no_axe_violations(new_player, viewport, sc
     assert axe_violations(player.page) == []
     player.page.locator("#adversario-botao").click()
     player.expect_text("#dialogo-titulo", "Escolha o adversário")
+    expect(player.page.locator("#dialogo-corpo p").first).to_contain_text("Agora joga contra o Doutor.")
     assert axe_violations(player.page) == []
     player.screenshot(f"adversario-escolha-{scheme}")
     player.page.keyboard.press("Escape")
@@ -269,5 +270,6 @@ def test_treino_plays_against_the_chosen_opponent_and_its_end_says_how_the_run_d
     where = "subiu a torre toda" if final["won"] else f"chegou ao {final['floor']}.º andar"
     expected = "Empatou com o Caloiro." if final["total"] == 0 else f"O Caloiro {where} com {final['total']} pontos."
     player.expect_text("#treino-adversario", expected)  # a run of passes: 1st floor, 0 points
+    player.screenshot("treino-fim-adversario")
     expect_line(player, line_text("caloiro", final))
     assert player.errors == []

@@ -1,9 +1,9 @@
 // The chosen computer opponent during a run (the game page and Treino): a button under the
 // helps that says where it stood after as many turns (plays and passes) as the player has
 // made, «Doutor: 2.º andar, 48» (once the run is over, where its whole run got, as the end
-// screen says), and opens the choice of opponent. Its standings come from
-// the analysis worker as numbers only (kind "standings"): the page never has the opponent's
-// letters or words before the run ends. They are asked once per tower, at the player's first
+// screen says), and opens the choice of opponent. Its standings come from the analysis worker
+// as numbers only (kind "standings"): the page never has the opponent's letters or words
+// before the run ends. They are asked once per tower, at the player's first
 // action (or at once when a resumed run has turns), so a first visit fetches nothing more
 // before the player plays. A climb is said in a polite live region of its own.
 
@@ -105,7 +105,7 @@ export class OpponentLine {
   async choose() {
     if (this.dialogs.isOpen) return;
     const body = [
-      el("p", { text: "A linha mostra onde ia o adversário depois do mesmo número de jogadas que as suas. As letras e as palavras dele só se veem no fim da corrida." }),
+      el("p", { text: `Agora joga contra o ${opponentName(this.level)}. A linha mostra onde ia o adversário depois do mesmo número de jogadas que as suas; as letras e as palavras dele só se veem no fim da corrida.` }),
       el("ul", {}, OPPONENT_LEVELS.map((level) => el("li", {}, [el("strong", { text: opponentName(level) }), ` — ${WHAT_THEY_DO[level]}`]))),
     ];
     const buttons = OPPONENT_LEVELS.map((level) => ({ text: opponentName(level), value: level, kind: level === this.level ? "principal" : "" }));
