@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { AnalysisClient } from "../../../site_src/js/ui/analysis/analysis_client.js";
 import { GameStorage } from "../../../site_src/js/ui/shared/storage.js";
 import { OPPONENT_KEY, chooseOpponent, chosenOpponent } from "../../../site_src/js/ui/shared/opponent_choice.js";
 import { START, climbText, climbed, standingAfter, standingText } from "../../../site_src/js/ui/game/opponent_line_text.js";
@@ -50,4 +51,22 @@ test("a climb is heard once, as a sentence, and more points on the same floor ar
   assert.equal(climbed(standings[2], standings[3]), true);
   assert.equal(climbText("doutor", standings[1]), "O Doutor subiu ao 2.º andar, com 62 pontos.");
   assert.equal(climbText("dux", standings[3]), "O Dux subiu a torre toda, com 494 pontos.");
+});
+
+test("the page asks the worker for the standings alone, and a browser without workers is told apart", async () => {
+  const sent = [];
+  const worker = () => {
+    const listeners = [];
+    return {
+      addEventListener: (type, fn) => type === "message" && listeners.push(fn),
+      postMessage(data) {
+        sent.push(data);
+        queueMicrotask(() => listeners.forEach((fn) => fn({ data: { id: data.id, ok: true, result: { dux: standings } } })));
+      },
+    };
+  };
+  const request = { day: { date: "2026-12-01" }, constants: {}, dawgUrl: "/p.dawg", commonUrl: "/c.dawg" };
+  assert.deepEqual(await new AnalysisClient("/a.js", worker).standings(request), { dux: standings });
+  assert.deepEqual(sent, [{ id: 1, kind: "standings", ...request }]);
+  await assert.rejects(new AnalysisClient("/a.js").standings(request), { message: /não consegue acompanhar os adversários/ });
 });
