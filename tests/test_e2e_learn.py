@@ -82,12 +82,13 @@ def test_the_analysis_lists_each_play_next_to_the_best_one_as_the_engine_counts_
     player = new_player().open().wait_ready()
     worker_requests = []
     player.page.on("request", lambda r: "/js/analise.js" in r.url and worker_requests.append(r.url))
-    play_praxe_by_taps(player)
+    player.page.wait_for_load_state("networkidle")
+    assert worker_requests == [], "a first visit never loads the worker bundle"
+    play_praxe_by_taps(player)  # the opponent's line starts the worker at the first action
     player.page.locator("#dialogo .carta").first.click()
-    assert worker_requests == [], "the worker bundle loads only once the run is over"
     player.pass_turn(3)
     player.expect_text("#par-linha", re.compile(r"^Par do dia: \d\.º andar, \d+ pontos\.$"))
-    assert len(worker_requests) == 1
+    assert len(worker_requests) == 1, "one worker for the opponent's line and the analysis"
     expected = player.page.evaluate(ENGINE_NUMBERS, static_base(player))
     floor, total = expected["par"]
     assert player.text("#par-linha") == f"Par do dia: {floor}.º andar, {total} pontos."

@@ -15,6 +15,6 @@ export { parseSquare, squareName } from "./board.js";
 export { bestCommonPlay, bestLegalPlay, legalPlays } from "./movegen/legal_plays.js";
 export { playActions } from "./play_actions.js";
 export { PAR_WORD_LENGTH, parResult, parRun, playOut } from "./par.js";
-export { OPPONENT_LEVELS, opponentRun } from "./opponents.js";
+export { OPPONENT_LEVELS, opponentRun, opponentStandings } from "./opponents.js";
 export { analyseRun } from "./analysis.js";
 export { beatsPar } from "./rank.js";

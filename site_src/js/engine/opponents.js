@@ -73,17 +73,42 @@ export function opponentActions(state, words, level) {
   return play ? playActions(state, play) : PASS;
 }
 
+/** Throws unless `level` is one of OPPONENT_LEVELS and `words` answers isCommon. */
+function checkOpponent(words, level) {
+  if (!OPPONENT_LEVELS.includes(level)) throw new TypeError(`engine: unknown opponent level ${JSON.stringify(level)}`);
+  if (!words || typeof words.isCommon !== "function") {
+    throw new TypeError("engine: an opponent needs words.isCommon (wordLookup(dawg, common) with the common word list)");
+  }
+}
+
 /**
  * `{actions, floor, total, won}`: the whole run of opponent `level` (one of OPPONENT_LEVELS)
  * on `day`, its floor as summary reports it, won when it climbed the last floor.
  * `words` must answer isCommon (wordLookup(dawg, common)).
  */
 export function opponentRun(day, constants, words, level) {
-  if (!OPPONENT_LEVELS.includes(level)) throw new TypeError(`engine: unknown opponent level ${JSON.stringify(level)}`);
-  if (!words || typeof words.isCommon !== "function") {
-    throw new TypeError("engine: opponentRun needs words.isCommon (wordLookup(dawg, common) with the common word list)");
-  }
+  checkOpponent(words, level);
   const { actions, state } = playOut(day, constants, words, (s, w) => opponentActions(s, w, level));
   const { floorReached, total } = summary(state);
   return { actions, floor: floorReached, total, won: state.phase === "won" };
+}
+
+/** Where a run stands: the floor it is on (1-based, as summary's floorReached), its total, won. */
+const standingOf = (state) => ({ floor: state.floor + 1, total: state.total, won: state.phase === "won" });
+
+/**
+ * Where opponent `level` stood after each of its turns, without its letters or words: entry n
+ * is `{floor, total, won}` after n turns (entry 0 the start). A turn is a play or a pass (an
+ * entry of the run's history, as summary's `plays` counts the player's); exchanges, helps and
+ * trunfos are not turns. The list ends with the run's end: after it, its last entry holds.
+ */
+export function opponentStandings(day, constants, words, level) {
+  checkOpponent(words, level);
+  const standings = [];
+  const note = (state) => {
+    if (state.history.length === standings.length) standings.push(standingOf(state));
+  };
+  const { state } = playOut(day, constants, words, (s, w) => opponentActions(s, w, level), note);
+  note(state);
+  return standings;
 }

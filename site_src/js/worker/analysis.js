@@ -4,20 +4,25 @@
 // Protocol (docs/architecture.md):
 //   page → worker  {id, day, constants, dawgUrl, commonUrl, actions, version}  (kind absent or "analyse")
 //                  {id, kind: "suggest", state, dawgUrl, commonUrl}
+//                  {id, kind: "standings", day, constants, dawgUrl, commonUrl}
 //   worker → page  {id, ok: true, result}  (analyseRun's result, with `opponents` when the request
 //                                           has commonUrl and version; for "suggest" {common, best},
-//                                           each {words, points, tiles} or null)
+//                                           each {words, points, tiles} or null; for "standings"
+//                                           {caloiro, doutor, dux}, each opponentStandings' list of
+//                                           {floor, total, won}: numbers only, never a letter or a
+//                                           word, since the page asks it while the run is played)
 //                  {id, ok: false, message, detail}  (message: a Portuguese sentence for the player)
 // Each word list (the game's DAWG, the common words' DAWG) is fetched once per worker (from
 // the HTTP cache or the service worker); without commonUrl an analysis has no common plays.
 
 import { Dawg, wordLookup } from "../dawg.js";
 import { analyseRun, bestPlays } from "../engine/analysis.js";
-import { OPPONENT_LEVELS, opponentRun } from "../engine/opponents.js";
+import { OPPONENT_LEVELS, opponentRun, opponentStandings } from "../engine/opponents.js";
 import { beatsPar } from "../engine/rank.js";
 import { encodeRun } from "../engine/replay_code.js";
 
 const NO_LIST = "Não foi possível ler a lista de palavras para a análise.";
+const FAILED = { suggest: "Não foi possível encontrar uma sugestão.", standings: "Não foi possível calcular as corridas dos adversários." };
 const dawgs = new Map(); // URL → promise of its Dawg
 const lookups = new Map(); // "dawgUrl commonUrl" → promise of the word checker
 
@@ -63,6 +68,10 @@ function answer(request, words) {
   if (request.kind === "suggest") {
     return bestPlays(request.state, words);
   }
+  if (request.kind === "standings") {
+    return Object.fromEntries(OPPONENT_LEVELS.map((level) => [level,
+      opponentStandings(request.day, request.constants, words, level)]));
+  }
   const { day, constants, version } = request;
   const analysis = analyseRun(day, constants, request.actions, words);
   // The opponents form only common words: without that list (or a version to code their runs) there are none.
@@ -75,7 +84,7 @@ self.addEventListener("message", async (event) => {
   const { id, dawgUrl, commonUrl } = request;
   let words;
   try {
-    if (request.kind === "suggest" && !commonUrl) throw new TypeError("a suggestion needs commonUrl");
+    if ((request.kind === "suggest" || request.kind === "standings") && !commonUrl) throw new TypeError(`${request.kind} needs commonUrl`);
     words = await wordsFrom(dawgUrl, commonUrl);
   } catch (error) {
     self.postMessage({ id, ok: false, message: NO_LIST, detail: String(error) });
@@ -84,8 +93,7 @@ self.addEventListener("message", async (event) => {
   try {
     self.postMessage({ id, ok: true, result: answer(request, words) });
   } catch (error) {
-    const message = request.kind === "suggest" ? "Não foi possível encontrar uma sugestão."
-      : "Não foi possível analisar esta corrida.";
+    const message = FAILED[request.kind] ?? "Não foi possível analisar esta corrida.";
     self.postMessage({ id, ok: false, message, detail: String(error) });
   }
 });

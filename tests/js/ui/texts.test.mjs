@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { visibleFor } from "../../../site_src/js/ui/shared/announcer.js";
 import { squareLabel } from "../../../site_src/js/ui/game/board_view.js";
 import { exchangeIntro } from "../../../site_src/js/ui/shared/dialogs.js";
-import { lastPlayWarning, passWarning } from "../../../site_src/js/ui/game/game.js";
+import { lastPlayWarning, passWarning } from "../../../site_src/js/ui/game/game_text.js";
 import { counted, helpEffect } from "../../../site_src/js/ui/shared/labels.js";
 import { dayRefusal } from "../../../site_src/js/ui/archive/archive_game.js";
 import { invalidWordsText, peekText } from "../../../site_src/js/ui/game/status_view.js";

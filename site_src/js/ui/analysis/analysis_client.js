@@ -1,12 +1,14 @@
-// The page's side of the analysis worker (site_src/js/worker/analysis.js): started
-// only when a run ends or a suggestion is asked, one worker per page, one analysis kept
-// per day and log. The page never waits on it: each request is a promise that fails with
+// The page's side of the analysis worker (site_src/js/worker/analysis.js): started only
+// when a run ends, a suggestion is asked or the opponent's line needs its standings, one
+// worker per page, one analysis kept per day and log. The page never waits on it: each request is a promise that fails with
 // a Portuguese sentence when the browser has no workers or the worker breaks.
 
 const NO_WORKER = "Este navegador não consegue fazer a análise da corrida; o resto do jogo funciona na mesma.";
 const BROKEN = "A análise da corrida falhou; o resto do jogo funciona na mesma.";
 const NO_WORKER_SUGGEST = "Este navegador não consegue procurar sugestões; o resto do jogo funciona na mesma.";
 const BROKEN_SUGGEST = "A procura de uma sugestão falhou; o resto do jogo funciona na mesma.";
+const NO_WORKER_STANDINGS = "Este navegador não consegue acompanhar os adversários; o resto do jogo funciona na mesma.";
+const BROKEN_STANDINGS = "Não foi possível calcular as corridas dos adversários; o resto do jogo funciona na mesma.";
 
 /** A classic worker (the bundle has no module syntax); throws where the browser has none. */
 function newWorker(url) {
@@ -55,6 +57,15 @@ export class AnalysisClient {
    */
   suggest({ state, dawgUrl, commonUrl }) {
     return this.post({ kind: "suggest", state, dawgUrl, commonUrl }, NO_WORKER_SUGGEST, BROKEN_SUGGEST);
+  }
+
+  /**
+   * Where each opponent stood after each of its turns on `day` (the worker's "standings"):
+   * promise of `{caloiro, doutor, dux}`, each a list of `{floor, total, won}`. Numbers only:
+   * asked while the run is played. Not kept: asked once per tower shown.
+   */
+  standings({ day, constants, dawgUrl, commonUrl }) {
+    return this.post({ kind: "standings", day, constants, dawgUrl, commonUrl }, NO_WORKER_STANDINGS, BROKEN_STANDINGS);
   }
 
   ask({ day, constants, dawgUrl, commonUrl, actions, version }) {

@@ -1,96 +1,33 @@
-// The page's controller: holds the run's state and the action log, turns
-// intents (keys, taps, buttons) into engine actions, saves after every action,
-// announces the engine's events and asks the view to redraw. It never decides
-// a rule: every change of the run goes through engine.apply.
+// The page's controller: holds the run's state and the action log, turns intents
+// (keys, taps, buttons) into engine actions, saves after every action, announces the
+// engine's events (game_text.js says them) and asks the view to redraw. Placing tiles is
+// its base class's (placement.js). It never decides a rule: every change of the run goes
+// through engine.apply.
 
 import { focusPoint, returnFocus } from "../shared/focus.js";
 import { DAMAGED_LIST, LoadError } from "../shared/loader.js";
-import { advance, freeSquareFrom, isTaken, letterOn, nextSquare, offset, sameLetter, tileForLetter, typingSquare } from "./cursor.js";
-import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "../shared/labels.js";
-import { invalidWordsText, peekText } from "./status_view.js";
-
-const DEFAULT_CURSOR = "D3";
-
-/** What passing costs, said before the player confirms: the last play ends the run. */
-export function passWarning(state, constants) {
-  const left = state.playsLeft - 1;
-  if (left > 0) return `Passar gasta uma jogada sem pontos (fica com ${counted(left, "jogada", "jogadas")} neste andar).`;
-  const extra = state.helps.includes("jogada") ? ` Ainda tem a ajuda «${byId(constants.helps, "jogada").name}»: use-a antes.` : "";
-  return `É a última jogada deste andar: se passar, a corrida acaba aqui.${extra}`;
-}
-
-/**
- * What a short last play costs, said before it is made: the preview's points miss the
- * target on the floor's last play, so the run would end, while a help the player holds
- * could change that (one more play; Dobro when doubling the points reaches the target).
- * Null when there is nothing to warn of.
- */
-export function lastPlayWarning(state, preview, constants) {
-  if (state.phase !== "play" || state.playsLeft !== 1 || !preview?.ok) return null;
-  const missing = state.target - state.floorScore;
-  if (preview.points >= missing) return null;
-  const helps = [];
-  if (state.helps.includes("jogada")) helps.push(byId(constants.helps, "jogada").name);
-  if (state.helps.includes("dobro") && !state.dobro && preview.points * 2 >= missing) helps.push(byId(constants.helps, "dobro").name);
-  if (!helps.length) return null;
-  const still = helps.length === 1 ? `Ainda tem a ajuda «${helps[0]}»: use-a antes.`
-    : `Ainda tem as ajudas «${helps[0]}» e «${helps[1]}»: use uma delas antes.`;
-  return `Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. ${still}`;
-}
-
-/** What one engine event says to the player, or null for the silent ones. */
-export function eventLine(event, constants) {
-  switch (event.type) {
-    case "played": return `${event.words.map((w) => w.word).join(", ")}: ${points(event.points)}.`;
-    case "rejected": return `A jogada não conta. ${invalidWordsText(event.invalidWords)}.`;
-    case "climbed": return `Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`;
-    case "helpEarned": {
-      const name = byId(constants.helps, event.id).name;
-      return event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`;
-    }
-    case "trunfo": return `Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`;
-    case "won": return "Subiu a torre toda!";
-    case "lost": return "Acabaram-se as jogadas sem chegar ao alvo: fim da corrida.";
-    case "passed": return "Passou a vez.";
-    case "exchanged": return `Trocou ${counted(event.count, "peça", "peças")}.`;
-    case "helpUsed": return `Usou a ajuda «${byId(constants.helps, event.id).name}».`;
-    default: return null;
-  }
-}
-
-/**
- * The play that climbed, as the trunfo dialog repeats it (the toast is behind the dialog):
- * its words and points and the helps it earned; from the history alone after a reload.
- */
-export function climbNews(state, events, constants) {
-  if (events?.some((e) => e.type === "climbed")) {
-    return events.filter((e) => e.type === "played" || e.type === "helpEarned").map((e) => eventLine(e, constants)).join(" ");
-  }
-  const last = state.history.at(-1);
-  return last && !last.pass ? eventLine({ type: "played", words: last.words, points: last.points }, constants) : "";
-}
+import { byId, helpEffect } from "../shared/labels.js";
+import { climbNews, eventLine, lastPlayWarning, passWarning } from "./game_text.js";
+import { Placement } from "./placement.js";
+import { peekText } from "./status_view.js";
 
 // A block of the word list found damaged when first read (dawg.js): not the save's fault.
 const isDamagedList = (error) => error?.name === "DawgFormatError";
 
-export class Game {
+export class Game extends Placement {
   /**
    * `deps`: engine, wordsReady (a promise of the word checker), constants, day, date,
    * storage, view, announcer, dialogs, onEnd(state), onFail(error), optionally onAction(action,
    * state); towerName ("a torre de 30/11/2026") for a past day.
    */
   constructor(deps) {
+    super();
     Object.assign(this, deps);
     this.words = null; // until wordsReady settles: the board plays, previews and plays wait
     this.playQueued = false;
     this.state = null;
     this.actions = [];
     this.lastEvents = null; // the last action's events: the trunfo dialog repeats the play that climbed
-    this.cursor = null;
-    this.typeAt = null; // the square right after the last one typed or passed over (cursor.js typingSquare)
-    this.lastCursor = DEFAULT_CURSOR;
-    this.direction = "across";
-    this.selected = null;
     this.hint = null; // a suggestion shown (practice): {squares, tiles}, see suggestion.js
   }
 
@@ -221,82 +158,6 @@ export class Game {
     return this.state && this.state.phase === "play";
   }
 
-  /**
-   * Places `tile` (with the blank's letter) on `square`. `follow` (square first,
-   * or typing) moves the active square on along the line; a tile tapped first
-   * and then its square leaves no active square behind.
-   */
-  placeTile(tile, square, letter, follow) {
-    const action = { type: "place", tile: tile.id, square };
-    if (letter) action.letter = letter;
-    if (!this.act(action)) return;
-    this.selected = null;
-    this.lastCursor = square;
-    this.cursor = follow ? advance(this.state, square, this.direction) : null;
-    this.typeAt = follow ? nextSquare(this.state, square, this.direction) : null;
-    this.render();
-    if (follow) this.view.followFocus(this.cursor);
-  }
-
-  async placeChosen(tile, square, follow) {
-    if (tile.letter !== "?") return this.placeTile(tile, square, undefined, follow);
-    const letter = await this.dialogs.chooseBlankLetter(this.constants.alphabet);
-    if (letter) this.placeTile(tile, square, letter, follow);
-    else this.render();
-  }
-
-  // Intents ---------------------------------------------------------------
-
-  /** Where the cursor starts when there is none: the board square that has focus, else the last one. */
-  startSquare() {
-    return this.view.focusedSquare?.() ?? this.lastCursor;
-  }
-
-  move(dx, dy) {
-    this.typeAt = null;
-    this.cursor = this.cursor === null ? this.startSquare() : offset(this.constants, this.cursor, dx, dy) || this.cursor;
-    this.lastCursor = this.cursor;
-    this.render();
-    this.view.followFocus(this.cursor);
-  }
-
-  letter(typed) {
-    if (!this.inPlay()) return;
-    if (typed !== "Ç" && !this.constants.alphabet.includes(typed)) {
-      this.announcer.say(`Não há peças com a letra ${typed}.`, "erro");
-      return;
-    }
-    if (this.cursor === null) this.cursor = this.startSquare();
-    const at = typingSquare(this.state, this.cursor, this.typeAt, this.direction);
-    if (sameLetter(letterOn(this.state, at), typed)) {
-      this.stepOver(at);
-      return;
-    }
-    const square = freeSquareFrom(this.state, at, this.direction);
-    if (!square) {
-      this.announcer.say("Não há casa livre nessa direção.", "erro");
-      return;
-    }
-    const choice = tileForLetter(this.state.hand, typed);
-    if (!choice) {
-      this.announcer.say(`Não tem nenhum ${typed} na mão.`, "erro");
-      return;
-    }
-    this.placeTile(choice.tile, square, choice.letter, true);
-  }
-
-  /**
-   * A typed letter already on the board at `square` (the cursor's, or the next on the typed
-   * line): typing passes over it, whatever the hand holds, and the cursor shows the next square.
-   */
-  stepOver(square) {
-    this.typeAt = null;
-    this.cursor = nextSquare(this.state, square, this.direction) ?? this.cursor;
-    this.lastCursor = this.cursor;
-    this.render();
-    this.view.followFocus(this.cursor);
-  }
-
   async play() {
     if (!this.inPlay()) return;
     if (!this.words) {
@@ -328,112 +189,6 @@ export class Game {
       this.playQueued = false;
       if (!this.retired) this.play();
     }, () => { this.playQueued = false; });
-  }
-
-  back() {
-    const last = this.state?.pending.at(-1);
-    if (!this.inPlay() || !last) return;
-    if (this.act({ type: "recall" })) this.cursor = last.square;
-    this.render();
-  }
-
-  recallAll() {
-    const first = this.state?.pending[0];
-    this.selected = null;
-    if (this.inPlay() && first && this.act({ type: "recallAll" }) && this.cursor) this.cursor = first.square;
-    this.render();
-  }
-
-  /**
-   * A tapped square. With a tile selected, the tile goes there (tile first).
-   * Otherwise the square becomes the active one (square first); tapping the
-   * active square again turns the direction, a third time lets it go.
-   */
-  square(name) {
-    if (!this.inPlay()) return;
-    this.typeAt = null;
-    const selected = this.state.hand.find((t) => t.id === this.selected);
-    if (this.state.pending.some((p) => p.square === name)) {
-      if (this.act({ type: "recall", square: name }) && this.cursor) this.cursor = name;
-    } else if (selected && !isTaken(this.state, name)) {
-      this.placeChosen(selected, name, false);
-      return;
-    } else if (selected) {
-      this.announcer.say(`A casa ${name} já está ocupada: escolha uma casa livre.`, "erro");
-    } else if (name === this.cursor) {
-      if (this.direction === "across") this.turn();
-      else this.release();
-      return;
-    } else {
-      this.cursor = name;
-      this.lastCursor = name;
-      this.direction = "across";
-    }
-    this.render();
-  }
-
-  /** Across ↔ down: the way the next tiles enter from the active square. */
-  turn() {
-    this.direction = this.direction === "across" ? "down" : "across";
-    this.typeAt = null;
-    if (this.cursor === null) this.cursor = this.lastCursor;
-    this.selected = null;
-    this.announcer.say(this.direction === "down" ? `${this.cursor}, para baixo.` : `${this.cursor}, para a direita.`);
-    this.render();
-  }
-
-  /** No active square: the next tile tapped is selected, not placed. */
-  release() {
-    this.lastCursor = this.cursor || this.lastCursor;
-    this.cursor = null;
-    this.direction = "across";
-    this.render();
-  }
-
-  /** A tapped hand tile: it enters at the active square, or is selected (tapped again: unselected). */
-  tile(id) {
-    if (!this.inPlay()) return;
-    const tile = this.state.hand.find((t) => t.id === id);
-    if (!tile) return;
-    if (this.cursor) {
-      const square = freeSquareFrom(this.state, this.cursor, this.direction);
-      if (square) this.placeChosen(tile, square, true);
-      else this.announcer.say("Não há casa livre nessa direção.", "erro");
-      return;
-    }
-    this.selected = this.selected === id ? null : id;
-    this.render();
-  }
-
-  // Drags (drag_input.js): each drop is the same engine actions a tap would make.
-
-  /** A hand tile dropped on a square: placed there if it is free (a blank asks its letter). */
-  dropTile(id, square) {
-    const tile = this.inPlay() && this.state.hand.find((t) => t.id === id);
-    if (!tile || isTaken(this.state, square)) return;
-    this.placeChosen(tile, square, false);
-  }
-
-  /** A pending tile dropped on another free square: taken back and placed there, a blank keeping its letter. */
-  movePending(from, to) {
-    const tile = this.inPlay() && this.state.pending.find((p) => p.square === from);
-    if (!tile || from === to || isTaken(this.state, to)) return;
-    if (!this.act({ type: "recall", square: from })) return;
-    this.placeTile(tile, to, tile.blank ? tile.letter : undefined, false);
-  }
-
-  /** A pending tile dropped on the hand: back in the hand, at `slot` when one is given. */
-  returnPending(from, slot) {
-    const tile = this.inPlay() && this.state.pending.find((p) => p.square === from);
-    if (!tile || !this.act({ type: "recall", square: from })) return;
-    this.arrange(tile.id, slot);
-  }
-
-  /** A hand tile moved to position `slot` of the hand (saved with the run, as Baralhar is). */
-  arrange(id, slot) {
-    const at = this.state.hand.findIndex((t) => t.id === id);
-    if (this.inPlay() && at >= 0 && Number.isInteger(slot) && at !== slot) this.act({ type: "arrange", tile: id, slot });
-    this.render();
   }
 
   async action(name) {

@@ -18,6 +18,7 @@ import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
 import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
+import { OpponentLine } from "./opponent_line.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
 import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun } from "../shared/storage.js";
@@ -51,12 +52,14 @@ export class Page {
     this.keptPastMidnight = null; // the date of the day's tower still played on this page after its day ended
     const toast = main.querySelector("#anuncio");
     // What a message never covers: the header's links, what the player plays with, the guide.
-    const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas"].map((q) => main.querySelector(q));
+    const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas", "#adversario"].map((q) => main.querySelector(q));
     const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
     const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"));
     this.announcer = new Announcer(toast, globalThis, placeToast);
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
+    const opponent = main.querySelector("#adversario");
+    this.opponentLine = opponent ? new OpponentLine(opponent, this.storage, this.dialogs) : null; // the chosen opponent's line
     this.game = null;
     this.date = null;
     // The analysis worker's client and the end screen's RunAnalysis: made by run_end.js when first
@@ -133,6 +136,7 @@ export class Page {
         if (this.game !== game) return;
         this.guide.saw(action, state);
         this.mode?.forget();
+        this.opponentLine?.turned(state.history.length, state.phase === "won" || state.phase === "lost");
       },
     });
     this.show("partida");
@@ -150,6 +154,8 @@ export class Page {
       this.fail(error); // the word list a saved run needs could not be had
       return;
     }
+    const over = game.state.phase === "won" || game.state.phase === "lost";
+    this.opponentLine?.follow(game.state.history.length, over, () => this.standingsOf(data));
     this.showOtherDay(tower.saved(data), carried);
     this.sayChallenge(game.state);
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
@@ -347,11 +353,9 @@ export class Page {
    * saved and counted, says so), and is asked for again next time.
    */
   async ending(title, saved = false) {
-    this.endModule ??= import("./run_end.js");
     try {
-      return await this.endModule;
+      return await this.endChunk();
     } catch (error) {
-      this.endModule = null;
       console.error(error);
       if (!this.dialogs.isOpen) {
         await this.dialogs.notice(title, saved ? `${NOT_LOADED} A corrida ficou guardada e contada.` : NOT_LOADED,
@@ -359,6 +363,25 @@ export class Page {
       }
       return null;
     }
+  }
+
+  /**
+   * The opponents' standings on the tower of `data` (the worker's numbers only), played with the
+   * run's word list; a site without the common words' list (data-comuns) has no opponents. Asked
+   * at the first action (opponent_line.js), so a first visit loads neither run_end.js nor the worker.
+   */
+  standingsOf(data) {
+    if (!this.urls.common) return Promise.reject(new Error("no data-comuns: no opponents"));
+    return this.endChunk().then((end) => end.opponentStandings(this, data)); // the worker's client is the chunk's
+  }
+
+  /** The module run_end.js, loaded once; a load that fails is asked for again next time. */
+  endChunk() {
+    this.endModule ??= import("./run_end.js").catch((error) => {
+      this.endModule = null;
+      throw error;
+    });
+    return this.endModule;
   }
 
   /** The challenge this run plays against, said under the panel until the run ends (the end screen then compares). */

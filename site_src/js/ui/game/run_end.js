@@ -11,7 +11,8 @@ import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
 import { endBody, opponentsBlock, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
-import { beatenLevels } from "./opponents_text.js";
+import { beatsPar } from "../../engine/rank.js";
+import { beatenLevels, opponentsLine } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
 
 /** A warning paragraph at the top of a dialog. */
@@ -37,6 +38,16 @@ export function requestAnalysis(page, state, { countPar, onPar, opponents = fals
   });
   analysis.catch(() => {}); // said where it is shown (the day's end screen, the analysis dialog)
   return { runAnalysis, analysis };
+}
+
+/**
+ * The day's opponents' standings for the opponent's line (opponent_line.js), from the page's worker
+ * client: numbers only, on the tower of `data` with the run's word list (page.js standingsOf).
+ */
+export function opponentStandings(page, data) {
+  page.analysisClient ??= pageClient(page.main);
+  return page.analysisClient.standings({ day: data.day, constants: data.constants, dawgUrl: runDawgOf(page),
+    commonUrl: absolute(page.urls.common) });
 }
 
 /**
@@ -82,6 +93,15 @@ export function fillOpponents(page, analysis, daily, block) {
     block.show(run, opponents);
     if (daily) page.onOpponents?.(page.date, beatenLevels(opponents));
   }, () => block.fail());
+}
+
+/**
+ * How the run (summary) did against the opponent chosen on the page (opponent_line.js), by the par's
+ * rule, in the end screen's words: «Ganhou ao Doutor!»; null without its standings. Treino's end says it.
+ */
+export async function chosenOpponentLine(page, summary) {
+  const opponent = await page.opponentLine?.finalStanding();
+  return opponent ? opponentsLine(summary, [{ ...opponent, beaten: beatsPar(summary, opponent) }]) : null;
 }
 
 /**

@@ -148,8 +148,8 @@ export function suggestionLine(main) {
   };
 }
 
-/** The practice end screen: what happened, and that it counts apart. */
-export function practiceEndBody(summary, number, total) {
+/** The practice end screen: what happened, against the chosen opponent (`against`, a sentence) too, and that it counts apart. */
+export function practiceEndBody(summary, number, total, against = null) {
   const headline = summary.won
     ? `Subiu a torre de treino toda com ${points(summary.total)}!`
     : `A corrida de treino acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`;
@@ -157,6 +157,7 @@ export function practiceEndBody(summary, number, total) {
   const after = next === 1 ? "Depois desta volta-se à torre de treino n.º 1." : `A seguir: a torre de treino n.º ${next}.`;
   return [
     el("p", { class: "manchete", text: headline }),
+    ...(against ? [el("p", { id: "treino-adversario", text: against })] : []),
     el("p", { text: `Torre de treino n.º ${number}. ${after}` }),
     el("p", { class: "aviso-erro", text: "O treino conta à parte: não entra nas estatísticas diárias, nos dias seguidos, no par nem no arquivo." }),
     el("p", { class: "ligacoes" }, [el("a", { href: "/", text: "Jogar a torre de hoje" })]),
@@ -222,8 +223,10 @@ export class PracticeMode {
     const end = await page.ending("Não foi possível mostrar o fim do treino", true);
     if (!end || page.game !== game) return;
     const { runAnalysis, analysis } = end.requestAnalysis(page, state, { countPar: false });
+    const against = await end.chosenOpponentLine(page, summary);
+    if (page.game !== game) return;
     const choice = await page.dialogs.ask(summary.won ? "Subiu a torre de treino!" : "Fim do treino",
-      practiceEndBody(summary, number, this.total), [
+      practiceEndBody(summary, number, this.total, against), [
         { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
         { text: "Fechar", value: null },
       ], { kind: "fim" });

@@ -1,0 +1,65 @@
+// What the game says in words during a run: the warnings before a pass or a short last play,
+// each engine event as a sentence, and the climbing play the trunfo dialog repeats. Pure:
+// engine state and events in, Portuguese sentences out.
+
+import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
+import { invalidWordsText } from "./status_view.js";
+
+/** What passing costs, said before the player confirms: the last play ends the run. */
+export function passWarning(state, constants) {
+  const left = state.playsLeft - 1;
+  if (left > 0) return `Passar gasta uma jogada sem pontos (fica com ${counted(left, "jogada", "jogadas")} neste andar).`;
+  const extra = state.helps.includes("jogada") ? ` Ainda tem a ajuda «${byId(constants.helps, "jogada").name}»: use-a antes.` : "";
+  return `É a última jogada deste andar: se passar, a corrida acaba aqui.${extra}`;
+}
+
+/**
+ * What a short last play costs, said before it is made: the preview's points miss the
+ * target on the floor's last play, so the run would end, while a help the player holds
+ * could change that (one more play; Dobro when doubling the points reaches the target).
+ * Null when there is nothing to warn of.
+ */
+export function lastPlayWarning(state, preview, constants) {
+  if (state.phase !== "play" || state.playsLeft !== 1 || !preview?.ok) return null;
+  const missing = state.target - state.floorScore;
+  if (preview.points >= missing) return null;
+  const helps = [];
+  if (state.helps.includes("jogada")) helps.push(byId(constants.helps, "jogada").name);
+  if (state.helps.includes("dobro") && !state.dobro && preview.points * 2 >= missing) helps.push(byId(constants.helps, "dobro").name);
+  if (!helps.length) return null;
+  const still = helps.length === 1 ? `Ainda tem a ajuda «${helps[0]}»: use-a antes.`
+    : `Ainda tem as ajudas «${helps[0]}» e «${helps[1]}»: use uma delas antes.`;
+  return `Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. ${still}`;
+}
+
+/** What one engine event says to the player, or null for the silent ones. */
+export function eventLine(event, constants) {
+  switch (event.type) {
+    case "played": return `${event.words.map((w) => w.word).join(", ")}: ${points(event.points)}.`;
+    case "rejected": return `A jogada não conta. ${invalidWordsText(event.invalidWords)}.`;
+    case "climbed": return `Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`;
+    case "helpEarned": {
+      const name = byId(constants.helps, event.id).name;
+      return event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`;
+    }
+    case "trunfo": return `Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`;
+    case "won": return "Subiu a torre toda!";
+    case "lost": return "Acabaram-se as jogadas sem chegar ao alvo: fim da corrida.";
+    case "passed": return "Passou a vez.";
+    case "exchanged": return `Trocou ${counted(event.count, "peça", "peças")}.`;
+    case "helpUsed": return `Usou a ajuda «${byId(constants.helps, event.id).name}».`;
+    default: return null;
+  }
+}
+
+/**
+ * The play that climbed, as the trunfo dialog repeats it (the toast is behind the dialog):
+ * its words and points and the helps it earned; from the history alone after a reload.
+ */
+export function climbNews(state, events, constants) {
+  if (events?.some((e) => e.type === "climbed")) {
+    return events.filter((e) => e.type === "played" || e.type === "helpEarned").map((e) => eventLine(e, constants)).join(" ");
+  }
+  const last = state.history.at(-1);
+  return last && !last.pass ? eventLine({ type: "played", words: last.words, points: last.points }, constants) : "";
+}

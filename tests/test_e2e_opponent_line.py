@@ -1,0 +1,275 @@
+"""The chosen opponent during a run (issue 29 §2): a line under the buttons says where the
+Caloiro, the Doutor or the Dux stood after as many turns (plays and passes) as the player has
+made, never its letters or words; the choice is remembered on the device; a screen reader
+hears the opponent's climbs; the line fits every size without moving the board, the hand or
+the buttons; and at the end it agrees with the end screen, the patente, the replay link and
+the statistics."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e_archive import first_play, make_play
+from e2e_support import (  # noqa: F401
+    FIXTURE_DATE, FIXTURE_DAYS, browser, new_player, play_praxe_by_taps, site_url, wait_until,
+)
+from test_e2e_a11y import axe_violations
+from test_e2e_opponents import check_replays_verify, replay_links
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = {"caloiro": "Caloiro", "doutor": "Doutor", "dux": "Dux"}
+# Each size with its opponent, so that the three levels are each played.
+SIZES = [((360, 640), "caloiro"), ((390, 844), "doutor"), ((844, 390), "dux"), ((1280, 800), "dux")]
+PAST = "2026-11-30"
+
+STANDINGS = """
+import { readFileSync } from "node:fs";
+import { wordLookup } from "./site_src/js/dawg.js";
+import { apply, newRun, OPPONENT_LEVELS, opponentRun, opponentStandings } from "./site_src/js/engine/index.js";
+import { realCommonDawg } from "./tests/js/helpers/common-words.mjs";
+import { loadDistConstants, realWords } from "./tests/js/helpers/real-dist.mjs";
+const day = JSON.parse(readFileSync(process.argv[1], "utf8"));
+const constants = loadDistConstants();
+const words = wordLookup(realWords().dawg, realCommonDawg());
+const out = {};
+for (const level of OPPONENT_LEVELS) {
+  let state = newRun(day, constants);
+  for (const action of opponentRun(day, constants, words, level).actions) state = apply(state, action, words).state;
+  out[level] = { standings: opponentStandings(day, constants, words, level),
+    words: [...new Set(state.history.flatMap((entry) => (entry.words ?? []).map((w) => w.word)))] };
+}
+console.log(JSON.stringify(out));
+"""
+
+# Every message the page gets from a worker, kept in the page (the worker is the only way in for an opponent's run).
+RECORD_WORKER = """(() => {
+  const Real = window.Worker;
+  if (typeof Real !== "function") return;
+  window.__fromWorker = [];
+  window.Worker = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => window.__fromWorker.push(event.data));
+    }
+  };
+})();"""
+
+
+@lru_cache(maxsize=None)
+def opponents_of(dist: Path, day_file: Path) -> dict:
+    """Per level: its standings after each turn ({floor, total, won}) and the words its run forms."""
+    out = subprocess.run(["node", "--input-type=module", "-e", STANDINGS, str(day_file)], cwd=ROOT, check=True,
+                         capture_output=True, text=True, env=dict(os.environ, TORRE_DIST=str(dist)))
+    return json.loads(out.stdout)
+
+
+def line_text(level: str, standing: dict) -> str:
+    """As the line says it: "Doutor: 2.º andar, 48"."""
+    where = "subiu a torre toda" if standing["won"] else f"{standing['floor']}.º andar"
+    return f"{NAMES[level]}: {where}, {standing['total']}"
+
+
+def after(standings: list[dict], turns: int) -> dict:
+    return standings[min(turns, len(standings) - 1)]
+
+
+def expect_line(player, text: str):
+    expect(player.page.locator("#adversario-texto")).to_have_text(text)
+
+
+def choose(player, level: str):
+    player.page.locator("#adversario-botao").click()
+    player.expect_text("#dialogo-titulo", "Escolha o adversário")
+    player.dialog_button(NAMES[level]).click()
+    expect(player.page.locator("#dialogo")).to_be_hidden()
+
+
+def opponent_words_in_page(player, words: set[str]) -> set[str]:
+    """The opponents' words (of 3 letters or more) found whole in the page's text or any attribute, but
+    for the floor's opening word's blurb (#abertura, the site's own prose, which may use one: "pasta")."""
+    page = player.page.evaluate("""() => {
+      const parts = [];
+      for (const el of document.querySelectorAll("body *")) {
+        if (el.closest("#abertura")) continue;
+        for (const node of el.childNodes) if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent);
+        for (const a of el.attributes) parts.push(a.value);
+      }
+      return parts.join(" ").toUpperCase();
+    }""")
+    return {w for w in words if len(w) >= 3 and re.search(rf"(?<![A-ZÀ-Ü]){w}(?![A-ZÀ-Ü])", page)}
+
+
+def worker_letters(player) -> list:
+    """What the page got from the worker that is more than the standings' numbers."""
+    messages = player.page.evaluate("() => window.__fromWorker ?? []")
+    numbers = lambda s: set(s) == {"floor", "total", "won"} and all(isinstance(v, (int, bool)) for v in s.values())  # noqa: E731
+    return [m for m in messages if not (m.get("ok") and all(numbers(s) for run in m["result"].values() for s in run))]
+
+
+def boxes(player) -> list:
+    return player.page.locator("#tabuleiro, #mao, [data-zona=controlos] button").evaluate_all(
+        "els => els.map(e => JSON.stringify(e.getBoundingClientRect()))")
+
+
+def check_fits(player, width: int, height: int):
+    """The line takes no room the board, the hand or the buttons had, covers none of them, and its text is in view."""
+    with_line = boxes(player)
+    player.page.evaluate("() => { document.querySelector('#adversario').hidden = true; }")
+    assert boxes(player) == with_line, "the line moved the board, the hand or the buttons"
+    player.page.evaluate("() => { document.querySelector('#adversario').hidden = false; }")
+    line = player.page.locator("#adversario-botao").bounding_box()
+    for selector in ("#tabuleiro", "#mao", "[data-zona=controlos]"):
+        other = player.page.locator(selector).bounding_box()
+        assert (line["y"] >= other["y"] + other["height"] or line["x"] >= other["x"] + other["width"]
+                or line["x"] + line["width"] <= other["x"]), selector
+    text = player.page.locator("#adversario-texto").bounding_box()
+    assert text["x"] >= 0 and text["x"] + text["width"] <= width and text["y"] + text["height"] <= height, text
+    assert line["height"] >= 44 and line["width"] >= 44
+
+
+@pytest.mark.parametrize("size, level", SIZES, ids=[f"{w}x{h}-{level}" for (w, h), level in SIZES])
+def test_the_line_follows_the_chosen_opponent_turn_by_turn_and_agrees_with_the_end(new_player, built_dist, size, level):
+    width, height = size
+    opponents = opponents_of(built_dist, FIXTURE_DAYS / f"{FIXTURE_DATE}.json")
+    standings = opponents[level]["standings"]
+    words = {w for o in opponents.values() for w in o["words"]}
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    player.page.add_init_script(RECORD_WORKER)
+    player.open().wait_ready()
+    expect_line(player, "Doutor: 1.º andar, 0")  # the default, before any choice
+    choose(player, level)
+    expect_line(player, line_text(level, standings[0]))
+    assert player.page.evaluate("() => localStorage.getItem('torre.adversario')") == level
+    player.page.reload()
+    player.wait_ready()
+    expect_line(player, line_text(level, standings[0]))  # remembered on the device
+    check_fits(player, width, height)
+    shown_before = opponent_words_in_page(player, words)
+    play_praxe_by_taps(player)
+    turns = 1
+    expect_line(player, line_text(level, after(standings, turns)))
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.expect_text("#trunfos", "🎉 Latada")
+    for scheme in ("light", "dark"):
+        player.page.emulate_media(color_scheme=scheme)
+        player.screenshot(f"adversario-{level}-{scheme}")
+    while not player.run_is_over():
+        assert worker_letters(player) == [], "the page got more than numbers from the worker before the end"
+        assert opponent_words_in_page(player, words) <= shown_before | {"PRAXE"}
+        player.pass_turn()
+        turns += 1
+        if not player.run_is_over():
+            expect_line(player, line_text(level, after(standings, turns)))
+    final = standings[-1]
+    expect_line(player, line_text(level, final))  # the run over: where its whole run got
+    player.page.locator(".adversarios:not(.espera)").wait_for()
+    end_line = player.text("#adversarios-linha")
+    beaten = level == "caloiro"  # PRAXE's floor 2 beats only the Caloiro's floor 1
+    if beaten:
+        assert f"ao {NAMES[level]}" in end_line, end_line
+        player.expect_text("#adversarios-patente", f"Patente do dia: {NAMES[level]}.")
+    else:
+        where = f"o {NAMES[level]} chegou ao {final['floor']}.º andar com {final['total']} pontos"
+        assert where in end_line, end_line
+    stats = player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas'))")
+    assert stats["opponentsBeaten"][level] == (1 if beaten else 0)
+    links = replay_links(player)
+    check_replays_verify(new_player, {level: links[level]}, [{"level": level, **final}])
+    assert player.errors == []
+
+
+def test_a_screen_reader_hears_the_opponent_climb_not_every_key(new_player, built_dist):
+    dux = opponents_of(built_dist, FIXTURE_DAYS / f"{FIXTURE_DATE}.json")["dux"]["standings"]
+    player = new_player().open().wait_ready()
+    choose(player, "dux")
+    news = player.page.locator("#adversario-novidade")
+    assert news.get_attribute("role") == "status"
+    player.cell("C2").click()
+    player.press("ArrowDown")
+    player.type_word("P")  # a key: no news
+    expect_line(player, "Dux: 1.º andar, 0")
+    assert news.text_content() == ""
+    player.press("Escape")
+    play_praxe_by_taps(player)
+    expect(news).to_have_text(f"O Dux subiu ao 2.º andar, com {dux[1]['total']} pontos.")
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.pass_turn()  # the Dux's 2nd turn stays on floor 2: nothing new is said
+    expect_line(player, line_text("dux", dux[2]))
+    assert dux[2]["floor"] == dux[1]["floor"]
+    expect(news).to_have_text(f"O Dux subiu ao 2.º andar, com {dux[1]['total']} pontos.")
+
+
+def test_a_damaged_choice_reads_as_the_doutor(new_player):
+    player = new_player()
+    player.page.add_init_script("localStorage.setItem('torre.adversario', '{\"dux\"')")
+    player.open().wait_ready()
+    expect_line(player, "Doutor: 1.º andar, 0")
+
+
+def test_without_a_worker_the_line_says_the_opponent_is_unavailable_and_the_game_plays_on(new_player):
+    player = new_player()
+    player.page.add_init_script("delete window.Worker;")
+    player.open().wait_ready()
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    expect_line(player, "Doutor: indisponível")
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.expect_text("#trunfos", "🎉 Latada")
+    assert player.errors == []
+
+
+def test_an_archive_day_has_its_own_opponents_line(new_player, built_dist):
+    doutor = opponents_of(built_dist, built_dist / "dias" / f"{PAST}.json")["doutor"]["standings"]
+    player = new_player(route=False).open(f"/?dia={PAST}").wait_ready()
+    expect_line(player, "Doutor: 1.º andar, 0")
+    make_play(player, first_play(built_dist, PAST))
+    expect_line(player, line_text("doutor", doutor[1]))
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}],
+                         ids=["phone", "desktop"])
+def test_the_line_and_its_choice_have_no_axe_violations(new_player, viewport, scheme):
+    player = new_player(viewport=viewport, color_scheme=scheme).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    expect(player.page.locator("#adversario-texto")).to_have_text(re.compile(r"^Doutor: 2\.º andar, \d+$"))
+    assert axe_violations(player.page) == []
+    player.page.locator("#adversario-botao").click()
+    player.expect_text("#dialogo-titulo", "Escolha o adversário")
+    expect(player.page.locator("#dialogo-corpo p").first).to_contain_text("Agora joga contra o Doutor.")
+    assert axe_violations(player.page) == []
+    player.screenshot(f"adversario-escolha-{scheme}")
+    player.page.keyboard.press("Escape")
+    expect(player.page.locator("#dialogo")).to_be_hidden()
+    expect(player.page.locator("#adversario-botao")).to_be_focused()  # back where the choice was opened
+
+
+def test_treino_plays_against_the_chosen_opponent_and_its_end_says_how_the_run_did(new_player, built_dist):
+    caloiro = opponents_of(built_dist, built_dist / "treino" / "0001.json")["caloiro"]["standings"]
+    player = new_player(route=False).open("/treino/").wait_ready()
+    expect_line(player, "Doutor: 1.º andar, 0")
+    choose(player, "caloiro")
+    turns = 0
+    while not player.run_is_over():
+        player.pass_turn()
+        turns += 1
+        if not player.run_is_over():
+            expect_line(player, line_text("caloiro", after(caloiro, turns)))
+    final = caloiro[-1]
+    player.expect_text("#dialogo-titulo", "Fim do treino")
+    where = "subiu a torre toda" if final["won"] else f"chegou ao {final['floor']}.º andar"
+    expected = "Empatou com o Caloiro." if final["total"] == 0 else f"O Caloiro {where} com {final['total']} pontos."
+    player.expect_text("#treino-adversario", expected)  # a run of passes: 1st floor, 0 points
+    player.screenshot("treino-fim-adversario")
+    expect_line(player, line_text("caloiro", final))
+    assert player.errors == []
