@@ -20,7 +20,7 @@ from . import assets
 from . import common_words
 from . import constants as C
 from . import icons
-from .bundle import BundleError, Module, bundle_files
+from .bundle import BundleError, Module, bundle_files, compact
 from . import days
 from .published import VERSIONS, WordListVersion, word_list_version
 
@@ -30,10 +30,12 @@ WORD_PAGE = "coimbra-palavra.html"
 # Pages written at the root under their own name: the service worker answers
 # them for a URL that is not in the build (404) or not kept offline (sem-rede).
 ROOT_PAGES = ("index.html", "404.html", "sem-rede.html")
-# Files copied as they are from site_src/ to the root of dist/. boot.js has a
+# Files copied from site_src/ to the root of dist/. boot.js has a
 # stable name, outside static/<hash>/: it must load even when a stale page
-# points at a static folder that is gone, to say so.
+# points at a static folder that is gone, to say so. It is on every first visit,
+# so it goes without its comments and indentation, as the bundles do (COMPACTED).
 ROOT_FILES = ("favicon.svg", "manifest.webmanifest", "boot.js")
+COMPACTED = frozenset({"boot.js"})
 # The game page's one script, made from site_src/js by pipeline/bundle.py, and
 # every page's one stylesheet, the sheets joined in this order (the cascade of
 # two sheets in a row is that of the two joined): one request each (issue 14).
@@ -296,7 +298,10 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     (out_dir / "coimbra.json").write_bytes(current.coimbra_json)
     versions = write_versions(out_dir, current, site.published_versions)
     for name in ROOT_FILES:
-        (out_dir / name).write_bytes((src / name).read_bytes())
+        source = (src / name).read_bytes()
+        if name in COMPACTED:
+            source = compact(source.decode("utf-8"), src / name).encode("utf-8")
+        (out_dir / name).write_bytes(source)
     icon_urls = icons.write_icons(out_dir)
     env = environment(src)
     shared = page_context(site, folder, static_urls, dawg_name, current.id, common_name)

@@ -17,7 +17,7 @@ from pipeline import constants as C
 from pipeline.coimbra import CoimbraWord as Word
 from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, static_hash
-from pipeline.bundle import BundleError, bundle, bundle_files
+from pipeline.bundle import BundleError, bundle, bundle_files, compact
 from pipeline.site import (SITE_SRC, SiteInput, generated_assets, is_partial, page_path, page_url, render_site,
                            worker_script)
 from test_days import OPENERS
@@ -436,7 +436,13 @@ def test_the_game_page_loads_boot_js_from_a_stable_url_before_its_modules(site):
     scripts = [a for t, a in parse(out / "index.html").tags if t == "script"]
     assert scripts[0] == {"src": "/boot.js", "async": None, "data-days": "/dias/"}
     assert scripts[1]["type"] == "module" and scripts[1]["src"].startswith("/static/")
-    assert (out / "boot.js").read_bytes() == (SITE_SRC / "boot.js").read_bytes()
+
+
+def test_boot_js_is_served_without_its_comments_and_indentation_as_the_bundles_are(site):
+    served = (site[0] / "boot.js").read_text(encoding="utf-8")
+    assert served == compact((SITE_SRC / "boot.js").read_text(encoding="utf-8"), SITE_SRC / "boot.js")
+    assert not re.search(r"^\s*//|^[ \t]", served, re.M)
+    assert "function lisbonToday(ms) {" in served and "preloadDay(document.currentScript);" in served
 
 
 def test_the_offline_page_says_so_in_portuguese_and_is_not_indexed(site):
