@@ -1,0 +1,59 @@
+"""What the first visit of / loads (issue 23; bench/page.py's budget): what a first play needs,
+and nothing else. What only some paths need comes from torre.js's chunk (ui/game/run_end.js)
+when one of them asks for it, and a chunk that cannot be had is said, never a blank."""
+from __future__ import annotations
+
+import re
+
+from e2e_support import browser, new_player, site_url  # noqa: F401
+from test_e2e_challenge import challenge_link, open_challenge
+from test_e2e_end import END_CHUNK
+
+TODAY_AT_ONCE = "Desafio a bater: 1.º andar com 0 pontos."
+
+
+def todays_challenge(new_player) -> str:
+    """A challenge link of today's tower: another browser's run, ended at once by three passes."""
+    first = new_player(route=False).open().wait_ready()
+    first.pass_turn(3)
+    return challenge_link(first)
+
+
+def accept(friend, link: str) -> list[str]:
+    """Opens the challenge and accepts it; the URLs the game page then asked for."""
+    open_challenge(friend, link)
+    asked = []
+    friend.page.on("request", lambda request: asked.append(request.url))
+    friend.page.get_by_role("link", name="Aceitar o desafio").click()
+    friend.page.wait_for_url(re.compile(r"/$"))
+    return asked
+
+
+def test_a_device_keeping_a_challenge_reads_it_from_the_end_chunk_before_its_run(new_player):
+    link = todays_challenge(new_player)
+    friend = new_player(route=False)
+    asked = accept(friend, link)
+    friend.wait_ready()
+    friend.expect_text("#desafio-alvo", TODAY_AT_ONCE)
+    assert not friend.run_is_over()
+    assert len([url for url in asked if END_CHUNK.search(url)]) == 1, "the store and its code reader, once"
+    assert friend.errors == []
+
+
+def test_a_kept_challenge_whose_chunk_cannot_be_had_is_said_and_the_run_starts_without_it(new_player):
+    link = todays_challenge(new_player)
+    friend = new_player(route=False)
+    friend.page.route(END_CHUNK, lambda route: route.abort("internetdisconnected"))
+    accept(friend, link)
+    friend.expect_text("#dialogo-titulo", "Não foi possível ler os desafios recebidos")
+    assert friend.text("#dialogo p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+                                         "e recarregue a página.")
+    friend.screenshot("desafio-sem-modulo")
+    friend.dialog_button("Fechar").click()
+    friend.wait_ready()
+    assert friend.page.locator("#desafio-alvo").is_hidden()
+    friend.page.unroute(END_CHUNK)
+    friend.page.reload()  # as the message says
+    friend.wait_ready()
+    friend.expect_text("#desafio-alvo", TODAY_AT_ONCE)
+    assert friend.errors == []
