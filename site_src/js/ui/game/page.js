@@ -345,12 +345,15 @@ export class Page {
   }
 
   /**
-   * The module run_end.js (the end screen, the analysis, the statistics dialog), loaded once. A load
+   * The module run_end.js (the end screen, the analysis, the statistics dialog) and its stylesheet, loaded once. A load
    * that fails resolves to null, said in a dialog titled `title` (`saved`: a run just ended, already
    * saved and counted, says so), and is asked for again next time.
    */
   async ending(title, saved = false) {
-    this.endModule ??= import("./run_end.js");
+    this.endModule ??= import("./run_end.js").then(async (end) => {
+      await end.styled(this.main);
+      return end;
+    });
     try {
       return await this.endModule;
     } catch (error) {

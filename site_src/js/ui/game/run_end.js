@@ -20,6 +20,30 @@ export { goalLine } from "../shared/challenge_goal.js";
 /** The challenges received (page.js loads them here before a run only when the device keeps some). */
 export const challengesOf = (page) => (page.challenges ??= new ChallengeStore(page.storage));
 
+let laterSheet = null;
+
+/**
+ * The end screen's and the dialogs' stylesheet (css/fim.css), which the game page links only now (its
+ * <main data-estilo-fim>; other pages have it in their one sheet): resolves once it applies, rejects
+ * when it cannot be had, its link then removed so that the next try asks again. page.js waits for it.
+ */
+export function styled(main) {
+  const href = main.dataset.estiloFim;
+  if (!href) return Promise.resolve();
+  laterSheet ??= new Promise((resolve, reject) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    link.dataset.depois = ""; // boot.js leaves its failure to page.js
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", () => {
+      link.remove();
+      laterSheet = null;
+      reject(new Error(`${href} could not be loaded`));
+    });
+    document.head.append(link);
+  });
+  return laterSheet;
+}
+
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
 
