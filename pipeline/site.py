@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import posixpath
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from . import assets
 from . import common_words
 from . import constants as C
 from . import icons
-from .bundle import BundleError, Module, bundle_files
+from .bundle import BundleError, Module, bundle_files, compact
 from . import days
 from .published import VERSIONS, WordListVersion, word_list_version
 
@@ -30,10 +31,12 @@ WORD_PAGE = "coimbra-palavra.html"
 # Pages written at the root under their own name: the service worker answers
 # them for a URL that is not in the build (404) or not kept offline (sem-rede).
 ROOT_PAGES = ("index.html", "404.html", "sem-rede.html")
-# Files copied as they are from site_src/ to the root of dist/. boot.js has a
+# Files copied from site_src/ to the root of dist/. boot.js has a
 # stable name, outside static/<hash>/: it must load even when a stale page
-# points at a static folder that is gone, to say so.
+# points at a static folder that is gone, to say so. It is on every first visit,
+# so it goes without its comments and indentation, as the bundles do (COMPACTED).
 ROOT_FILES = ("favicon.svg", "manifest.webmanifest", "boot.js")
+COMPACTED = frozenset({"boot.js"})
 # The game page's one script, made from site_src/js by pipeline/bundle.py, and
 # every page's one stylesheet, the sheets joined in this order (the cascade of
 # two sheets in a row is that of the two joined): one request each (issue 14).
@@ -52,7 +55,11 @@ PAGE_BUNDLES = {ARCHIVE_BUNDLE: "archive_main.js", REPLAY_BUNDLE: "replay_main.j
 WORKER_BUNDLE = "js/analise.js"
 WORKER_ENTRY = "worker/analysis.js"
 STYLESHEET = "css/estilo.css"
-STYLESHEET_PARTS = ("css/game.css", "css/aprender.css", "css/site.css")
+STYLESHEET_PARTS = ("css/game.css", "css/aprender.css", "css/site.css", "css/fim.css")
+# The game page's own: the same less its last part (LATER_STYLESHEET: the end screen's, the dialogs'
+# and the other pages' rules), which ui/game/run_end.js links once a run ends or a dialog opens (issue 23).
+GAME_STYLESHEET = "css/jogo.css"
+LATER_STYLESHEET = STYLESHEET_PARTS[-1]
 # What a service worker never lists among the build's files.
 NOT_SERVED = frozenset({"_headers"})
 # Every published word list under its id (pipeline.published), and the list of the days
@@ -178,6 +185,8 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "common_attributions": common_words.ATTRIBUTIONS, "wordfreq_url": common_words.WORDFREQ_URL,
         "cc_by_sa_url": common_words.CC_BY_SA_URL,
         "stylesheets": [f"/static/{folder}/{STYLESHEET}"],
+        "game_stylesheets": [f"/static/{folder}/{GAME_STYLESHEET}"],
+        "later_stylesheet": f"/static/{folder}/{LATER_STYLESHEET}",
         "main_js": f"/static/{folder}/{BUNDLE}",
         "archive_js": f"/static/{folder}/{ARCHIVE_BUNDLE}", "replay_js": f"/static/{folder}/{REPLAY_BUNDLE}",
         "practice_js": f"/static/{folder}/{PRACTICE_BUNDLE}",
@@ -257,17 +266,32 @@ def worker_script(src: Path, cache: dict[str, Module] | None = None) -> bytes:
     return next(iter(files.values())).encode("utf-8")
 
 
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+CSS_STRING = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
+
+
+def compact_css(text: str, path: Path) -> str:
+    """A stylesheet without its comments, indentation and blank lines (a third of its bytes under
+    brotli, on every first visit); refuses a string that holds a comment's mark, which this would cut."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if any("/*" in s or "*/" in s for s in CSS_STRING.findall(line)):
+            raise BundleError(path, number, "a string holds /* or */: the stylesheet's comments cannot be dropped")
+    text = CSS_COMMENT.sub("", text)
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
+
+
 def generated_assets(src: Path) -> dict[str, bytes]:
-    """The files of static/<hash>/ that the build makes: the bundles, their chunks and the joined stylesheet."""
-    css = "\n".join((src / part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
+    """The files of static/<hash>/ that the build makes: the bundles, their chunks and the joined stylesheets."""
+    parts = [compact_css((src / part).read_text(encoding="utf-8"), src / part) for part in STYLESHEET_PARTS]
     cache: dict[str, Module] = {}
-    return {**page_scripts(src, cache), STYLESHEET: css.encode("utf-8"), WORKER_BUNDLE: worker_script(src, cache)}
+    return {**page_scripts(src, cache), STYLESHEET: "".join(parts).encode("utf-8"),
+            GAME_STYLESHEET: "".join(parts[:-1]).encode("utf-8"), WORKER_BUNDLE: worker_script(src, cache)}
 
 
 def page_assets(static_urls: list[str], generated: dict[str, bytes]) -> list[str]:
-    """The static files pages load, or may load offline: the pages' bundles and their chunks and the
-    joined stylesheet, not their parts, nor the analysis worker."""
-    loaded = tuple("/" + name for name in generated if name != WORKER_BUNDLE)
+    """The static files pages load, or may load offline: the pages' bundles and their chunks, the
+    joined stylesheets and the game page's later one, not the other parts, nor the analysis worker."""
+    loaded = tuple("/" + name for name in [*generated, LATER_STYLESHEET] if name != WORKER_BUNDLE)
     return [u for u in static_urls if u.endswith(loaded)]
 
 
@@ -296,7 +320,10 @@ def render_site(out_dir: Path, site: SiteInput) -> SiteReport:
     (out_dir / "coimbra.json").write_bytes(current.coimbra_json)
     versions = write_versions(out_dir, current, site.published_versions)
     for name in ROOT_FILES:
-        (out_dir / name).write_bytes((src / name).read_bytes())
+        source = (src / name).read_bytes()
+        if name in COMPACTED:
+            source = compact(source.decode("utf-8"), src / name).encode("utf-8")
+        (out_dir / name).write_bytes(source)
     icon_urls = icons.write_icons(out_dir)
     env = environment(src)
     shared = page_context(site, folder, static_urls, dawg_name, current.id, common_name)

@@ -33,7 +33,8 @@
   }
 
   // A stylesheet that failed has no sheet, or (Chromium) an empty one whose rules
-  // cannot even be read; ours all have rules.
+  // cannot even be read; ours all have rules. One the game links later (data-depois:
+  // run_end.js, once a run ends) is the game's to explain, and may still be on its way.
   function hasRules(link) {
     try {
       return Boolean(link.sheet && link.sheet.cssRules.length);
@@ -43,7 +44,7 @@
   }
 
   function stylesheetFailed() {
-    var links = document.querySelectorAll("link[rel=stylesheet]");
+    var links = document.querySelectorAll("link[rel=stylesheet]:not([data-depois])");
     for (var i = 0; i < links.length; i++) if (!hasRules(links[i])) return true;
     return false;
   }
@@ -54,7 +55,9 @@
     var target = event.target;
     if (!target || !target.tagName) return;
     if (target.tagName === "SCRIPT" && target.type === "module") show(MESSAGES.script);
-    else if (target.tagName === "LINK" && target.rel === "stylesheet") show(MESSAGES.style);
+    else if (target.tagName === "LINK" && target.rel === "stylesheet" && !target.hasAttribute("data-depois")) {
+      show(MESSAGES.style);
+    }
   }, true);
 
   // Today in Lisbon as YYYY-MM-DD, by the EU summer-time rule, as the game's

@@ -149,7 +149,7 @@ def test_a_stale_page_whose_static_folder_is_gone_shows_a_message(new_player):
 
 def test_a_stylesheet_that_fails_shows_a_message_and_never_the_game(new_player):
     player = new_player()
-    player.page.route(re.compile(r"/css/estilo\.css$"), lambda route: route.abort())
+    player.page.route(re.compile(r"/css/jogo\.css$"), lambda route: route.abort())
     player.open()
     expect_retry_message(player, re.compile("^A página chegou incompleta"))
     player.page.wait_for_function("() => document.documentElement.dataset.jogo === 'iniciado'")

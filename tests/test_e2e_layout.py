@@ -207,7 +207,7 @@ def test_the_game_page_asks_for_everything_it_needs_in_one_round_after_the_html(
     paths = sorted(path for path, _ in requests)
     static = next(p for p in paths if p.startswith("/static/")).split("/")[2]
     dawg = next(p for p in paths if p.endswith(".dawg"))
-    assert paths == sorted(["/", f"/static/{static}/css/estilo.css", f"/static/{static}/js/torre.js", "/boot.js",
+    assert paths == sorted(["/", f"/static/{static}/css/jogo.css", f"/static/{static}/js/torre.js", "/boot.js",
                             dawg, "/constantes.json", "/coimbra.json", "/dias/2026-12-01.json", "/favicon.svg"])
     preloaded = player.page.locator("link[rel=preload]").evaluate_all(
         "links => links.map(l => new URL(l.href).pathname).sort()")

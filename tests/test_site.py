@@ -17,8 +17,8 @@ from pipeline import constants as C
 from pipeline.coimbra import CoimbraWord as Word
 from pipeline.sources import DictionarySource
 from pipeline.assets import CSP, static_hash
-from pipeline.bundle import BundleError, bundle, bundle_files
-from pipeline.site import (SITE_SRC, SiteInput, generated_assets, is_partial, page_path, page_url, render_site,
+from pipeline.bundle import BundleError, bundle, bundle_files, compact
+from pipeline.site import (SITE_SRC, compact_css, SiteInput, generated_assets, is_partial, page_path, page_url, render_site,
                            worker_script)
 from test_days import OPENERS
 HOSTILE = 'Sino da Universidade <script>alert("x")</script> & "aspas"'
@@ -289,15 +289,33 @@ def test_static_files_are_copied_under_their_content_hash(site):
 def test_pages_load_one_stylesheet_and_one_script_made_from_the_sources(site):
     out, report = site
     folder = out / "static" / report.static_hash
-    joined = "\n".join((SITE_SRC / "css" / name).read_text() for name in ("game.css", "aprender.css", "site.css"))
-    assert (folder / "css" / "estilo.css").read_text() == joined  # the same cascade as the parts in a row
+    parts = [compact_css((SITE_SRC / "css" / name).read_text(), SITE_SRC / "css" / name)
+             for name in ("game.css", "aprender.css", "site.css", "fim.css")]
+    assert (folder / "css" / "estilo.css").read_text() == "".join(parts)  # the same cascade as the parts in a row
     assert (folder / "js" / "torre.js").read_text() == bundle(SITE_SRC / "js")
-    for page in ("index.html", "como-jogar/index.html", "404.html"):
+    for page in ("como-jogar/index.html", "404.html", "treino/index.html", "arquivo/index.html"):
         tags = parse(out / page).tags
         sheets = [a["href"] for t, a in tags if t == "link" and a.get("rel") == "stylesheet"]
         assert sheets == [f"/static/{report.static_hash}/css/estilo.css"], page
     scripts = [a["src"] for t, a in parse(out / "index.html").tags if t == "script"]
     assert scripts == ["/boot.js", f"/static/{report.static_hash}/js/torre.js"]
+
+
+def test_the_game_page_leaves_the_end_screens_rules_to_a_sheet_its_end_chunk_links(site):
+    out, report = site
+    static = f"/static/{report.static_hash}/css/"
+    tags = parse(out / "index.html").tags
+    assert [a["href"] for t, a in tags if t == "link" and a.get("rel") == "stylesheet"] == [static + "jogo.css"]
+    assert next(a for t, a in tags if t == "main")["data-estilo-fim"] == static + "fim.css"
+    estilo, jogo = ((out / static.lstrip("/") / name).read_text() for name in ("estilo.css", "jogo.css"))
+    assert estilo.startswith(jogo) and ".histograma" in estilo and ".histograma" not in jogo
+    assert "/*" not in jogo and "\n  " not in jogo, "no comments, no indentation"
+
+
+def test_a_stylesheet_whose_string_holds_a_comments_mark_is_refused_with_its_line(tmp_path):
+    with pytest.raises(BundleError, match=r"x\.css:2"):
+        compact_css('a { color: red; }\na::after { content: "/* no */"; }\n', tmp_path / "x.css")
+    assert compact_css("/* why */\na {\n  color: red; /* this */\n}\n\n", tmp_path / "x.css") == "a {\ncolor: red;\n}\n"
 
 
 def test_the_end_screens_chunk_is_written_beside_its_bundle_and_never_preloaded(site):
@@ -374,6 +392,7 @@ def test_service_worker_precaches_every_page_and_the_games_files(site):
             "/favicon.svg", "/manifest.webmanifest", "/icone-192.png", "/icone-512.png",
             "/icone-mascaravel-512.png", "/apple-touch-icon.png",
             f"/static/{report.static_hash}/js/torre.js", f"/static/{report.static_hash}/css/estilo.css",
+            f"/static/{report.static_hash}/css/jogo.css", f"/static/{report.static_hash}/css/fim.css",
             f"/static/{report.static_hash}/js/arquivo.js", f"/static/{report.static_hash}/js/repeticao.js",
             f"/static/{report.static_hash}/js/desafio.js", f"/static/{report.static_hash}/js/torre.run_end.js",
             f"/static/{report.static_hash}/js/treino.run_end.js"} <= set(precache), "a run can end offline"
@@ -436,7 +455,13 @@ def test_the_game_page_loads_boot_js_from_a_stable_url_before_its_modules(site):
     scripts = [a for t, a in parse(out / "index.html").tags if t == "script"]
     assert scripts[0] == {"src": "/boot.js", "async": None, "data-days": "/dias/"}
     assert scripts[1]["type"] == "module" and scripts[1]["src"].startswith("/static/")
-    assert (out / "boot.js").read_bytes() == (SITE_SRC / "boot.js").read_bytes()
+
+
+def test_boot_js_is_served_without_its_comments_and_indentation_as_the_bundles_are(site):
+    served = (site[0] / "boot.js").read_text(encoding="utf-8")
+    assert served == compact((SITE_SRC / "boot.js").read_text(encoding="utf-8"), SITE_SRC / "boot.js")
+    assert not re.search(r"^\s*//|^[ \t]", served, re.M)
+    assert "function lisbonToday(ms) {" in served and "preloadDay(document.currentScript);" in served
 
 
 def test_the_offline_page_says_so_in_portuguese_and_is_not_indexed(site):

@@ -1,10 +1,14 @@
 /**
  * What a replay code (docs/replay-link.md, replay_code.js) says without its day or word
  * list: its date, word-list version, floor and total (readCode), checked by its CRC-24.
- * Apart from replay_code.js because the game page needs it at once (a challenge's word
- * list, a statistics import's codes), and the encoder only once a run ends. Pure; nothing
- * here throws on bad input.
+ * Apart from replay_code.js because a kept challenge's word list is needed before a run
+ * starts (page.js loads it then, and only then), and the encoder only once a run ends.
+ * Pure; nothing here throws on bad input.
  */
+
+import { isCalendarDate } from "./calendar.js";
+
+export { isCalendarDate } from "./calendar.js";
 
 export const CODE_FORMAT = "1";
 export const MAX_CODE_LENGTH = 600;
@@ -61,12 +65,6 @@ export class Reader {
   }
 }
 
-/** A real calendar date written "YYYY-MM-DD" (2026-02-30 is not one). */
-export function isCalendarDate(text) {
-  if (typeof text !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text;
-}
 
 export function dayNumber(date) {
   if (!isCalendarDate(date)) return -1;

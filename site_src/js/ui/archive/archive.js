@@ -5,8 +5,8 @@
 const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
   "setembro", "outubro", "novembro", "dezembro"];
 
-import { isCalendarDate } from "../../engine/replay_read.js";
-export { isCalendarDate } from "../../engine/replay_read.js";
+import { isCalendarDate } from "../../engine/calendar.js";
+export { isCalendarDate } from "../../engine/calendar.js";
 
 /** "15/11/2026". */
 export const shownDate = (date) => date.split("-").reverse().join("/");

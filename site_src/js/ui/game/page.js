@@ -7,8 +7,7 @@ import { Announcer } from "../shared/announcer.js";
 import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
 import { ArchiveStore, carryEarlierRun, runStore, unfinishedDaily } from "../shared/archive_store.js";
-import { ChallengeStore } from "../shared/challenge_store.js";
-import { goalLine } from "../shared/challenge_goal.js";
+import { keepsChallenges } from "../shared/challenge_key.js";
 import { Dialogs } from "../shared/dialogs.js";
 import { markDevice } from "../shared/device.js";
 import { toastPlacer } from "./toast_place.js";
@@ -47,7 +46,10 @@ export class Page {
     this.main = main;
     this.urls = readUrls(main);
     this.archive = new ArchiveStore(this.storage);
-    this.challenges = new ChallengeStore(this.storage); // received through /desafio/ (ui/challenge/challenge_page.js)
+    // The challenges received through /desafio/ (a ChallengeStore, and goalLine): run_end.js has them, loaded
+    // before a run starts only when this device keeps some (loadChallenges).
+    this.challenges = null;
+    this.goalLine = null;
     this.archiveDate = null; // the past day played (/?dia=YYYY-MM-DD); null for today's tower
     this.keptPastMidnight = null; // the date of the day's tower still played on this page after its day ended
     const toast = main.querySelector("#anuncio");
@@ -119,6 +121,7 @@ export class Page {
     this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
     if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
     await this.warnDamagedArchive();
+    await this.loadChallenges();
     if (key !== this.date) return;
     // Today's run would overwrite an earlier day's unfinished one: it goes on in the archive.
     const carried = this.mode || this.archiveDate ? null : carryEarlierRun(this.storage, this.archive, key);
@@ -205,7 +208,7 @@ export class Page {
   async runWords(tower, data, startedOver = false) {
     const saved = tower.saved(data);
     // A new run of a challenged tower takes the challenge's word list, so both runs are judged alike.
-    const wanted = saved.status === "ok" ? saved.wordList : this.challenges.pendingVersion(tower.key);
+    const wanted = saved.status === "ok" ? saved.wordList : this.challenges?.pendingVersion(tower.key) ?? null;
     const list = wordsForVersion(this.urls, wanted, this.fetchFn, data);
     const kept = (error) => new LoadError(`${error.message} A corrida guardada neste aparelho não se perdeu.`, error.detail);
     let coimbra;
@@ -348,13 +351,15 @@ export class Page {
   }
 
   /**
-   * The module run_end.js (the end screen, the analysis, the statistics dialog), loaded once. A load
+   * The module run_end.js (the end screen, the analysis, the statistics dialog) and its stylesheet, loaded once. A load
    * that fails resolves to null, said in a dialog titled `title` (`saved`: a run just ended, already
    * saved and counted, says so), and is asked for again next time.
    */
   async ending(title, saved = false) {
     try {
-      return await this.endChunk();
+      const end = await this.endChunk();
+      await end.styled(this.main);
+      return end;
     } catch (error) {
       console.error(error);
       if (!this.dialogs.isOpen) {
@@ -384,11 +389,21 @@ export class Page {
     return this.endModule;
   }
 
+  /** The challenges kept on this device, if any, from run_end.js (said in a dialog when it cannot be had). */
+  async loadChallenges() {
+    if (this.mode || this.challenges || !keepsChallenges(this.storage)) return;
+    const end = await this.ending("Não foi possível ler os desafios recebidos");
+    if (!end) return;
+    this.challenges = end.challengesOf(this);
+    this.goalLine = end.goalLine;
+  }
+
   /** The challenge this run plays against, said under the panel until the run ends (the end screen then compares). */
   sayChallenge(state) {
     const line = this.main.querySelector("#desafio-alvo");
     if (!line) return;
-    const text = this.mode || state.phase === "won" || state.phase === "lost" ? null : goalLine(this.challenges.pending(this.date));
+    const text = this.mode || !this.challenges || state.phase === "won" || state.phase === "lost" ? null
+      : this.goalLine(this.challenges.pending(this.date));
     line.textContent = text ?? "";
     line.hidden = !text;
   }

@@ -8,12 +8,42 @@ import { RunAnalysis } from "../analysis/run_analysis.js";
 import { archiveFacts } from "../archive/archive_game.js";
 import { archiveResults, archiveStats } from "../shared/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
+import { ChallengeStore } from "../shared/challenge_store.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
 import { endBody, opponentsBlock, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
 import { beatsPar } from "../../engine/rank.js";
 import { beatenLevels, opponentsLine } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
+
+export { goalLine } from "../shared/challenge_goal.js";
+
+/** The challenges received (page.js loads them here before a run only when the device keeps some). */
+export const challengesOf = (page) => (page.challenges ??= new ChallengeStore(page.storage));
+
+let laterSheet = null;
+
+/**
+ * The end screen's and the dialogs' stylesheet (css/fim.css), which the game page links only now (its
+ * <main data-estilo-fim>; other pages have it in their one sheet): resolves once it applies, rejects
+ * when it cannot be had, its link then removed so that the next try asks again. page.js waits for it.
+ */
+export function styled(main) {
+  const href = main.dataset.estiloFim;
+  if (!href) return Promise.resolve();
+  laterSheet ??= new Promise((resolve, reject) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    link.dataset.depois = ""; // boot.js leaves its failure to page.js
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", () => {
+      link.remove();
+      laterSheet = null;
+      reject(new Error(`${href} could not be loaded`));
+    });
+    document.head.append(link);
+  });
+  return laterSheet;
+}
 
 /** A warning paragraph at the top of a dialog. */
 const warning = (text) => Object.assign(document.createElement("p"), { textContent: text, className: "aviso-erro" });
@@ -68,7 +98,7 @@ export async function showEnd(page, state, summary, problem) {
   fillOpponents(page, analysis, daily, opponents);
   body.push(opponents.node);
   const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
-  const challenge = challengeNodes(page.challenges, page.date, summary, url, status);
+  const challenge = challengeNodes(challengesOf(page), page.date, summary, url, status);
   if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
   if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
   if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
@@ -111,11 +141,11 @@ export async function chosenOpponentLine(page, summary) {
 export function showStats(page) {
   const { stats, problem } = page.storage.loadStats();
   const archive = page.archive.load();
-  const challenges = page.challenges.load();
+  const challenges = challengesOf(page).load();
   const body = statsBody(stats, lisbonDate(page.now()), (imported, importedArchive, importedChallenges) => {
     page.storage.saveStats(imported);
     if (importedArchive) page.archive.importResults(importedArchive);
-    if (importedChallenges) page.challenges.importList(importedChallenges);
+    if (importedChallenges) challengesOf(page).importList(importedChallenges);
     page.announcer.say("Estatísticas importadas.");
     showStats(page);
   }, archiveResults(archive), challenges);

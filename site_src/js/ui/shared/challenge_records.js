@@ -1,9 +1,12 @@
 // The challenges kept on the device as plain records {code, date, them, me} (challenge.js):
-// how one is made, received, settled by this device's run and merged with an import. Pure,
-// and apart from challenge.js's texts, which only the end screen and the statistics show,
-// because the game page's store (challenge_store.js) needs these at once.
+// how one is made, received, settled by this device's run and merged with an import, and
+// whether one read back could have been written (challengeProblem). Pure, and apart from
+// challenge.js's texts, which only the end screen and the statistics show, because the game
+// page's store (challenge_store.js) needs these before a challenged run starts.
 
 import { beatsPar } from "../../engine/rank.js";
+import { readCode } from "../../engine/replay_read.js";
+import { resultProblem } from "./saved_values.js";
 
 /** A kept challenge: `me` null until this device finishes that tower. */
 export function newRecord(code, date, them) {
@@ -31,4 +34,25 @@ export const asRun = (result) => ({ won: result.won, floorReached: result.floor,
 /** Of several challenges of one tower, the one to beat: the run that ranks highest (par's rule; the first of equals), or null. */
 export function strongest(records) {
   return records.reduce((best, r) => (best === null || beatsPar(asRun(r.them), best.them) ? r : best), null);
+}
+
+const CHALLENGE_FIELDS = ["code", "date", "them", "me"];
+
+/**
+ * Why one kept challenge {code, date, them, me} (ui/challenge/challenge.js) could not have been written by
+ * `today`, or null: its code must be a readable replay code (checksum included) whose day, floor
+ * and total are the record's, and both results must be possible ones (`me` null until played).
+ */
+export function challengeProblem(record, today) {
+  if (record === null || typeof record !== "object" || Array.isArray(record)) return "não é um desafio";
+  if (Object.keys(record).some((key) => !CHALLENGE_FIELDS.includes(key))) return "tem um campo que o jogo não conhece";
+  const read = readCode(record.code);
+  if (!read.ok) return "tem uma ligação danificada ou alterada";
+  if (read.date !== record.date) return "tem um dia que não é o da ligação";
+  if (record.date > today) return `é de um dia que ainda não chegou (${record.date})`;
+  const theirs = resultProblem(record.them);
+  if (theirs) return `${theirs} (resultado da ligação)`;
+  if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";
+  const mine = record.me === null ? null : resultProblem(record.me);
+  return mine ? `${mine} (resultado deste aparelho)` : null;
 }

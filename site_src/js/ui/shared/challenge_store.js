@@ -1,12 +1,11 @@
 // The challenges received, kept on the device under one key, over GameStorage's
-// read/write. Read back as an import is checked (saved_values.js challengeProblem):
+// read/write. Read back as an import is checked (challenge_records.js challengeProblem):
 // a record that could not have been written is dropped, never thrown.
 
 import { readCode } from "../../engine/replay_read.js";
-import { merged, newRecord, received, settled, strongest } from "./challenge_records.js";
-import { challengeProblem } from "./saved_values.js";
+import { CHALLENGES_KEY } from "./challenge_key.js";
+import { challengeProblem, merged, newRecord, received, settled, strongest } from "./challenge_records.js";
 
-const CHALLENGES_KEY = "torre.desafios";
 const CHALLENGES_VERSION = 1;
 // Reading what this device wrote: any day a code can hold is possible.
 const ANY_DAY = "9999-12-31";

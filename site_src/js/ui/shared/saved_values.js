@@ -2,8 +2,6 @@
 // and an import's, stats_import.js): what was written may be from an older version, edited
 // by hand or cut short.
 
-import { readCode } from "../../engine/replay_read.js";
-
 const FLOORS = 5;
 // Far above any total a run of five floors can make; a larger one was not played.
 export const MAX_POINTS = 100000;
@@ -30,25 +28,4 @@ export function resultProblem(result) {
   if (result.won && result.floor !== FLOORS) return "diz que a torre foi subida sem chegar ao último andar";
   if (result.beatPar !== undefined && typeof result.beatPar !== "boolean") return "tem um veredicto do par inválido";
   return null;
-}
-
-const CHALLENGE_FIELDS = ["code", "date", "them", "me"];
-
-/**
- * Why one kept challenge {code, date, them, me} (ui/challenge/challenge.js) could not have been written by
- * `today`, or null: its code must be a readable replay code (checksum included) whose day, floor
- * and total are the record's, and both results must be possible ones (`me` null until played).
- */
-export function challengeProblem(record, today) {
-  if (record === null || typeof record !== "object" || Array.isArray(record)) return "não é um desafio";
-  if (Object.keys(record).some((key) => !CHALLENGE_FIELDS.includes(key))) return "tem um campo que o jogo não conhece";
-  const read = readCode(record.code);
-  if (!read.ok) return "tem uma ligação danificada ou alterada";
-  if (read.date !== record.date) return "tem um dia que não é o da ligação";
-  if (record.date > today) return `é de um dia que ainda não chegou (${record.date})`;
-  const theirs = resultProblem(record.them);
-  if (theirs) return `${theirs} (resultado da ligação)`;
-  if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";
-  const mine = record.me === null ? null : resultProblem(record.me);
-  return mine ? `${mine} (resultado deste aparelho)` : null;
 }

@@ -6,14 +6,16 @@
 // The export line itself is written and read here too: only the statistics dialog, loaded
 // when it opens (ui/game/run_end.js), uses any of it.
 
-import { isCalendarDate } from "../../engine/replay_read.js";
+import { isCalendarDate } from "../../engine/calendar.js";
 import { archiveResults } from "./archive_store.js";
+import { challengeProblem } from "./challenge_records.js";
 import { lisbonDate } from "./lisbon_date.js";
-import { MAX_POINTS, challengeProblem, isCountUpTo, resultProblem } from "./saved_values.js";
+import { MAX_POINTS, isCountUpTo, resultProblem } from "./saved_values.js";
 import { isValidStats, opponentsProblem } from "./storage.js";
 
-// Checked when a save is read back, so in saved_values.js, which the game page loads at once.
-export { MAX_POINTS, challengeProblem } from "./saved_values.js";
+// Checked when a save is read back too (saved_values.js, challenge_records.js).
+export { MAX_POINTS } from "./saved_values.js";
+export { challengeProblem } from "./challenge_records.js";
 
 const FLOORS = 5;
 // A century of daily towers: no count of days or runs can honestly be larger.

@@ -1,0 +1,98 @@
+"""What the first visit of / loads (issue 23; bench/page.py's budget): what a first play needs,
+and nothing else. What only some paths need comes from torre.js's chunk (ui/game/run_end.js)
+when one of them asks for it, and a chunk that cannot be had is said, never a blank."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from e2e_support import DESKTOP, PHONE, browser, new_player, site_url  # noqa: F401
+from test_e2e_a11y import axe_violations
+from test_e2e_challenge import challenge_link, open_challenge
+from test_e2e_end import END_CHUNK
+
+TODAY_AT_ONCE = "Desafio a bater: 1.º andar com 0 pontos."
+
+
+def todays_challenge(new_player) -> str:
+    """A challenge link of today's tower: another browser's run, ended at once by three passes."""
+    first = new_player(route=False).open().wait_ready()
+    first.pass_turn(3)
+    return challenge_link(first)
+
+
+def accept(friend, link: str) -> list[str]:
+    """Opens the challenge and accepts it; the URLs the game page then asked for."""
+    open_challenge(friend, link)
+    asked = []
+    friend.page.on("request", lambda request: asked.append(request.url))
+    friend.page.get_by_role("link", name="Aceitar o desafio").click()
+    friend.page.wait_for_url(re.compile(r"/$"))
+    return asked
+
+
+def test_a_device_keeping_a_challenge_reads_it_from_the_end_chunk_before_its_run(new_player):
+    link = todays_challenge(new_player)
+    friend = new_player(route=False)
+    asked = accept(friend, link)
+    friend.wait_ready()
+    friend.expect_text("#desafio-alvo", TODAY_AT_ONCE)
+    assert not friend.run_is_over()
+    assert len([url for url in asked if END_CHUNK.search(url)]) == 1, "the store and its code reader, once"
+    assert friend.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_kept_challenge_whose_chunk_cannot_be_had_is_said_and_the_run_starts_without_it(new_player, scheme, viewport):
+    link = todays_challenge(new_player)
+    friend = new_player(route=False, viewport=viewport, color_scheme=scheme)
+    friend.page.route(END_CHUNK, lambda route: route.abort("internetdisconnected"))
+    accept(friend, link)
+    friend.expect_text("#dialogo-titulo", "Não foi possível ler os desafios recebidos")
+    assert friend.text("#dialogo p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+                                         "e recarregue a página.")
+    assert axe_violations(friend.page) == []
+    friend.screenshot(f"desafio-sem-modulo-{scheme}")
+    friend.dialog_button("Fechar").click()
+    friend.wait_ready()
+    assert friend.page.locator("#desafio-alvo").is_hidden()
+    friend.page.unroute(END_CHUNK)
+    friend.page.reload()  # as the message says
+    friend.wait_ready()
+    friend.expect_text("#desafio-alvo", TODAY_AT_ONCE)
+    assert friend.errors == []
+
+
+# What the game page needs only once a run ends or a dialog opens (pipeline/site.py LATER_STYLESHEET).
+LATER_SHEET = re.compile(r"/static/[0-9a-f]+/css/fim\.css$")
+
+
+def test_a_first_visit_never_asks_for_the_end_screens_stylesheet_and_the_end_of_a_run_links_it(new_player):
+    player = new_player()
+    asked = []
+    player.page.on("request", lambda request: asked.append(request.url))
+    player.open().wait_ready()
+    player.page.wait_for_load_state("networkidle")
+    assert [url for url in asked if "/css/" in url and not url.endswith("/css/jogo.css")] == []
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    assert len([url for url in asked if LATER_SHEET.search(url)]) == 1
+    assert player.page.locator("#dialogo .manchete").evaluate("e => getComputedStyle(e).fontWeight") == "700"
+    assert player.page.locator("#erro").is_hidden(), "boot.js leaves a later sheet to the game"
+    assert player.errors == []
+
+
+def test_an_end_screens_stylesheet_that_cannot_be_had_is_explained_as_its_chunk_is(new_player):
+    player = new_player().open().wait_ready()
+    player.page.route(LATER_SHEET, lambda route: route.abort("internetdisconnected"))
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Não foi possível mostrar o fim da corrida")
+    assert player.page.locator("#erro").is_hidden() and player.page.locator("#partida").is_visible()
+    player.dialog_button("Fechar").click()
+    player.page.unroute(LATER_SHEET)
+    player.button("estatisticas").click()  # asked for again, and had
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    assert player.page.locator("#dialogo .factos").evaluate("e => getComputedStyle(e).display") == "grid"
+    assert player.errors == []
