@@ -8,6 +8,7 @@ import { DAMAGED_LIST, LoadError } from "../shared/loader.js";
 import { advance, freeSquareFrom, isTaken, letterOn, nextSquare, offset, sameLetter, tileForLetter, typingSquare } from "./cursor.js";
 import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { invalidWordsText, peekText } from "./status_view.js";
+import { TAKEN_UP, newerSave } from "./newer_save.js";
 
 const DEFAULT_CURSOR = "D3";
 
@@ -149,9 +150,30 @@ export class Game {
     this.actions = [];
   }
 
+  /**
+   * Another tab saved this run further on: this tab takes its save up (so its older state never
+   * overwrites it) and says so. True when it did; a save it cannot replay is left as it is.
+   */
+  takeUpNewer() {
+    if (this.retired || !this.words || !this.state) return false;
+    const save = newerSave(this.storage, this.date, this.actions);
+    let restored = null;
+    try {
+      restored = save && this.restore(save.actions);
+    } catch {
+      return false; // a damaged word list: said when the player next plays
+    }
+    if (!restored?.ok) return false;
+    Object.assign(this, { state: restored.state, actions: save.actions.slice(), lastEvents: null, hint: null, selected: null });
+    this.announcer.say(TAKEN_UP);
+    this.afterChange();
+    return true;
+  }
+
   /** Applies one action; on success saves the log, announces and redraws. False when refused. */
   act(action) {
     if (this.retired) return false; // a new day has replaced this run
+    if (this.takeUpNewer()) return false; // the player acts again on the state as it now is
     let result;
     try {
       result = this.engine.apply(this.state, action, this.words);

@@ -76,6 +76,8 @@ export class Page {
     new DragInput(main, intents, () => this.dialogs.isOpen || !this.game);
     markDevice();
     document.addEventListener("visibilitychange", () => this.checkDay());
+    // Another tab saved: a run it took further on is taken up here (game.js takeUpNewer).
+    window.addEventListener("storage", () => { if (!this.dialogs.isOpen) this.game?.takeUpNewer(); });
     setInterval(() => this.checkDay(), CHECK_DAY_MS);
   }
 
