@@ -54,3 +54,38 @@ def test_a_tab_that_missed_the_news_takes_up_the_newer_save_before_it_writes(new
     other.expect_text("#jogadas", "2")
     other.announced(re.compile("noutro separador"))
     assert json.loads(storage(other, "torre.corrida"))["actions"][0] == {"type": "pass"}, "the newer save is never overwritten"
+
+
+# Issue 31, item 2 -------------------------------------------------------------------------
+
+RESULT = {"floor": 3, "total": 150, "won": False}
+# Cut short, of an unknown version, and with one result no run could have written.
+DAMAGED_PRACTICE = [
+    '{"v":1,"current":2,"run":{"number":2,"actions":[{"type":"pa',
+    json.dumps({"v": 2, "current": 1, "run": None, "results": {}}),
+    json.dumps({"v": 1, "current": 1, "run": None, "results": {"1": RESULT, "2": {**RESULT, "floor": 0}}}),
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
+def test_a_damaged_practice_save_is_kept_aside_and_the_player_told(new_player, scheme, viewport):
+    player = new_player(viewport=viewport, color_scheme=scheme).open(QUIET_PAGE)
+    for raw in DAMAGED_PRACTICE:
+        put(player, "torre.treino", raw)
+        player.open("/treino/")
+        player.expect_text("#dialogo-titulo", "O treino guardado estava danificado")
+        player.expect_text("#dialogo-corpo", re.compile(r"\(guardámos uma cópia do antigo à parte\)\.$"))
+        if raw == DAMAGED_PRACTICE[0]:
+            check_looks(player, "treino-danificado", scheme)
+        player.dialog_button("Continuar").click()
+        player.wait_ready()
+        player.pass_turn()
+    copies = [storage(player, key) for key in ("torre.treino.danificado", "torre.treino.danificado.2",
+                                               "torre.treino.danificado.3")]
+    assert copies == DAMAGED_PRACTICE, "each damaged save kept under its own key"
+    assert json.loads(storage(player, "torre.treino"))["results"] == {"1": RESULT}, "the readable result kept"
+    player.page.reload()
+    player.wait_ready()
+    assert not player.page.locator("#dialogo").is_visible(), "said once: what was readable is now sound"
+    assert player.errors == []

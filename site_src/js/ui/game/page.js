@@ -238,12 +238,16 @@ export class Page {
     day.clear();
   }
 
-  /** A damaged torre.arquivo, found before any run reads or writes it: copied aside, its readable days kept, said. */
+  /**
+   * A damaged torre.arquivo (or, on Treino, torre.treino), found before any run reads or writes
+   * it: copied aside, its readable parts kept, said once.
+   */
   async warnDamagedArchive() {
-    const problem = this.archive.repair();
-    if (!problem) return;
-    await this.dialogs.notice("O arquivo estava danificado", problem,
-      [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });
+    const found = [["O arquivo estava danificado", this.archive.repair()],
+      ["O treino guardado estava danificado", this.mode?.store.repair()]];
+    for (const [title, problem] of found.filter(([, text]) => text)) {
+      await this.dialogs.notice(title, problem, [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });
+    }
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */

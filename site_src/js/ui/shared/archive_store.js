@@ -72,7 +72,7 @@ export class ArchiveStore {
 
   /** Copies a damaged archive's text aside (once per text); true when the browser wrote it. */
   keepAside(raw) {
-    if (this.aside?.raw !== raw) this.aside = { raw, kept: this.storage.write(DAMAGED_ARCHIVE_KEY, raw) };
+    if (this.aside?.raw !== raw) this.aside = { raw, kept: this.storage.keepDamaged(DAMAGED_ARCHIVE_KEY, raw) };
     return this.aside.kept;
   }
 

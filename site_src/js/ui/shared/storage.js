@@ -25,6 +25,9 @@ const GUIDE_KEY = "torre.guia";
 const GUIDE_STEP_KEY = "torre.guia.passo";
 const SAVE_VERSION = 1;
 const FLOORS = 5;
+// Copies of damaged values kept per key (keepDamaged): every occurrence its own key, but a
+// device damaged over and over never fills its storage with them.
+export const DAMAGED_COPIES = 5;
 
 /**
  * Fresh statistics: no runs yet. `floors[i]` counts runs that ended on floor i+1;
@@ -247,6 +250,19 @@ export class GameStorage {
     return raw !== null && this.write(ASIDE_RUN_PREFIX + date, raw);
   }
 
+  /**
+   * Keeps the damaged text `raw` under `key`, `key.2` … `key.5` (DAMAGED_COPIES): one key per
+   * damaged value, never written over by the next. True when it is kept (now, or already);
+   * false when the browser refused it or every one of those keys holds another copy.
+   */
+  keepDamaged(key, raw) {
+    const keys = Array.from({ length: DAMAGED_COPIES }, (_, i) => (i === 0 ? key : `${key}.${i + 1}`));
+    const held = keys.map((k) => this.read(k));
+    if (held.includes(raw)) return true;
+    const free = held.indexOf(null);
+    return free >= 0 && this.write(keys[free], raw);
+  }
+
   /** Removes `key`; a browser that refuses leaves it (nothing is lost by that). */
   remove(key) {
     try {
@@ -280,7 +296,7 @@ export class GameStorage {
       /* reported below */
     }
     // The copy is promised only when it was written: a full storage (quota) refuses it.
-    const kept = this.write(DAMAGED_STATS_KEY, raw);
+    const kept = this.keepDamaged(DAMAGED_STATS_KEY, raw);
     return { stats: emptyStats(), problem: "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero "
       + (kept ? "(guardámos uma cópia das antigas à parte)." : "(não foi possível guardar uma cópia das antigas: o navegador recusou-a).") };
   }
