@@ -6,6 +6,7 @@ said once, and every damaged value gets its own copy. Each new state is checked 
 light and dark, and photographed at phone and desktop sizes."""
 from __future__ import annotations
 
+import datetime
 import json
 import re
 
@@ -13,6 +14,7 @@ import pytest
 
 from e2e_support import (DESKTOP, FIXTURE_NOON, Player, browser, new_player, play_praxe_by_taps,  # noqa: F401
                          route_day, site_url)
+from test_docs_examples import BASE64URL, outsider_crc24
 from test_e2e_saves import FULL_FOR, PHONE_SMALL, QUIET_PAGE, VIEWPORTS, check_looks, put, storage
 
 TODAY = "2026-12-01"
@@ -88,4 +90,64 @@ def test_a_damaged_practice_save_is_kept_aside_and_the_player_told(new_player, s
     player.page.reload()
     player.wait_ready()
     assert not player.page.locator("#dialogo").is_visible(), "said once: what was readable is now sound"
+    assert player.errors == []
+
+
+# Issue 31, item 3 -------------------------------------------------------------------------
+
+UNKNOWN_VERSION = "ffffffffff"
+
+
+def code_of(date: str, version: str, floor: int = 1, total: int = 0) -> str:
+    """A replay code that reads (checksum included) for `date`, word list `version`, `floor` and `total`."""
+    days = (datetime.date.fromisoformat(date) - datetime.date(2020, 1, 1)).days
+    n = days + 32768 * (int(version, 16) + 16 ** 10 * ((floor - 1) + 8 * (total + 16384 * 1)))
+    digits = ""
+    while n:
+        n, d = divmod(n, 64)
+        digits = BASE64URL[d] + digits
+    body = "1" + digits
+    crc = outsider_crc24(body)
+    return body + "".join(BASE64URL[crc >> shift & 63] for shift in (18, 12, 6, 0))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
+def test_a_practice_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_tower_starts_again(
+        new_player, scheme, viewport):
+    player = new_player(viewport=viewport, color_scheme=scheme).open("/treino/").wait_ready()
+    player.pass_turn()
+    save = json.loads(storage(player, "torre.treino"))
+    save["run"]["wordList"] = UNKNOWN_VERSION
+    put(player, "torre.treino", json.dumps(save))
+    for _ in range(2):  # and again after a reload
+        player.page.reload()
+        player.expect_text("#dialogo-titulo", "Não foi possível retomar o jogo")
+        player.expect_text("#dialogo-corpo", re.compile(
+            rf"\(versão {UNKNOWN_VERSION}\).*Guardámos uma cópia dele à parte.*Pode recomeçar a torre de treino n\.º 1\.$"))
+        assert player.page.locator("#erro").is_hidden(), "not the error whose «Tentar outra vez» fails the same way"
+    check_looks(player, "treino-versao-desconhecida", scheme)
+    player.dialog_button("Recomeçar a torre de treino n.º 1").click()
+    player.wait_ready()
+    player.expect_text("#jogadas", "3")
+    assert json.loads(storage(player, "torre.treino.posta-de-parte.1")) == save["run"]
+    player.pass_turn()
+    player.page.reload()
+    player.wait_ready()
+    player.expect_text("#jogadas", "2")
+    assert not player.page.locator("#dialogo").is_visible(), "the new run resumes"
+    assert player.errors == []
+
+
+def test_a_challenge_of_today_on_a_word_list_the_site_lacks_never_locks_the_daily_page(new_player):
+    player = new_player().open(QUIET_PAGE)
+    code = code_of(TODAY, UNKNOWN_VERSION, floor=2, total=130)
+    record = {"code": code, "date": TODAY, "them": {"floor": 2, "total": 130, "won": False}, "me": None}
+    put(player, "torre.desafios", json.dumps({"v": 1, "list": [record]}))
+    for _ in range(2):  # and again after a reload
+        player.open("/").wait_ready()
+        player.expect_text("#desafio-alvo", re.compile("130"))
+        player.pass_turn()
+    player.expect_text("#jogadas", "1")
+    assert json.loads(storage(player, "torre.corrida"))["wordList"] == player.page.get_attribute("#jogo", "data-versao")
     assert player.errors == []

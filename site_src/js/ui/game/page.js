@@ -163,7 +163,7 @@ export class Page {
 
   /**
    * Today's tower or the archive's `?dia=` day: {key, load(), file, name, keep, saved(), store(version),
-   * aside(), clear()} (a practice tower has no aside: its save is not kept apart);
+   * aside(), clear()} (a practice tower's are PracticeMode.tower's);
    * null after refusing a date the game will not open.
    */
   dayTower() {
@@ -196,12 +196,13 @@ export class Page {
    * since; a new run, or a save older than versions, takes the current one. {version,
    * words, coimbra, store}, or null after saying (in Portuguese) that it cannot be had: the
    * save stays untouched. A version the site does not have can never be had here: that save
-   * is kept aside and the day starts over (startOver).
+   * is kept aside and the day starts over (startOver). A challenge's version the site lacks
+   * leaves a new run on the site's own list (`challenge` false), never a locked page.
    */
-  async runWords(tower, data, startedOver = false) {
+  async runWords(tower, data, { startedOver = false, challenge = true } = {}) {
     const saved = tower.saved(data);
     // A new run of a challenged tower takes the challenge's word list, so both runs are judged alike.
-    const wanted = saved.status === "ok" ? saved.wordList : this.challenges.pendingVersion(tower.key);
+    const wanted = saved.status === "ok" ? saved.wordList : challenge && this.challenges.pendingVersion(tower.key);
     const list = wordsForVersion(this.urls, wanted, this.fetchFn, data);
     const kept = (error) => new LoadError(`${error.message} A corrida guardada neste aparelho não se perdeu.`, error.detail);
     let coimbra;
@@ -209,13 +210,14 @@ export class Page {
       coimbra = await list.coimbra;
       if (list.words !== data.words) await list.words; // a version the site lacks is found before the board
     } catch (error) {
-      // startedOver: the save could not even be cleared; a practice tower has no aside
-      if (!error?.missing || startedOver || !tower.aside) {
+      if (error?.missing && saved.status !== "ok" && wanted) return this.runWords(tower, data, { startedOver, challenge: false });
+      // startedOver: the save could not even be cleared
+      if (!error?.missing || startedOver) {
         this.fail(kept(error));
         return null;
       }
       await this.startOver(tower, list.version);
-      return tower.key === this.date ? this.runWords(tower, data, true) : null;
+      return tower.key === this.date ? this.runWords(tower, data, { startedOver: true }) : null;
     }
     const words = list.words === data.words ? data.words : list.words.catch((error) => { throw kept(error); });
     return { version: list.version, words, coimbra, store: tower.store(data, list.version) };

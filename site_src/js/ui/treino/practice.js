@@ -16,6 +16,9 @@ import { Suggestion } from "./suggestion.js";
 const PRACTICE_VERSION = 1;
 // A damaged practice save's text is copied here (then .2, .3 …) before its readable parts replace it.
 const DAMAGED_PRACTICE_KEY = "torre.treino.danificado";
+// A practice run this site cannot replay (its word-list version is not here) is copied to this key
+// followed by its tower's number before that tower starts over.
+const ASIDE_RUN_PREFIX = "torre.treino.posta-de-parte.";
 
 const isNumber = (n) => Number.isInteger(n) && n >= 1;
 
@@ -122,6 +125,12 @@ export class PracticeStore {
     practice.current = number;
     practice.run = wordList ? { number, actions, wordList, bag } : { number, actions, bag };
     return this.save(practice);
+  }
+
+  /** Copies the saved run of tower `number` aside before it starts over; true when the browser wrote the copy. */
+  setRunAside(number) {
+    const { run } = this.load();
+    return run?.number === number && this.storage.write(ASIDE_RUN_PREFIX + number, JSON.stringify(run));
   }
 
   clearRun() {
@@ -245,6 +254,8 @@ export class PracticeMode {
         page.analysisClient.workerUrl, ...(page.urls.common ? [absolute(page.urls.common)] : [])],
       saved: (data) => this.store.loadRun(number, data.day.bag),
       store: (data, wordList) => practiceRunStore(this.store, number, data.day.bag, wordList),
+      aside: () => this.store.setRunAside(number), // a save this site cannot resume (Page.startOver)
+      clear: () => this.store.clearRun(),
     };
   }
 
