@@ -14,6 +14,8 @@ import pytest
 
 from e2e_support import (DESKTOP, FIXTURE_NOON, Player, browser, new_player, play_praxe_by_taps,  # noqa: F401
                          route_day, site_url)
+from test_e2e_a11y import axe_violations
+from test_e2e_challenge import challenger, open_challenge
 from test_docs_examples import BASE64URL, outsider_crc24
 from test_e2e_saves import FULL_FOR, PHONE_SMALL, QUIET_PAGE, VIEWPORTS, check_looks, put, storage
 
@@ -151,3 +153,46 @@ def test_a_challenge_of_today_on_a_word_list_the_site_lacks_never_locks_the_dail
     player.expect_text("#jogadas", "1")
     assert json.loads(storage(player, "torre.corrida"))["wordList"] == player.page.get_attribute("#jogo", "data-versao")
     assert player.errors == []
+
+
+# Issue 31, item 4 -------------------------------------------------------------------------
+
+TOMORROW = "2026-12-02"
+NOT_OPENED = re.compile(r"^Não foi possível verificar esta corrida: é de 02/12/2026, um dia que ainda não chegou\.")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_challenge_or_replay_of_a_day_that_has_not_opened_is_not_verified_nor_kept(new_player, built_dist, scheme):
+    link, _ = challenger(new_player, built_dist, TOMORROW, clock="2026-12-02T10:00:00Z")
+    friend = new_player(route=False, viewport=PHONE_SMALL, color_scheme=scheme)
+    open_challenge(friend, link)
+    friend.expect_text("#veredicto", NOT_OPENED)
+    assert friend.page.get_attribute("#desafio", "data-veredicto") == "recusada"
+    assert storage(friend, "torre.desafios") is None, "not kept"
+    check_looks(friend, "desafio-de-amanha", scheme)
+    friend.page.set_viewport_size(DESKTOP)
+    friend.screenshot(f"desafio-de-amanha-{scheme}")
+    friend.page.goto("about:blank")
+    friend.page.goto(link.replace("/desafio/#", "/repeticao/#"))
+    friend.page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
+    friend.expect_text("#veredicto", NOT_OPENED)
+    assert friend.page.get_attribute("#repeticao", "data-veredicto") == "recusada"
+    assert axe_violations(friend.page) == []
+
+
+def test_a_kept_challenge_of_a_day_that_has_not_opened_is_not_exported(new_player):
+    player = new_player().open(QUIET_PAGE)
+    ahead = {"code": code_of(TOMORROW, "0123456789", floor=2, total=130), "date": TOMORROW,
+             "them": {"floor": 2, "total": 130, "won": False}, "me": None}
+    today = {**ahead, "code": code_of(TODAY, "0123456789", floor=2, total=130), "date": TODAY}
+    put(player, "torre.desafios", json.dumps({"v": 1, "list": [today, ahead]}))
+    player.open("/").wait_ready()
+    player.button("estatisticas").click()
+    player.page.get_by_role("button", name="Exportar").click()
+    exported = player.page.locator("#estatisticas-texto").input_value()
+    other = new_player().open().wait_ready()
+    other.button("estatisticas").click()
+    other.page.locator("#estatisticas-texto").fill(exported)
+    other.dialog_button("Importar").click()
+    other.announced("Estatísticas importadas.")
+    assert [r["date"] for r in json.loads(storage(other, "torre.desafios"))["list"]] == [TODAY]

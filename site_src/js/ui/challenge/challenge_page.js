@@ -46,7 +46,7 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   box.replaceChildren(says);
   const code = fragmentCode(hash);
   const onRead = (read) => box.prepend(el("h2", { id: "desafio-torre", text: `Desafio: ${towerOf(read.date, today)}` }));
-  const { read, loaded, replayed, text, verified } = await verifyCode(code, main, fetchFn, { onRead });
+  const { read, loaded, replayed, text, verified } = await verifyCode(code, main, fetchFn, { onRead, today });
   if (loaded) keep(loaded.files.day, loaded.files.dawg);
   says.textContent = verified ? text : `${text} ${NOT_COUNTED}`;
   says.classList.toggle("aviso-erro", !verified);

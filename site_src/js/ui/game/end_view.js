@@ -157,7 +157,7 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
   // autofocus: the dialog must not open on the text field, which would pop up a phone's keyboard.
   const exportButton = el("button", { type: "button", text: "Exportar", autofocus: true });
   exportButton.addEventListener("click", async () => {
-    field.value = exportStats(stats, archive, challenges);
+    field.value = exportStats(stats, archive, challenges, today);
     field.select();
     message.classList.remove("recusa");
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);

@@ -7,7 +7,9 @@ import { readCode, replayCode } from "../../engine/replay_code.js";
 import { shownDate } from "../archive/archive.js";
 import { ordinal, points } from "../shared/labels.js";
 import { Dawg, wordLookup } from "../../dawg.js";
+import { lisbonDate } from "../shared/lisbon_date.js";
 import { dayUrl, readUrls, runDawgUrl } from "../shared/loader.js";
+import { notOpened } from "../shared/saved_values.js";
 
 export const NOT_VERIFIED = "Não foi possível verificar esta corrida";
 
@@ -76,14 +78,16 @@ export function fragmentCode(hash) {
  * Verifies `code` for the page `main` (its data-* name the files): {read, loaded, replayed,
  * text, verified}, `loaded` and `replayed` null where it stopped before them; `text` is the
  * verdict as said to the player. Never throws. `onRead(read)`: called once the code reads,
- * before anything is downloaded.
+ * before anything is downloaded. `today`: the Lisbon date; a run of a later day is not verified
+ * (saved_values.js notOpened).
  */
-export async function verifyCode(code, main, fetchFn, { onRead = () => {} } = {}) {
+export async function verifyCode(code, main, fetchFn, { onRead = () => {}, today = lisbonDate() } = {}) {
   const read = readCode(code);
   const refused = (text) => ({ read, loaded: null, replayed: null, text, verified: false });
   if (!read.ok) {
     return refused(code ? `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` : `${NOT_VERIFIED}: esta ligação não traz nenhuma corrida.`);
   }
+  if (notOpened(read.date, today)) return refused(`${NOT_VERIFIED}: é de ${shownDate(read.date)}, um dia que ainda não chegou.`);
   onRead(read);
   let loaded;
   try {

@@ -8,6 +8,12 @@ const FLOORS = 5;
 // Far above any total a run of five floors can make; a larger one was not played.
 export const MAX_POINTS = 100000;
 
+/**
+ * The one rule for a day that has not opened by `today` (the Lisbon date): a run of it is not
+ * verified (ui/replay/verify.js), not kept (challengeProblem) and not exported (stats_import.js).
+ */
+export const notOpened = (date, today) => date > today;
+
 export const isCount = (n) => Number.isInteger(n) && n >= 0;
 export const isCountUpTo = (n, max) => isCount(n) && n <= max;
 export const isDate = (s) => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s);
@@ -45,7 +51,7 @@ export function challengeProblem(record, today) {
   const read = readCode(record.code);
   if (!read.ok) return "tem uma ligação danificada ou alterada";
   if (read.date !== record.date) return "tem um dia que não é o da ligação";
-  if (record.date > today) return `é de um dia que ainda não chegou (${record.date})`;
+  if (notOpened(record.date, today)) return `é de um dia que ainda não chegou (${record.date})`;
   const theirs = resultProblem(record.them);
   if (theirs) return `${theirs} (resultado da ligação)`;
   if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";
