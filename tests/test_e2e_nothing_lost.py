@@ -196,3 +196,22 @@ def test_a_kept_challenge_of_a_day_that_has_not_opened_is_not_exported(new_playe
     other.dialog_button("Importar").click()
     other.announced("Estatísticas importadas.")
     assert [r["date"] for r in json.loads(storage(other, "torre.desafios"))["list"]] == [TODAY]
+
+
+# Issue 31, item 5 -------------------------------------------------------------------------
+
+END_CHUNK = re.compile(r"/js/torre\.run_end\.js$")
+
+
+@pytest.mark.parametrize("body", ["", "export const nothing = 1;\n"], ids=["empty", "other-exports"])
+def test_an_end_screen_chunk_served_without_its_functions_is_said_as_a_missing_one(new_player, body):
+    player = new_player().open().wait_ready()
+    player.page.route(END_CHUNK, lambda route: route.fulfill(status=200, content_type="text/javascript", body=body))
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Não foi possível mostrar o fim da corrida")
+    assert player.text("#dialogo p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+                                         "e recarregue a página. A corrida ficou guardada e contada.")
+    player.dialog_button("Fechar").click()
+    player.button("estatisticas").click()
+    player.expect_text("#dialogo-titulo", "Não foi possível abrir as estatísticas")
+    assert player.errors == []

@@ -26,6 +26,8 @@ import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
 const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet e recarregue a página.";
+// What the page uses of run_end.js: a chunk served without them (empty, cut short by a proxy) is one not loaded.
+const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis"];
 
 /** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
 function guideAsked() {
@@ -351,11 +353,14 @@ export class Page {
 
   /**
    * The module run_end.js (the end screen, the analysis, the statistics dialog), loaded once. A load
-   * that fails resolves to null, said in a dialog titled `title` (`saved`: a run just ended, already
+   * that fails (or brings a chunk without END_EXPORTS) resolves to null, said in a dialog titled `title` (`saved`: a run just ended, already
    * saved and counted, says so), and is asked for again next time.
    */
   async ending(title, saved = false) {
-    this.endModule ??= import("./run_end.js");
+    this.endModule ??= import("./run_end.js").then((end) => {
+      if (END_EXPORTS.every((name) => typeof end[name] === "function")) return end;
+      throw new Error(`run_end.js was served without ${END_EXPORTS.join(", ")}`);
+    });
     try {
       return await this.endModule;
     } catch (error) {
