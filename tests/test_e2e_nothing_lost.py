@@ -100,10 +100,11 @@ def test_a_damaged_practice_save_is_kept_aside_and_the_player_told(new_player, s
 UNKNOWN_VERSION = "ffffffffff"
 
 
-def code_of(date: str, version: str, floor: int = 1, total: int = 0) -> str:
-    """A replay code that reads (checksum included) for `date`, word list `version`, `floor` and `total`."""
+def code_of(date: str, version: str, floor: int = 1, total: int = 0, rest: int = 0) -> str:
+    """A replay code that reads (checksum included) for `date`, word list `version`, `floor` and `total`,
+    its decisions `rest` (0: none, a run with nothing played)."""
     days = (datetime.date.fromisoformat(date) - datetime.date(2020, 1, 1)).days
-    n = days + 32768 * (int(version, 16) + 16 ** 10 * ((floor - 1) + 8 * (total + 16384 * 1)))
+    n = days + 32768 * (int(version, 16) + 16 ** 10 * ((floor - 1) + 8 * (total + 16384 * rest)))
     digits = ""
     while n:
         n, d = divmod(n, 64)
@@ -214,4 +215,26 @@ def test_an_end_screen_chunk_served_without_its_functions_is_said_as_a_missing_o
     player.dialog_button("Fechar").click()
     player.button("estatisticas").click()
     player.expect_text("#dialogo-titulo", "Não foi possível abrir as estatísticas")
+    assert player.errors == []
+
+
+# Issue 31, item 10 ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_challenge_of_an_unfinished_run_is_not_kept_and_its_replay_says_it_is_unfinished(new_player, scheme):
+    player = new_player(route=False, viewport=PHONE_SMALL, color_scheme=scheme).open().wait_ready()
+    code = code_of(TODAY, player.page.get_attribute("#jogo", "data-versao"))  # nothing played: floor 1, 0 points
+    open_challenge(player, f"{player.url}/desafio/#{code}")
+    player.expect_text("#veredicto", "Esta corrida não acabou (ficou no 1.º andar, com 0 pontos): só uma corrida "
+                                     "acabada pode ser um desafio. Este desafio não conta.")
+    assert player.page.get_attribute("#desafio", "data-veredicto") == "recusada"
+    assert storage(player, "torre.desafios") is None, "not kept"
+    check_looks(player, "desafio-por-acabar", scheme)
+    player.page.goto("about:blank")
+    player.page.goto(f"{player.url}/repeticao/#{code}")
+    player.page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
+    player.expect_text("#veredicto", "Corrida verificada, mas por acabar: ficou no 1.º andar, com 0 pontos.")
+    check_looks(player, "repeticao-por-acabar", scheme)
+    player.page.set_viewport_size(DESKTOP)
+    player.screenshot(f"repeticao-por-acabar-{scheme}")
     assert player.errors == []

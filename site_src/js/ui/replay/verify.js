@@ -53,15 +53,20 @@ export async function loadFor(read, main, fetchFn) {
   }
 }
 
-/** The verdict of a replay, as said to the player. */
+/** The verdict of a replay, as said to the player: {verified, finished, text}. */
 export function verdict(read, replayed) {
   if (!replayed.ok) return { verified: false, text: `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` };
   if (!replayed.verified) {
     return { verified: false, text: `${NOT_VERIFIED}: a repetição não dá o resultado que a ligação declara `
       + `(${ordinal(read.floor)} andar, ${points(read.total)}); a ligação foi alterada.` };
   }
-  const end = replayed.state.phase === "won" ? "subiu a torre toda" : `chegou ao ${ordinal(read.floor)} andar`;
-  return { verified: true, text: `Corrida verificada: ${end}, com ${points(read.total)}.` };
+  const { phase } = replayed.state;
+  if (phase !== "won" && phase !== "lost") {
+    return { verified: true, finished: false,
+      text: `Corrida verificada, mas por acabar: ficou no ${ordinal(read.floor)} andar, com ${points(read.total)}.` };
+  }
+  const end = phase === "won" ? "subiu a torre toda" : `chegou ao ${ordinal(read.floor)} andar`;
+  return { verified: true, finished: true, text: `Corrida verificada: ${end}, com ${points(read.total)}.` };
 }
 
 /** The code in a fragment ("#1AbC…"); chat apps may percent-encode it, and a stray "%" is no crash. */
@@ -76,7 +81,7 @@ export function fragmentCode(hash) {
 
 /**
  * Verifies `code` for the page `main` (its data-* name the files): {read, loaded, replayed,
- * text, verified}, `loaded` and `replayed` null where it stopped before them; `text` is the
+ * text, verified, finished}, `loaded` and `replayed` null where it stopped before them; `text` is the
  * verdict as said to the player. Never throws. `onRead(read)`: called once the code reads,
  * before anything is downloaded. `today`: the Lisbon date; a run of a later day is not verified
  * (saved_values.js notOpened).
