@@ -6,6 +6,7 @@ said once, and every damaged value gets its own copy. Each new state is checked 
 light and dark, and photographed at phone and desktop sizes."""
 from __future__ import annotations
 
+import base64
 import datetime
 import json
 import re
@@ -17,7 +18,7 @@ from e2e_support import (DESKTOP, FIXTURE_NOON, Player, browser, new_player, pla
 from test_e2e_a11y import axe_violations
 from test_e2e_challenge import challenger, open_challenge
 from test_docs_examples import BASE64URL, outsider_crc24
-from test_e2e_saves import FULL_FOR, PHONE_SMALL, QUIET_PAGE, VIEWPORTS, check_looks, put, storage
+from test_e2e_saves import FULL_FOR, PHONE_SMALL, QUIET_PAGE, STATS, VIEWPORTS, check_looks, put, storage
 
 TODAY = "2026-12-01"
 
@@ -238,3 +239,45 @@ def test_a_challenge_of_an_unfinished_run_is_not_kept_and_its_replay_says_it_is_
     player.page.set_viewport_size(DESKTOP)
     player.screenshot(f"repeticao-por-acabar-{scheme}")
     assert player.errors == []
+
+
+# Issue 34, item 2 -------------------------------------------------------------------------
+
+REFUSED_SAVE = re.compile(r"^O navegador recusou guardar esta corrida neste aparelho .*Pode continuar a jogar nesta página")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
+@pytest.mark.parametrize("path,key", [("/", "torre.corrida"), ("/treino/", "torre.treino"),
+                                      ("/?dia=2026-11-30", "torre.arquivo")], ids=["today", "treino", "archive"])
+def test_a_save_the_full_storage_refuses_is_said_once_and_the_run_goes_on_in_memory(new_player, scheme, viewport,
+                                                                                      path, key):
+    if (scheme, viewport) != ("light", PHONE_SMALL) and path != "/":
+        pytest.skip("the same dialog: looked at on today's tower")
+    player = new_player(viewport=viewport, color_scheme=scheme, route=path == "/")  # a past day: its own file
+    player.page.add_init_script(f"({FULL_FOR})('{key}')")
+    player.open(path).wait_ready()
+    player.pass_turn()
+    player.expect_text("#dialogo-titulo", "Não foi possível guardar a corrida")
+    player.expect_text("#dialogo-corpo", REFUSED_SAVE)
+    check_looks(player, "guardar-recusado", scheme)
+    player.dialog_button("Continuar a jogar").click()
+    player.pass_turn()
+    player.expect_text("#jogadas", "1")
+    assert not player.page.locator("#dialogo").is_visible(), "said once"
+    assert player.errors == []
+
+
+def test_an_import_the_full_storage_refuses_is_never_announced(new_player):
+    player = new_player()
+    player.page.add_init_script(f"({FULL_FOR})('torre.estatisticas')")
+    player.open().wait_ready()
+    exported = "TORRE-ESTATISTICAS-1:" + base64.b64encode(json.dumps(STATS).encode()).decode()
+    player.button("estatisticas").click()
+    player.page.fill("#estatisticas-texto", exported)
+    player.dialog_button("Importar").click()
+    player.expect_text("#dialogo .confirmacao", re.compile(r"^Não foi possível guardar as estatísticas importadas"))
+    assert "recusa" in player.page.get_attribute("#dialogo .confirmacao", "class")
+    assert player.text("#anuncio") != "Estatísticas importadas."
+    check_looks(player, "importacao-nao-guardada", "light")
+    assert storage(player, "torre.estatisticas") is None

@@ -78,7 +78,7 @@ export class Game {
   /**
    * `deps`: engine, wordsReady (a promise of the word checker), constants, day, date,
    * storage, view, announcer, dialogs, onEnd(state), onFail(error), optionally onAction(action,
-   * state); towerName ("a torre de 30/11/2026") for a past day.
+   * state) and onSaveRefused() (the browser refused a save); towerName ("a torre de 30/11/2026") for a past day.
    */
   constructor(deps) {
     Object.assign(this, deps);
@@ -189,7 +189,7 @@ export class Game {
     this.lastEvents = result.events;
     this.hint = null; // a suggestion fits the position it was made for only
     this.actions.push(action);
-    this.storage.saveRun(this.date, this.actions);
+    if (!this.storage.saveRun(this.date, this.actions)) this.onSaveRefused?.(); // the run goes on in memory
     this.announceEvents(result.events);
     this.onAction?.(action, this.state); // the first-visit guide follows the play
     return true;

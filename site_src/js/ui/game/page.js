@@ -26,6 +26,10 @@ import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
 const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet e recarregue a página.";
+/** What is said at the first save the browser refuses (a full storage, or one blocked for the site). */
+const SAVE_REFUSED = "O navegador recusou guardar esta corrida neste aparelho (o armazenamento está cheio ou bloqueado "
+  + "para este site). Pode continuar a jogar nesta página, mas se a recarregar ou fechar perde o que jogou desde agora. "
+  + "Para voltar a guardar, liberte espaço nas definições do navegador ou permita o armazenamento a este site: cada jogada volta a tentar.";
 // What the page uses of run_end.js: a chunk served without them (empty, cut short by a proxy) is one not loaded.
 const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis"];
 
@@ -132,6 +136,7 @@ export class Page {
       storage: run.store, announcer: this.announcer, dialogs: this.dialogs, towerName: tower.name,
       view: new GameView(this.main, data.constants, run.coimbra),
       onEnd: (state) => this.finish(state),
+      onSaveRefused: () => this.sayRefusedSave(),
       onFail: (error) => { if (this.game === game) this.fail(error); },
       onAction: (action, state) => {
         if (this.game !== game) return;
@@ -252,6 +257,14 @@ export class Page {
     for (const [title, problem] of found.filter(([, text]) => text)) {
       await this.dialogs.notice(title, problem, [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });
     }
+  }
+
+  /** The first save the browser refused on this page: said once, plainly (a dialog, or the toast over one). */
+  sayRefusedSave() {
+    if (this.refusedSaveSaid) return;
+    this.refusedSaveSaid = true;
+    if (this.dialogs.isOpen) this.announcer.say(SAVE_REFUSED, "erro");
+    else this.dialogs.notice("Não foi possível guardar a corrida", SAVE_REFUSED, [{ text: "Continuar a jogar", value: true, kind: "principal" }]);
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */

@@ -93,11 +93,13 @@ export function showStats(page) {
   const archive = page.archive.load();
   const challenges = page.challenges.load();
   const body = statsBody(stats, lisbonDate(page.now()), (imported, importedArchive, importedChallenges) => {
-    page.storage.saveStats(imported);
-    if (importedArchive) page.archive.importResults(importedArchive);
-    if (importedChallenges) page.challenges.importList(importedChallenges);
+    // Announced only once stored: a full storage refuses it (statsBody then says so).
+    const stored = [page.storage.saveStats(imported), !importedArchive || page.archive.importResults(importedArchive),
+      !importedChallenges || page.challenges.importList(importedChallenges)];
+    if (!stored.every(Boolean)) return false;
     page.announcer.say("Estatísticas importadas.");
     showStats(page);
+    return true;
   }, archiveResults(archive), challenges);
   const practice = page.storage.practiceFigures();
   body.splice(1, 0, archiveFacts(archiveStats(archive)), ...(page.mode ? [] : [practiceFacts(practice)]),
