@@ -281,3 +281,60 @@ def test_an_import_the_full_storage_refuses_is_never_announced(new_player):
     assert player.text("#anuncio") != "Estatísticas importadas."
     check_looks(player, "importacao-nao-guardada", "light")
     assert storage(player, "torre.estatisticas") is None
+
+
+# Issue 34, item 4 -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_damaged_daily_save_is_copied_before_recomecar_deletes_it_each_damage_its_own_copy(new_player, scheme):
+    player = new_player(viewport=PHONE_SMALL, color_scheme=scheme).open(QUIET_PAGE)
+    damaged = ["{isto não é json", json.dumps({"v": 99, "date": TODAY, "actions": []})]
+    for raw in damaged:
+        put(player, "torre.corrida", raw)
+        player.open("/")
+        player.expect_text("#dialogo-corpo", re.compile(
+            r"não pôde ser retomado: .*\. Guardámos uma cópia dele à parte neste aparelho\. Pode recomeçar a torre de hoje\.$"))
+        if raw == damaged[0]:
+            check_looks(player, "registo-danificado-copiado", scheme)
+        player.dialog_button("Recomeçar a torre de hoje").click()
+        player.wait_ready()
+    assert [storage(player, k) for k in ("torre.corrida.danificada", "torre.corrida.danificada.2")] == damaged
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
+def test_damaged_challenges_are_copied_aside_their_readable_ones_kept_and_the_player_told_once(new_player, scheme, viewport):
+    player = new_player(viewport=viewport, color_scheme=scheme).open(QUIET_PAGE)
+    good = {"code": code_of(TODAY, "0123456789", floor=2, total=130), "date": TODAY,
+            "them": {"floor": 2, "total": 130, "won": False}, "me": None}
+    raw = json.dumps({"v": 1, "list": [good, {**good, "them": {"floor": 9, "total": 1, "won": False}}]})
+    put(player, "torre.desafios", raw)
+    player.open("/")
+    player.expect_text("#dialogo-titulo", "Os desafios estavam danificados")
+    player.expect_text("#dialogo-corpo", "Os desafios guardados neste aparelho estavam danificados: ficaram os que se "
+                                         "conseguiram ler (guardámos uma cópia dos antigos à parte).")
+    check_looks(player, "desafios-danificados", scheme)
+    player.dialog_button("Continuar").click()
+    player.wait_ready()
+    assert storage(player, "torre.desafios.danificados") == raw
+    assert json.loads(storage(player, "torre.desafios"))["list"] == [good]
+    player.page.reload()
+    player.wait_ready()
+    assert not player.page.locator("#dialogo").is_visible(), "said once"
+    put(player, "torre.desafios", "{cortado")
+    player.page.reload()
+    player.expect_text("#dialogo-titulo", "Os desafios estavam danificados")
+    assert storage(player, "torre.desafios.danificados.2") == "{cortado", "a second damage never overwrites the first copy"
+    assert player.errors == []
+
+
+def test_damaged_statistics_twice_keep_two_copies(new_player):
+    player = new_player().open().wait_ready()
+    for raw in ("[1,2", '{"v": 1, "runs": "muitas"}'):
+        put(player, "torre.estatisticas", raw)
+        player.button("estatisticas").click()
+        player.expect_text("#dialogo .aviso-erro", re.compile(r"\(guardámos uma cópia das antigas à parte\)\.$"))
+        player.dialog_button("Fechar").click()
+    assert [storage(player, k) for k in ("torre.estatisticas.danificadas", "torre.estatisticas.danificadas.2")] == \
+        ["[1,2", '{"v": 1, "runs": "muitas"}']

@@ -63,6 +63,8 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
     return;
   }
   const challenges = new ChallengeStore(storage);
+  const damaged = challenges.repair(); // said here, once: the game page then finds the store sound
+  if (damaged) box.append(el("p", { id: "desafios-danificados", class: "aviso aviso-erro", text: damaged }));
   const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
   const mine = finishedResult(new ArchiveStore(storage).load(), read.date);
   if (mine) challenges.settle(read.date, mine);

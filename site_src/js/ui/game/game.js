@@ -5,6 +5,7 @@
 
 import { focusPoint, returnFocus } from "../shared/focus.js";
 import { DAMAGED_LIST, LoadError } from "../shared/loader.js";
+import { asideSentence } from "../shared/storage.js";
 import { advance, freeSquareFrom, isTaken, letterOn, nextSquare, offset, sameLetter, tileForLetter, typingSquare } from "./cursor.js";
 import { byId, counted, helpEffect, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { invalidWordsText, peekText } from "./status_view.js";
@@ -142,9 +143,11 @@ export class Game {
     }
   }
 
+  /** A save that cannot be resumed: copied aside (said whether it could be), then «Recomeçar». */
   async offerRestart(reason) {
+    const copy = asideSentence(this.storage.keepAside?.(this.date) ?? false);
     await this.dialogs.notice("Não foi possível retomar o jogo",
-      `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. Pode recomeçar ${this.towerName ?? "a torre de hoje"}.`,
+      `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. ${copy} Pode recomeçar ${this.towerName ?? "a torre de hoje"}.`,
       [{ text: `Recomeçar ${this.towerName ?? "a torre de hoje"}`, value: true, kind: "principal" }], { cancellable: false });
     this.storage.clearRun(this.date);
     this.actions = [];

@@ -20,7 +20,7 @@ import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbo
 import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
-import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun } from "../shared/storage.js";
+import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun, asideSentence } from "../shared/storage.js";
 import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
@@ -238,8 +238,7 @@ export class Page {
   async startOver(day, version) {
     const kept = day.aside();
     const tower = day.name ?? "a torre de hoje";
-    const copy = kept ? "Guardámos uma cópia dele à parte neste aparelho."
-      : "Não foi possível guardar uma cópia dele à parte: o navegador recusou-a.";
+    const copy = asideSentence(kept);
     await this.dialogs.notice("Não foi possível retomar o jogo",
       `O jogo guardado neste aparelho foi começado com uma lista de palavras que este site não tem (versão ${version}), `
       + `por isso não pode ser retomado aqui. ${copy} Pode recomeçar ${tower}.`,
@@ -248,11 +247,11 @@ export class Page {
   }
 
   /**
-   * A damaged torre.arquivo (or, on Treino, torre.treino), found before any run reads or writes
-   * it: copied aside, its readable parts kept, said once.
+   * A damaged torre.arquivo, torre.desafios (or, on Treino, torre.treino), found before any run
+   * reads or writes it: copied aside, its readable parts kept, said once.
    */
   async warnDamagedArchive() {
-    const found = [["O arquivo estava danificado", this.archive.repair()],
+    const found = [["O arquivo estava danificado", this.archive.repair()], ["Os desafios estavam danificados", this.challenges.repair()],
       ["O treino guardado estava danificado", this.mode?.store.repair()]];
     for (const [title, problem] of found.filter(([, text]) => text)) {
       await this.dialogs.notice(title, problem, [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });

@@ -15,6 +15,8 @@ const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
 // A saved run this site cannot replay (its word-list version is not here) is copied to this key
 // followed by its date before the day starts over.
 const ASIDE_RUN_PREFIX = "torre.corrida.posta-de-parte.";
+// A daily save that could not be resumed is copied here (then .2 …) before «Recomeçar» removes it.
+const DAMAGED_RUN_KEY = "torre.corrida.danificada";
 // Practice runs and results (ui/treino/practice.js), kept apart from everything above; read here
 // for the practice figures of Estatísticas (a line on every game page, first on Treino's) and the
 // practice tower the game page keeps offline.
@@ -169,6 +171,17 @@ export function practiceTower(data, total) {
   return Number.isInteger(current) && current >= 1 && current <= total ? current : 1;
 }
 
+/** What a player reads about a save copied aside (`kept`) or not, before it starts over. */
+export function asideSentence(kept) {
+  return kept ? "Guardámos uma cópia dele à parte neste aparelho." : "Não foi possível guardar uma cópia dele à parte: o navegador recusou-a.";
+}
+
+/** What a player reads about damaged `what` (plural: "Os desafios"), its readable entries kept; `kept`: was its copy written? */
+export function damagedSentence(what, kept) {
+  return `${what} guardados neste aparelho estavam danificados: ficaram os que se conseguiram ler `
+    + (kept ? "(guardámos uma cópia dos antigos à parte)." : "(não foi possível guardar uma cópia dos antigos: o navegador recusou-a).");
+}
+
 /** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
 export class GameStorage {
   constructor(backend) {
@@ -274,6 +287,12 @@ export class GameStorage {
 
   clearRun() {
     this.remove(RUN_KEY);
+  }
+
+  /** Copies a daily save that cannot be resumed aside (keepDamaged) before it starts over; true when kept. */
+  keepDamagedRun() {
+    const raw = this.read(RUN_KEY);
+    return raw !== null && this.keepDamaged(DAMAGED_RUN_KEY, raw);
   }
 
   /** Clears the daily save only if it is still `raw` (another tab may have saved since). */

@@ -163,6 +163,7 @@ export function practiceRunStore(store, number, bag, wordList) {
     loadRun: () => store.loadRun(number, bag),
     saveRun: (_key, actions) => store.saveRun(number, actions, wordList, bag),
     clearRun: () => store.clearRun(),
+    keepAside: () => store.setRunAside(number),
   };
 }
 
