@@ -246,15 +246,8 @@ def test_a_challenge_of_an_unfinished_run_is_not_kept_and_its_replay_says_it_is_
 REFUSED_SAVE = re.compile(r"^O navegador recusou guardar esta corrida neste aparelho .*Pode continuar a jogar nesta página")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
-@pytest.mark.parametrize("path,key", [("/", "torre.corrida"), ("/treino/", "torre.treino"),
-                                      ("/?dia=2026-11-30", "torre.arquivo")], ids=["today", "treino", "archive"])
-def test_a_save_the_full_storage_refuses_is_said_once_and_the_run_goes_on_in_memory(new_player, scheme, viewport,
-                                                                                      path, key):
-    if (scheme, viewport) != ("light", PHONE_SMALL) and path != "/":
-        pytest.skip("the same dialog: looked at on today's tower")
-    player = new_player(viewport=viewport, color_scheme=scheme, route=path == "/")  # a past day: its own file
+def refused_save_said_once(player, path: str, key: str, scheme: str = "light"):
+    """The page at `path`, its storage refusing `key`: the first save's refusal said, then never again."""
     player.page.add_init_script(f"({FULL_FOR})('{key}')")
     player.open(path).wait_ready()
     player.pass_turn()
@@ -263,9 +256,21 @@ def test_a_save_the_full_storage_refuses_is_said_once_and_the_run_goes_on_in_mem
     check_looks(player, "guardar-recusado", scheme)
     player.dialog_button("Continuar a jogar").click()
     player.pass_turn()
-    player.expect_text("#jogadas", "1")
+    player.expect_text("#jogadas", "1")  # the run goes on in memory
     assert not player.page.locator("#dialogo").is_visible(), "said once"
     assert player.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
+def test_a_save_the_full_storage_refuses_is_said_once_and_the_run_goes_on_in_memory(new_player, scheme, viewport):
+    refused_save_said_once(new_player(viewport=viewport, color_scheme=scheme), "/", "torre.corrida", scheme)
+
+
+@pytest.mark.parametrize("path,key", [("/treino/", "torre.treino"), ("/?dia=2026-11-30", "torre.arquivo")],
+                         ids=["treino", "archive"])
+def test_a_practice_or_archive_save_the_full_storage_refuses_is_said_once_too(new_player, path, key):
+    refused_save_said_once(new_player(viewport=PHONE_SMALL, route=False), path, key)  # a past day: its own file
 
 
 def test_an_import_the_full_storage_refuses_is_never_announced(new_player):
