@@ -41,7 +41,8 @@ def test_save_whose_actions_the_engine_refuses_names_the_bad_action(new_player):
     actions = [{"type": "place", "tile": 0, "square": "F4"}, {"type": "place", "tile": 0, "square": "G4"}]
     saved(player, json.dumps({"v": 1, "date": "2026-12-01", "actions": actions}))
     player.expect_text("#dialogo-corpo", re.compile(
-        r"a ação n\.º 2 do registo foi recusada \(«Essa peça não está na sua mão»\)\. Pode recomeçar"))
+        r"a ação n\.º 2 do registo foi recusada \(«Essa peça não está na sua mão»\)\. "
+        r"Guardámos uma cópia dele à parte neste aparelho\. Pode recomeçar"))
     player.dialog_button("Recomeçar a torre de hoje").click()
     assert player.label("F4") == "F4, vazia"
 

@@ -127,7 +127,8 @@ def test_a_damaged_archive_is_copied_aside_and_the_archive_page_says_so(new_play
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(new_player, scheme):
     player = new_player(viewport=PHONE_SMALL, route=False, color_scheme=scheme).open(QUIET_PAGE)
-    for raw in (json.dumps({"v": 2, "runs": {}}), TEXT_TOTAL[:50]):
+    for copy, raw in [("torre.arquivo.danificado", json.dumps({"v": 2, "runs": {}})),
+                      ("torre.arquivo.danificado.2", TEXT_TOTAL[:50])]:  # a second damage never overwrites the first copy
         player.open(QUIET_PAGE)
         put(player, "torre.arquivo", raw)
         player.open(f"/?dia={PAST}")
@@ -137,7 +138,7 @@ def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(n
         player.dialog_button("Continuar").click()
         player.wait_ready()
         player.pass_turn()
-        assert storage(player, "torre.arquivo.danificado") == raw
+        assert storage(player, copy) == raw
         assert json.loads(storage(player, "torre.arquivo"))["runs"][PAST]["actions"] == [{"type": "pass"}]
     player.page.set_viewport_size(DESKTOP)
     player.open(QUIET_PAGE)

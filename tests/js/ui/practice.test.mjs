@@ -78,9 +78,22 @@ test("the game page keeps the practice tower the player is on, so that /treino/ 
 
 test("damaged practice saves are dropped, never thrown", () => {
   for (const raw of ["{", "null", '{"v":2}', '{"v":1,"current":-3,"run":{"number":1},"results":{"x":{},"2":{"floor":0}}}']) {
-    const practice = new PracticeStore(new GameStorage(new MemoryBackend({ "torre.treino": raw }))).load();
+    const backend = new MemoryBackend({ "torre.treino": raw });
+    const practice = new PracticeStore(new GameStorage(backend)).load();
     assert.deepEqual(practice, { v: 1, current: 1, run: null, results: {} });
+    assert.equal(backend.getItem("torre.treino.danificado"), raw, "copied aside before anything replaces it");
   }
+});
+
+test("a damaged practice save is repaired once: its readable results kept, the sentence says whether the copy was written", () => {
+  const raw = '{"v":1,"current":2,"run":null,"results":{"1":{"floor":3,"total":150,"won":false},"2":{"floor":0}}}';
+  const backend = new MemoryBackend({ "torre.treino": raw });
+  const store = new PracticeStore(new GameStorage(backend));
+  assert.match(store.repair(), /ficou o que se conseguiu ler \(guardámos uma cópia do antigo à parte\)\.$/);
+  assert.deepEqual(JSON.parse(backend.getItem("torre.treino")).results, { 1: { floor: 3, total: 150, won: false } });
+  assert.equal(store.repair(), null, "said once");
+  const refused = new PracticeStore(new GameStorage(new MemoryBackend({ "torre.treino": raw }, ["torre.treino.danificado"])));
+  assert.match(refused.repair(), /não foi possível guardar uma cópia do antigo/);
 });
 
 const PLAY = { tiles: [{ square: "C3", letter: "C", blank: false }, { square: "D3", letter: "A", blank: true }],

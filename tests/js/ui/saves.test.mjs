@@ -23,6 +23,17 @@ test("damaged statistics promise a copy only when the copy was written", () => {
   assert.doesNotMatch(refused.problem, /guardámos/);
 });
 
+test("every damaged value gets its own copy, the same value one only, and at most five", () => {
+  const backend = new MemoryBackend();
+  const storage = new GameStorage(backend);
+  for (let i = 1; i <= 5; i += 1) assert.equal(storage.keepDamaged("torre.x.danificado", `estrago ${i}`), true);
+  assert.equal(storage.keepDamaged("torre.x.danificado", "estrago 3"), true, "already kept");
+  assert.deepEqual(["torre.x.danificado", "torre.x.danificado.2", "torre.x.danificado.5"].map((k) => backend.getItem(k)),
+    ["estrago 1", "estrago 2", "estrago 5"]);
+  assert.equal(storage.keepDamaged("torre.x.danificado", "estrago 6"), false, "bounded: no sixth copy");
+  assert.equal(backend.getItem("torre.x.danificado.6"), null);
+});
+
 test("an import whose every field the game could have written is accepted", () => {
   assert.deepEqual(parseStatsExport(exportStats(PLAYED), TODAY), { ok: true, stats: PLAYED });
   assert.deepEqual(parseStatsExport(exportStats(emptyStats()), TODAY), { ok: true, stats: emptyStats() });

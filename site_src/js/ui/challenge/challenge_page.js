@@ -8,9 +8,12 @@ import { ArchiveStore, finishedResult } from "../shared/archive_store.js";
 import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challenge.js";
 import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
+import { ordinal, points } from "../shared/labels.js";
 import { fragmentCode, verifyCode } from "../replay/verify.js";
 
 const NOT_COUNTED = "Este desafio não conta.";
+const unfinished = (read) => `Esta corrida não acabou (ficou no ${ordinal(read.floor)} andar, com ${points(read.total)}): `
+  + "só uma corrida acabada pode ser um desafio.";
 
 /** "Aceitar o desafio" (the tower not played yet) or the comparison and "Ver a corrida" (played). */
 function actions(record, today, origin) {
@@ -27,9 +30,9 @@ function actions(record, today, origin) {
  * A challenge that did not verify: no question to beat nor invitation over the refusal (on a
  * phone they would push it out of view), and today's tower as the way on.
  */
-function refuse(main, box) {
+function refuse(main, box, title = "Desafio não verificado") {
   const heading = main.querySelector("h1");
-  if (heading) heading.textContent = "Desafio não verificado";
+  if (heading) heading.textContent = title;
   const invitation = main.querySelector("#desafio-convite");
   if (invitation) invitation.hidden = true;
   box.append(el("p", { class: "desafio-acoes" }, [el("a", { href: "/", class: "botao principal", text: "Jogar a torre de hoje" })]));
@@ -46,16 +49,22 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   box.replaceChildren(says);
   const code = fragmentCode(hash);
   const onRead = (read) => box.prepend(el("h2", { id: "desafio-torre", text: `Desafio: ${towerOf(read.date, today)}` }));
-  const { read, loaded, replayed, text, verified } = await verifyCode(code, main, fetchFn, { onRead });
+  const checked = await verifyCode(code, main, fetchFn, { onRead, today });
+  const { read, loaded, replayed } = checked;
   if (loaded) keep(loaded.files.day, loaded.files.dawg);
+  // A challenge is of a finished run: one still in play (nothing played, say) has no result to beat.
+  const verified = checked.verified && checked.finished;
+  const text = checked.verified && !checked.finished ? unfinished(read) : checked.text;
   says.textContent = verified ? text : `${text} ${NOT_COUNTED}`;
   says.classList.toggle("aviso-erro", !verified);
   main.dataset.veredicto = verified ? "verificada" : "recusada";
   if (!verified) {
-    refuse(main, box);
+    refuse(main, box, checked.verified ? "Desafio de uma corrida por acabar" : undefined);
     return;
   }
   const challenges = new ChallengeStore(storage);
+  const damaged = challenges.repair(); // said here, once: the game page then finds the store sound
+  if (damaged) box.append(el("p", { id: "desafios-danificados", class: "aviso aviso-erro", text: damaged }));
   const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
   const mine = finishedResult(new ArchiveStore(storage).load(), read.date);
   if (mine) challenges.settle(read.date, mine);

@@ -146,9 +146,14 @@ function opponentsFacts(stats) {
   return el("div", { id: "estatisticas-adversarios" }, [el("h3", { text: "Adversários" }), figures]);
 }
 
+/** What an import says when the browser refused to store it: never announced as imported. */
+const IMPORT_REFUSED = "Não foi possível guardar as estatísticas importadas: o navegador recusou-as (o espaço de "
+  + "armazenamento está cheio ou bloqueado para este site). Liberte espaço nas definições do navegador e carregue outra vez em Importar.";
+
 /**
  * The statistics body; `archive` ({results, daily}) and `challenges` travel in the export, and
- * `onImport(stats, archive, challenges)` stores imported statistics (and archive days and challenges, when any).
+ * `onImport(stats, archive, challenges)` stores imported statistics (and archive days and challenges, when any):
+ * false when the browser refused to store them.
  */
 export function statsBody(stats, today, onImport, archive = null, challenges = []) {
   const message = el("p", { class: "confirmacao", role: "status" });
@@ -157,7 +162,7 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
   // autofocus: the dialog must not open on the text field, which would pop up a phone's keyboard.
   const exportButton = el("button", { type: "button", text: "Exportar", autofocus: true });
   exportButton.addEventListener("click", async () => {
-    field.value = exportStats(stats, archive, challenges);
+    field.value = exportStats(stats, archive, challenges, today);
     field.select();
     message.classList.remove("recusa");
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
@@ -167,13 +172,12 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
   const importButton = el("button", { type: "button", text: "Importar" });
   importButton.addEventListener("click", () => {
     const parsed = parseStatsExport(field.value, today);
-    if (!parsed.ok) {
-      message.textContent = parsed.message;
+    const stored = parsed.ok && onImport(parsed.stats, parsed.archive, parsed.challenges);
+    if (!stored) {
+      message.textContent = parsed.ok ? IMPORT_REFUSED : parsed.message;
       message.classList.add("recusa");
       message.scrollIntoView({ block: "nearest" }); // under the buttons, often below a phone's fold
-      return;
     }
-    onImport(parsed.stats, parsed.archive, parsed.challenges);
   });
   return [
     facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],

@@ -7,9 +7,11 @@
 import { focusPoint, returnFocus } from "../shared/focus.js";
 import { DAMAGED_LIST, LoadError } from "../shared/loader.js";
 import { byId, helpEffect } from "../shared/labels.js";
+import { asideSentence } from "../shared/storage.js";
 import { climbNews, eventLine, lastPlayWarning, passWarning } from "./game_text.js";
 import { Placement } from "./placement.js";
 import { peekText } from "./status_view.js";
+import { TAKEN_UP, newerSave } from "./newer_save.js";
 
 // A block of the word list found damaged when first read (dawg.js): not the save's fault.
 const isDamagedList = (error) => error?.name === "DawgFormatError";
@@ -18,7 +20,7 @@ export class Game extends Placement {
   /**
    * `deps`: engine, wordsReady (a promise of the word checker), constants, day, date,
    * storage, view, announcer, dialogs, onEnd(state), onFail(error), optionally onAction(action,
-   * state); towerName ("a torre de 30/11/2026") for a past day.
+   * state) and onSaveRefused() (the browser refused a save); towerName ("a torre de 30/11/2026") for a past day.
    */
   constructor(deps) {
     super();
@@ -78,17 +80,40 @@ export class Game extends Placement {
     }
   }
 
+  /** A save that cannot be resumed: copied aside (said whether it could be), then «Recomeçar». */
   async offerRestart(reason) {
+    const copy = asideSentence(this.storage.keepAside?.(this.date) ?? false);
     await this.dialogs.notice("Não foi possível retomar o jogo",
-      `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. Pode recomeçar ${this.towerName ?? "a torre de hoje"}.`,
+      `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. ${copy} Pode recomeçar ${this.towerName ?? "a torre de hoje"}.`,
       [{ text: `Recomeçar ${this.towerName ?? "a torre de hoje"}`, value: true, kind: "principal" }], { cancellable: false });
     this.storage.clearRun(this.date);
     this.actions = [];
   }
 
+  /**
+   * Another tab saved this run further on: this tab takes its save up (so its older state never
+   * overwrites it) and says so. True when it did; a save it cannot replay is left as it is.
+   */
+  takeUpNewer() {
+    if (this.retired || !this.words || !this.state) return false;
+    const save = newerSave(this.storage, this.date, this.actions);
+    let restored = null;
+    try {
+      restored = save && this.restore(save.actions);
+    } catch {
+      return false; // a damaged word list: said when the player next plays
+    }
+    if (!restored?.ok) return false;
+    Object.assign(this, { state: restored.state, actions: save.actions.slice(), lastEvents: null, hint: null, selected: null });
+    this.announcer.say(TAKEN_UP);
+    this.afterChange();
+    return true;
+  }
+
   /** Applies one action; on success saves the log, announces and redraws. False when refused. */
   act(action) {
     if (this.retired) return false; // a new day has replaced this run
+    if (this.takeUpNewer()) return false; // the player acts again on the state as it now is
     let result;
     try {
       result = this.engine.apply(this.state, action, this.words);
@@ -104,7 +129,7 @@ export class Game extends Placement {
     this.lastEvents = result.events;
     this.hint = null; // a suggestion fits the position it was made for only
     this.actions.push(action);
-    this.storage.saveRun(this.date, this.actions);
+    if (!this.storage.saveRun(this.date, this.actions)) this.onSaveRefused?.(); // the run goes on in memory
     this.announceEvents(result.events);
     this.onAction?.(action, this.state); // the first-visit guide follows the play
     return true;

@@ -20,12 +20,18 @@ import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, words
 import { OpponentLine } from "./opponent_line.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
-import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun } from "../shared/storage.js";
+import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun, asideSentence } from "../shared/storage.js";
 import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
 const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet e recarregue a página.";
+/** What is said at the first save the browser refuses (a full storage, or one blocked for the site). */
+const SAVE_REFUSED = "O navegador recusou guardar esta corrida neste aparelho (o armazenamento está cheio ou bloqueado "
+  + "para este site). Pode continuar a jogar nesta página, mas se a recarregar ou fechar perde o que jogou desde agora. "
+  + "Para voltar a guardar, liberte espaço nas definições do navegador ou permita o armazenamento a este site: cada jogada volta a tentar.";
+// What the page uses of run_end.js: a chunk served without them (empty, cut short by a proxy) is one not loaded.
+const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis", "styled", "opponentStandings", "challengesOf"];
 
 /** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
 function guideAsked() {
@@ -81,6 +87,8 @@ export class Page {
     new DragInput(main, intents, () => this.dialogs.isOpen || !this.game);
     markDevice();
     document.addEventListener("visibilitychange", () => this.checkDay());
+    // Another tab saved: a run it took further on is taken up here (game.js takeUpNewer).
+    window.addEventListener("storage", () => { if (!this.dialogs.isOpen) this.game?.takeUpNewer(); });
     setInterval(() => this.checkDay(), CHECK_DAY_MS);
   }
 
@@ -134,6 +142,7 @@ export class Page {
       storage: run.store, announcer: this.announcer, dialogs: this.dialogs, towerName: tower.name,
       view: new GameView(this.main, data.constants, run.coimbra),
       onEnd: (state) => this.finish(state),
+      onSaveRefused: () => this.sayRefusedSave(),
       onFail: (error) => { if (this.game === game) this.fail(error); },
       onAction: (action, state) => {
         if (this.game !== game) return;
@@ -170,7 +179,7 @@ export class Page {
 
   /**
    * Today's tower or the archive's `?dia=` day: {key, load(), file, name, keep, saved(), store(version),
-   * aside(), clear()} (a practice tower has no aside: its save is not kept apart);
+   * aside(), clear()} (a practice tower's are PracticeMode.tower's);
    * null after refusing a date the game will not open.
    */
   dayTower() {
@@ -203,12 +212,13 @@ export class Page {
    * since; a new run, or a save older than versions, takes the current one. {version,
    * words, coimbra, store}, or null after saying (in Portuguese) that it cannot be had: the
    * save stays untouched. A version the site does not have can never be had here: that save
-   * is kept aside and the day starts over (startOver).
+   * is kept aside and the day starts over (startOver). A challenge's version the site lacks
+   * leaves a new run on the site's own list (`challenge` false), never a locked page.
    */
-  async runWords(tower, data, startedOver = false) {
+  async runWords(tower, data, { startedOver = false, challenge = true } = {}) {
     const saved = tower.saved(data);
     // A new run of a challenged tower takes the challenge's word list, so both runs are judged alike.
-    const wanted = saved.status === "ok" ? saved.wordList : this.challenges?.pendingVersion(tower.key) ?? null;
+    const wanted = saved.status === "ok" ? saved.wordList : (challenge ? this.challenges?.pendingVersion(tower.key) : null) ?? null;
     const list = wordsForVersion(this.urls, wanted, this.fetchFn, data);
     const kept = (error) => new LoadError(`${error.message} A corrida guardada neste aparelho não se perdeu.`, error.detail);
     let coimbra;
@@ -216,13 +226,14 @@ export class Page {
       coimbra = await list.coimbra;
       if (list.words !== data.words) await list.words; // a version the site lacks is found before the board
     } catch (error) {
-      // startedOver: the save could not even be cleared; a practice tower has no aside
-      if (!error?.missing || startedOver || !tower.aside) {
+      if (error?.missing && saved.status !== "ok" && wanted) return this.runWords(tower, data, { startedOver, challenge: false });
+      // startedOver: the save could not even be cleared
+      if (!error?.missing || startedOver) {
         this.fail(kept(error));
         return null;
       }
       await this.startOver(tower, list.version);
-      return tower.key === this.date ? this.runWords(tower, data, true) : null;
+      return tower.key === this.date ? this.runWords(tower, data, { startedOver: true }) : null;
     }
     const words = list.words === data.words ? data.words : list.words.catch((error) => { throw kept(error); });
     return { version: list.version, words, coimbra, store: tower.store(data, list.version) };
@@ -236,8 +247,7 @@ export class Page {
   async startOver(day, version) {
     const kept = day.aside();
     const tower = day.name ?? "a torre de hoje";
-    const copy = kept ? "Guardámos uma cópia dele à parte neste aparelho."
-      : "Não foi possível guardar uma cópia dele à parte: o navegador recusou-a.";
+    const copy = asideSentence(kept);
     await this.dialogs.notice("Não foi possível retomar o jogo",
       `O jogo guardado neste aparelho foi começado com uma lista de palavras que este site não tem (versão ${version}), `
       + `por isso não pode ser retomado aqui. ${copy} Pode recomeçar ${tower}.`,
@@ -245,12 +255,24 @@ export class Page {
     day.clear();
   }
 
-  /** A damaged torre.arquivo, found before any run reads or writes it: copied aside, its readable days kept, said. */
+  /**
+   * A damaged torre.arquivo, torre.desafios (or, on Treino, torre.treino), found before any run
+   * reads or writes it: copied aside, its readable parts kept, said once.
+   */
   async warnDamagedArchive() {
-    const problem = this.archive.repair();
-    if (!problem) return;
-    await this.dialogs.notice("O arquivo estava danificado", problem,
-      [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });
+    const found = [["O arquivo estava danificado", this.archive.repair()], ["Os desafios estavam danificados", this.challenges.repair()],
+      ["O treino guardado estava danificado", this.mode?.store.repair()]];
+    for (const [title, problem] of found.filter(([, text]) => text)) {
+      await this.dialogs.notice(title, problem, [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });
+    }
+  }
+
+  /** The first save the browser refused on this page: said once, plainly (a dialog, or the toast over one). */
+  sayRefusedSave() {
+    if (this.refusedSaveSaid) return;
+    this.refusedSaveSaid = true;
+    if (this.dialogs.isOpen) this.announcer.say(SAVE_REFUSED, "erro");
+    else this.dialogs.notice("Não foi possível guardar a corrida", SAVE_REFUSED, [{ text: "Continuar a jogar", value: true, kind: "principal" }]);
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */
@@ -352,8 +374,8 @@ export class Page {
 
   /**
    * The module run_end.js (the end screen, the analysis, the statistics dialog) and its stylesheet, loaded once. A load
-   * that fails resolves to null, said in a dialog titled `title` (`saved`: a run just ended, already
-   * saved and counted, says so), and is asked for again next time.
+   * that fails (or brings a chunk without END_EXPORTS) resolves to null, said in a dialog titled `title` (`saved`: a run
+   * just ended, already saved and counted, says so), and is asked for again next time.
    */
   async ending(title, saved = false) {
     try {
@@ -380,9 +402,12 @@ export class Page {
     return this.endChunk().then((end) => end.opponentStandings(this, data)); // the worker's client is the chunk's
   }
 
-  /** The module run_end.js, loaded once; a load that fails is asked for again next time. */
+  /** The module run_end.js, loaded once; a load that fails, or a chunk without END_EXPORTS, is asked for again next time. */
   endChunk() {
-    this.endModule ??= import("./run_end.js").catch((error) => {
+    this.endModule ??= import("./run_end.js").then((end) => {
+      if (END_EXPORTS.every((name) => typeof end[name] === "function")) return end;
+      throw new Error(`run_end.js was served without ${END_EXPORTS.join(", ")}`);
+    }).catch((error) => {
       this.endModule = null;
       throw error;
     });

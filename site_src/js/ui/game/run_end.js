@@ -143,11 +143,13 @@ export function showStats(page) {
   const archive = page.archive.load();
   const challenges = challengesOf(page).load();
   const body = statsBody(stats, lisbonDate(page.now()), (imported, importedArchive, importedChallenges) => {
-    page.storage.saveStats(imported);
-    if (importedArchive) page.archive.importResults(importedArchive);
-    if (importedChallenges) challengesOf(page).importList(importedChallenges);
+    // Announced only once stored: a full storage refuses it (statsBody then says so).
+    const stored = [page.storage.saveStats(imported), !importedArchive || page.archive.importResults(importedArchive),
+      !importedChallenges || challengesOf(page).importList(importedChallenges)];
+    if (!stored.every(Boolean)) return false;
     page.announcer.say("Estatísticas importadas.");
     showStats(page);
+    return true;
   }, archiveResults(archive), challenges);
   const practice = page.storage.practiceFigures();
   body.splice(1, 0, archiveFacts(archiveStats(archive)), ...(page.mode ? [] : [practiceFacts(practice)]),

@@ -7,7 +7,9 @@ import { readCode, replayCode } from "../../engine/replay_code.js";
 import { shownDate } from "../archive/archive.js";
 import { ordinal, points } from "../shared/labels.js";
 import { Dawg, wordLookup } from "../../dawg.js";
+import { lisbonDate } from "../shared/lisbon_date.js";
 import { dayUrl, readUrls, runDawgUrl } from "../shared/loader.js";
+import { notOpened } from "../shared/saved_values.js";
 
 export const NOT_VERIFIED = "Não foi possível verificar esta corrida";
 
@@ -51,15 +53,20 @@ export async function loadFor(read, main, fetchFn) {
   }
 }
 
-/** The verdict of a replay, as said to the player. */
+/** The verdict of a replay, as said to the player: {verified, finished, text}. */
 export function verdict(read, replayed) {
   if (!replayed.ok) return { verified: false, text: `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` };
   if (!replayed.verified) {
     return { verified: false, text: `${NOT_VERIFIED}: a repetição não dá o resultado que a ligação declara `
       + `(${ordinal(read.floor)} andar, ${points(read.total)}); a ligação foi alterada.` };
   }
-  const end = replayed.state.phase === "won" ? "subiu a torre toda" : `chegou ao ${ordinal(read.floor)} andar`;
-  return { verified: true, text: `Corrida verificada: ${end}, com ${points(read.total)}.` };
+  const { phase } = replayed.state;
+  if (phase !== "won" && phase !== "lost") {
+    return { verified: true, finished: false,
+      text: `Corrida verificada, mas por acabar: ficou no ${ordinal(read.floor)} andar, com ${points(read.total)}.` };
+  }
+  const end = phase === "won" ? "subiu a torre toda" : `chegou ao ${ordinal(read.floor)} andar`;
+  return { verified: true, finished: true, text: `Corrida verificada: ${end}, com ${points(read.total)}.` };
 }
 
 /** The code in a fragment ("#1AbC…"); chat apps may percent-encode it, and a stray "%" is no crash. */
@@ -74,16 +81,18 @@ export function fragmentCode(hash) {
 
 /**
  * Verifies `code` for the page `main` (its data-* name the files): {read, loaded, replayed,
- * text, verified}, `loaded` and `replayed` null where it stopped before them; `text` is the
+ * text, verified, finished}, `loaded` and `replayed` null where it stopped before them; `text` is the
  * verdict as said to the player. Never throws. `onRead(read)`: called once the code reads,
- * before anything is downloaded.
+ * before anything is downloaded. `today`: the Lisbon date; a run of a later day is not verified
+ * (saved_values.js notOpened).
  */
-export async function verifyCode(code, main, fetchFn, { onRead = () => {} } = {}) {
+export async function verifyCode(code, main, fetchFn, { onRead = () => {}, today = lisbonDate() } = {}) {
   const read = readCode(code);
   const refused = (text) => ({ read, loaded: null, replayed: null, text, verified: false });
   if (!read.ok) {
     return refused(code ? `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` : `${NOT_VERIFIED}: esta ligação não traz nenhuma corrida.`);
   }
+  if (notOpened(read.date, today)) return refused(`${NOT_VERIFIED}: é de ${shownDate(read.date)}, um dia que ainda não chegou.`);
   onRead(read);
   let loaded;
   try {

@@ -8,6 +8,7 @@
 // and before anything is written over a damaged archive, its text is copied aside.
 
 import { isActions, isDate, isResult, resultOf, wordListOf } from "./saved_values.js";
+import { damagedSentence } from "./storage.js";
 
 const ARCHIVE_KEY = "torre.arquivo";
 // A damaged archive's text is copied here before its readable days replace it, so nothing is lost.
@@ -43,11 +44,6 @@ function isDamaged(data, archive) {
     (!isRecord(data[kind]) || Object.keys(data[kind]).length !== Object.keys(archive[kind]).length));
 }
 
-/** The sentence a player reads about a damaged archive; `kept`: was its copy written? */
-function damagedSentence(kept) {
-  return "Os dias do arquivo guardados neste aparelho estavam danificados: ficaram os que se conseguiram ler "
-    + (kept ? "(guardámos uma cópia dos antigos à parte)." : "(não foi possível guardar uma cópia dos antigos: o navegador recusou-a).");
-}
 
 /** The archive's saves and results, over GameStorage's read/write. */
 export class ArchiveStore {
@@ -72,7 +68,7 @@ export class ArchiveStore {
 
   /** Copies a damaged archive's text aside (once per text); true when the browser wrote it. */
   keepAside(raw) {
-    if (this.aside?.raw !== raw) this.aside = { raw, kept: this.storage.write(DAMAGED_ARCHIVE_KEY, raw) };
+    if (this.aside?.raw !== raw) this.aside = { raw, kept: this.storage.keepDamaged(DAMAGED_ARCHIVE_KEY, raw) };
     return this.aside.kept;
   }
 
@@ -96,7 +92,7 @@ export class ArchiveStore {
     if (!damaged) return null;
     const kept = this.keepAside(raw);
     if (kept) this.save(archive);
-    return damagedSentence(kept);
+    return damagedSentence("Os dias do arquivo", kept);
   }
 
 /** Adds results brought from another device (statistics import); a day already here keeps its own. */
@@ -233,7 +229,8 @@ export function unfinishedDaily(archive, today) {
 }
 
 /**
- * The run store a Game saves through (loadRun/saveRun/clearRun), bound to the
+ * The run store a Game saves through (loadRun/saveRun/clearRun, and keepAside(date): a copy
+ * of a save that cannot be resumed, before it starts over), bound to the
  * word-list version the run is played with, so every save records it. `past`: an
  * archive day's run (in `archive`); else the day's tower, whose save never overwrites
  * a later day's (another tab opened after midnight): it goes on in the archive instead.
@@ -244,6 +241,7 @@ export function runStore({ storage, archive = null, wordList = null, past = Bool
       loadRun: (date) => archive.loadRun(date),
       saveRun: (date, actions) => archive.saveRun(date, actions, wordList),
       clearRun: (date) => archive.clearRun(date),
+      keepAside: (date) => archive.setRunAside(date),
     };
   }
   return {
@@ -251,5 +249,6 @@ export function runStore({ storage, archive = null, wordList = null, past = Bool
     saveRun: (date, actions) => (archive && storage.savedRun()?.date > date
       ? archive.keepDaily(date, actions, wordList) : storage.saveRun(date, actions, wordList)),
     clearRun: () => storage.clearRun(),
+    keepAside: () => storage.keepDamagedRun(),
   };
 }

@@ -6,7 +6,7 @@
 
 import { beatsPar } from "../../engine/rank.js";
 import { readCode } from "../../engine/replay_read.js";
-import { resultProblem } from "./saved_values.js";
+import { notOpened, resultProblem } from "./saved_values.js";
 
 /** A kept challenge: `me` null until this device finishes that tower. */
 export function newRecord(code, date, them) {
@@ -49,7 +49,7 @@ export function challengeProblem(record, today) {
   const read = readCode(record.code);
   if (!read.ok) return "tem uma ligação danificada ou alterada";
   if (read.date !== record.date) return "tem um dia que não é o da ligação";
-  if (record.date > today) return `é de um dia que ainda não chegou (${record.date})`;
+  if (notOpened(record.date, today)) return `é de um dia que ainda não chegou (${record.date})`;
   const theirs = resultProblem(record.them);
   if (theirs) return `${theirs} (resultado da ligação)`;
   if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";

@@ -1,12 +1,16 @@
 // The challenges received, kept on the device under one key, over GameStorage's
 // read/write. Read back as an import is checked (challenge_records.js challengeProblem):
-// a record that could not have been written is dropped, never thrown.
+// a record that could not have been written is dropped, never thrown, once the whole
+// damaged text is copied aside.
 
 import { readCode } from "../../engine/replay_read.js";
 import { CHALLENGES_KEY } from "./challenge_key.js";
 import { challengeProblem, merged, newRecord, received, settled, strongest } from "./challenge_records.js";
+import { damagedSentence } from "./storage.js";
 
 const CHALLENGES_VERSION = 1;
+// A damaged torre.desafios is copied here (then .2 …) before its readable records replace it.
+const DAMAGED_CHALLENGES_KEY = "torre.desafios.danificados";
 // Reading what this device wrote: any day a code can hold is possible.
 const ANY_DAY = "9999-12-31";
 
@@ -15,11 +19,37 @@ export class ChallengeStore {
     this.storage = storage;
   }
 
-  /** The well-formed records, in the order received. */
-  load() {
-    const data = this.storage.readJson(CHALLENGES_KEY);
+  /** {records, raw, damaged}: the well-formed records as stored, and whether anything was unreadable. */
+  read() {
+    const raw = this.storage.read(CHALLENGES_KEY);
+    let data = null;
+    try {
+      data = JSON.parse(raw ?? "null");
+    } catch {
+      data = null;
+    }
     const list = data?.v === CHALLENGES_VERSION && Array.isArray(data.list) ? data.list : [];
-    return list.filter((record) => challengeProblem(record, ANY_DAY) === null);
+    const records = list.filter((record) => challengeProblem(record, ANY_DAY) === null);
+    return { records, raw, damaged: raw !== null && (records.length !== list.length || list !== data?.list) };
+  }
+
+  /** The well-formed records, in the order received; damaged ones are copied aside first (the next save replaces them). */
+  load() {
+    const { records, raw, damaged } = this.read();
+    if (damaged) this.storage.keepDamaged(DAMAGED_CHALLENGES_KEY, raw);
+    return records;
+  }
+
+  /**
+   * Once per page, before anything is shown: a damaged torre.desafios is copied aside and, when
+   * the copy was written, replaced by its readable records. Null, or the sentence that tells the player.
+   */
+  repair() {
+    const { records, raw, damaged } = this.read();
+    if (!damaged) return null;
+    const kept = this.storage.keepDamaged(DAMAGED_CHALLENGES_KEY, raw);
+    if (kept) this.save(records);
+    return damagedSentence("Os desafios", kept);
   }
 
   save(records) {

@@ -6,6 +6,12 @@ const FLOORS = 5;
 // Far above any total a run of five floors can make; a larger one was not played.
 export const MAX_POINTS = 100000;
 
+/**
+ * The one rule for a day that has not opened by `today` (the Lisbon date): a run of it is not
+ * verified (ui/replay/verify.js), not kept (challengeProblem) and not exported (stats_import.js).
+ */
+export const notOpened = (date, today) => date > today;
+
 export const isCount = (n) => Number.isInteger(n) && n >= 0;
 export const isCountUpTo = (n, max) => isCount(n) && n <= max;
 export const isDate = (s) => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s);

@@ -10,7 +10,7 @@ import { isCalendarDate } from "../../engine/calendar.js";
 import { archiveResults } from "./archive_store.js";
 import { challengeProblem } from "./challenge_records.js";
 import { lisbonDate } from "./lisbon_date.js";
-import { MAX_POINTS, isCountUpTo, resultProblem } from "./saved_values.js";
+import { MAX_POINTS, isCountUpTo, notOpened, resultProblem } from "./saved_values.js";
 import { isValidStats, opponentsProblem } from "./storage.js";
 
 // Checked when a save is read back too (saved_values.js, challenge_records.js).
@@ -45,7 +45,7 @@ const refused = (field, why) => `O texto foi recusado: ${FIELDS[field]} ${why}.`
 /** Why `date` is not a day that can have been played by `today` (Lisbon), or null. */
 function dateProblem(date, today) {
   if (!isCalendarDate(date)) return "não é uma data do calendário";
-  if (date > today) return `é um dia que ainda não chegou (${date})`;
+  if (notOpened(date, today)) return `é um dia que ainda não chegou (${date})`;
   return null;
 }
 
@@ -157,9 +157,12 @@ function fromBase64(text) {
 /**
  * Statistics as one line of text the player can copy to another device; with `archive`
  * ({results, daily}: archive_store.js), the finished archive days travel with them, and
- * with `challenges` (ui/challenge/challenge.js records) the challenges received.
+ * with `challenges` (ui/challenge/challenge.js records) the challenges received, but for those of a
+ * day that has not opened by `today`.
  */
-export function exportStats(stats, archive = null, challenges = []) {
+export function exportStats(stats, archive = null, challenges = [], today = lisbonDate()) {
+  // A challenge of a day that has not opened (kept before that rule) would make the line refused elsewhere.
+  challenges = challenges.filter((record) => !notOpened(record.date, today));
   const days = archive && Object.keys(archive.results).length + Object.keys(archive.daily).length;
   const line = { ...stats, ...(days ? { arquivo: archive } : {}), ...(challenges.length ? { desafios: challenges } : {}) };
   return EXPORT_PREFIX + toBase64(JSON.stringify(line));

@@ -15,6 +15,8 @@ const DAMAGED_STATS_KEY = "torre.estatisticas.danificadas";
 // A saved run this site cannot replay (its word-list version is not here) is copied to this key
 // followed by its date before the day starts over.
 const ASIDE_RUN_PREFIX = "torre.corrida.posta-de-parte.";
+// A daily save that could not be resumed is copied here (then .2 …) before «Recomeçar» removes it.
+const DAMAGED_RUN_KEY = "torre.corrida.danificada";
 // Practice runs and results (ui/treino/practice.js), kept apart from everything above; read here
 // for the practice figures of Estatísticas (a line on every game page, first on Treino's) and the
 // practice tower the game page keeps offline.
@@ -25,6 +27,9 @@ const GUIDE_KEY = "torre.guia";
 const GUIDE_STEP_KEY = "torre.guia.passo";
 const SAVE_VERSION = 1;
 const FLOORS = 5;
+// Copies of damaged values kept per key (keepDamaged): every occurrence its own key, but a
+// device damaged over and over never fills its storage with them.
+export const DAMAGED_COPIES = 5;
 
 /**
  * Fresh statistics: no runs yet. `floors[i]` counts runs that ended on floor i+1;
@@ -166,6 +171,17 @@ export function practiceTower(data, total) {
   return Number.isInteger(current) && current >= 1 && current <= total ? current : 1;
 }
 
+/** What a player reads about a save copied aside (`kept`) or not, before it starts over. */
+export function asideSentence(kept) {
+  return kept ? "Guardámos uma cópia dele à parte neste aparelho." : "Não foi possível guardar uma cópia dele à parte: o navegador recusou-a.";
+}
+
+/** What a player reads about damaged `what` (plural: "Os desafios"), its readable entries kept; `kept`: was its copy written? */
+export function damagedSentence(what, kept) {
+  return `${what} guardados neste aparelho estavam danificados: ficaram os que se conseguiram ler `
+    + (kept ? "(guardámos uma cópia dos antigos à parte)." : "(não foi possível guardar uma cópia dos antigos: o navegador recusou-a).");
+}
+
 /** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
 export class GameStorage {
   constructor(backend) {
@@ -247,6 +263,19 @@ export class GameStorage {
     return raw !== null && this.write(ASIDE_RUN_PREFIX + date, raw);
   }
 
+  /**
+   * Keeps the damaged text `raw` under `key`, `key.2` … `key.5` (DAMAGED_COPIES): one key per
+   * damaged value, never written over by the next. True when it is kept (now, or already);
+   * false when the browser refused it or every one of those keys holds another copy.
+   */
+  keepDamaged(key, raw) {
+    const keys = Array.from({ length: DAMAGED_COPIES }, (_, i) => (i === 0 ? key : `${key}.${i + 1}`));
+    const held = keys.map((k) => this.read(k));
+    if (held.includes(raw)) return true;
+    const free = held.indexOf(null);
+    return free >= 0 && this.write(keys[free], raw);
+  }
+
   /** Removes `key`; a browser that refuses leaves it (nothing is lost by that). */
   remove(key) {
     try {
@@ -258,6 +287,12 @@ export class GameStorage {
 
   clearRun() {
     this.remove(RUN_KEY);
+  }
+
+  /** Copies a daily save that cannot be resumed aside (keepDamaged) before it starts over; true when kept. */
+  keepDamagedRun() {
+    const raw = this.read(RUN_KEY);
+    return raw !== null && this.keepDamaged(DAMAGED_RUN_KEY, raw);
   }
 
   /** Clears the daily save only if it is still `raw` (another tab may have saved since). */
@@ -280,7 +315,7 @@ export class GameStorage {
       /* reported below */
     }
     // The copy is promised only when it was written: a full storage (quota) refuses it.
-    const kept = this.write(DAMAGED_STATS_KEY, raw);
+    const kept = this.keepDamaged(DAMAGED_STATS_KEY, raw);
     return { stats: emptyStats(), problem: "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero "
       + (kept ? "(guardámos uma cópia das antigas à parte)." : "(não foi possível guardar uma cópia das antigas: o navegador recusou-a).") };
   }

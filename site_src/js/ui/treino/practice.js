@@ -2,8 +2,8 @@
 // (treino/NNNN.json, docs/days-format.md) played on the game page's own modules. Saved
 // under their own key, apart from today's run, the daily statistics, the streak, the par
 // counts and the archive, which they never touch (their figures in Estatísticas are
-// end_view.js practiceFacts and practiceFirst, from storage.js practiceFigures). Read back defensively, like storage.js: a damaged entry is
-// dropped, never thrown. Only the practice page's script loads this module.
+// end_view.js practiceFacts and practiceFirst, from storage.js practiceFigures). Read back defensively, like storage.js: a damaged save is
+// copied aside, its readable parts kept, never thrown. Only the practice page's script loads this module.
 
 import { pageClient } from "../analysis/analysis_client.js";
 import { el } from "../shared/dialogs.js";
@@ -14,6 +14,11 @@ import { PRACTICE_KEY, practiceTower } from "../shared/storage.js";
 import { Suggestion } from "./suggestion.js";
 
 const PRACTICE_VERSION = 1;
+// A damaged practice save's text is copied here (then .2, .3 …) before its readable parts replace it.
+const DAMAGED_PRACTICE_KEY = "torre.treino.danificado";
+// A practice run this site cannot replay (its word-list version is not here) is copied to this key
+// followed by its tower's number before that tower starts over.
+const ASIDE_RUN_PREFIX = "torre.treino.posta-de-parte.";
 
 const isNumber = (n) => Number.isInteger(n) && n >= 1;
 
@@ -27,6 +32,29 @@ function emptyPractice() {
   return { v: PRACTICE_VERSION, current: 1, run: null, results: {} };
 }
 
+const isRecord = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
+const isRun = (run) => isRecord(run) && isNumber(run.number) && isActions(run.actions) && typeof run.bag === "string";
+
+/** The well-formed parts of stored `data`, whatever its version (a damaged save keeps what can be read). */
+function readablePractice(data) {
+  const practice = emptyPractice();
+  if (!isRecord(data)) return practice;
+  if (isNumber(data.current)) practice.current = data.current;
+  const run = data.run;
+  if (isRun(run)) practice.run = { number: run.number, actions: run.actions, wordList: wordListOf(run.wordList), bag: run.bag };
+  for (const [number, result] of Object.entries(isRecord(data.results) ? data.results : {})) {
+    if (isNumber(Number(number)) && isResult(result)) practice.results[number] = { floor: result.floor, total: result.total, won: result.won };
+  }
+  return practice;
+}
+
+/** True when stored `data` is not a practice save this version wrote whole: another version, a part unreadable. */
+function isDamaged(data, practice) {
+  if (!isRecord(data) || data.v !== PRACTICE_VERSION || !isNumber(data.current)) return true;
+  if (data.run !== null && !isRun(data.run)) return true;
+  return !isRecord(data.results) || Object.keys(data.results).length !== Object.keys(practice.results).length;
+}
+
 /**
  * Over GameStorage's read/write: {v, current, run:{number, actions, wordList, bag}|null,
  * results:{number:{floor, total, won}}}. One run is kept, the current tower's; `bag` is the
@@ -37,19 +65,42 @@ export class PracticeStore {
     this.storage = storage;
   }
 
+  /** {practice, raw, damaged}: what is stored, its readable parts, and whether anything was unreadable. */
+  read() {
+    const raw = this.storage.read(PRACTICE_KEY);
+    let data = null;
+    try {
+      data = JSON.parse(raw ?? "null");
+    } catch {
+      data = undefined;
+    }
+    const practice = readablePractice(data);
+    return { practice, raw, damaged: raw !== null && isDamaged(data, practice) };
+  }
+
+  /** The readable practice save; a damaged one is copied aside first (whatever is saved next replaces it). */
   load() {
-    const data = this.storage.readJson(PRACTICE_KEY);
-    const practice = emptyPractice();
-    if (!data || typeof data !== "object" || data.v !== PRACTICE_VERSION) return practice;
-    if (isNumber(data.current)) practice.current = data.current;
-    const run = data.run;
-    if (run && isNumber(run.number) && isActions(run.actions) && typeof run.bag === "string") {
-      practice.run = { number: run.number, actions: run.actions, wordList: wordListOf(run.wordList), bag: run.bag };
-    }
-    for (const [number, result] of Object.entries(data.results ?? {})) {
-      if (isNumber(Number(number)) && isResult(result)) practice.results[number] = { floor: result.floor, total: result.total, won: result.won };
-    }
+    const { practice, raw, damaged } = this.read();
+    if (damaged) this.keepAside(raw);
     return practice;
+  }
+
+  /** Copies a damaged save's text aside (once per text: storage.js keepDamaged); true when it is kept. */
+  keepAside(raw) {
+    return this.storage.keepDamaged(DAMAGED_PRACTICE_KEY, raw);
+  }
+
+  /**
+   * Once per page, before the tower is shown: a damaged save is copied aside and, when the copy
+   * was written, replaced by its readable parts. Null, or the sentence that tells the player.
+   */
+  repair() {
+    const { practice, raw, damaged } = this.read();
+    if (!damaged) return null;
+    const kept = this.keepAside(raw);
+    if (kept) this.save(practice);
+    return "O treino guardado neste aparelho estava danificado: ficou o que se conseguiu ler "
+      + (kept ? "(guardámos uma cópia do antigo à parte)." : "(não foi possível guardar uma cópia do antigo: o navegador recusou-a).");
   }
 
   save(practice) {
@@ -74,6 +125,12 @@ export class PracticeStore {
     practice.current = number;
     practice.run = wordList ? { number, actions, wordList, bag } : { number, actions, bag };
     return this.save(practice);
+  }
+
+  /** Copies the saved run of tower `number` aside before it starts over; true when the browser wrote the copy. */
+  setRunAside(number) {
+    const { run } = this.load();
+    return run?.number === number && this.storage.write(ASIDE_RUN_PREFIX + number, JSON.stringify(run));
   }
 
   clearRun() {
@@ -106,6 +163,7 @@ export function practiceRunStore(store, number, bag, wordList) {
     loadRun: () => store.loadRun(number, bag),
     saveRun: (_key, actions) => store.saveRun(number, actions, wordList, bag),
     clearRun: () => store.clearRun(),
+    keepAside: () => store.setRunAside(number),
   };
 }
 
@@ -198,6 +256,8 @@ export class PracticeMode {
         page.analysisClient.workerUrl, ...(page.urls.common ? [absolute(page.urls.common)] : [])],
       saved: (data) => this.store.loadRun(number, data.day.bag),
       store: (data, wordList) => practiceRunStore(this.store, number, data.day.bag, wordList),
+      aside: () => this.store.setRunAside(number), // a save this site cannot resume (Page.startOver)
+      clear: () => this.store.clearRun(),
     };
   }
 
