@@ -18,7 +18,9 @@ when (every deploy) and why nothing is ever pruned.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
+import os
 import re
 import subprocess
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from typing import Iterable
 
 from .assets import short_hash
 from .errors import PublishedError, first_names, quoted  # PublishedError: callers import it from here too
-from .files import sha256_file, write_atomic
+from .files import MAX_INPUT_BYTES, read_input, sha256_file, write_atomic
 from .ledger import LEDGER, Publication, content_digest, next_publication, parse_ledger
 
 VERSIONS = "versoes"  # dist/versoes/<id>.dawg and <id>.coimbra.json, every published word list
@@ -39,6 +41,11 @@ DAYS_MANIFEST = "days.sha256"
 DAY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.json$")
 VERSION_NAME = re.compile(r"^([0-9a-f]{10})\.(dawg|coimbra\.json)$")
 DAY_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2})  ([0-9a-f]{64})$")
+# A build's copy of the ledger it was made from: the newest publication it serves, so
+# that a later build from a rolled-back store is refused (check_not_rolled_back).
+SERVED_LEDGER = ".torre-ledger"
+STORE_FILES = (f"the store holds regular files of at most {MAX_INPUT_BYTES >> 20} MiB; "
+               "restore it from git")
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,8 @@ def load_versions(folder: Path) -> dict[str, WordListVersion]:
             if kind not in parts:
                 raise PublishedError(f"{folder / f'{version}.{kind}'}: missing; every stored "
                                      "version has both files (restore it from git)")
-        dawg, coimbra_json = parts["dawg"].read_bytes(), parts["coimbra.json"].read_bytes()
+        dawg = read_input(parts["dawg"], STORE_FILES)
+        coimbra_json = read_input(parts["coimbra.json"], STORE_FILES)
         actual = version_of(dawg, coimbra_json, str(parts["coimbra.json"]))
         if actual != version:
             raise PublishedError(f"{parts['dawg']}: the store is damaged: these files are "
@@ -114,11 +122,12 @@ def stored_versions(store: Path | None = None) -> dict[str, WordListVersion]:
 
 
 def read_store_text(path: Path) -> str | None:
-    """A text file of the store (UTF-8, strictly), or None when it does not exist."""
-    try:
-        return path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
+    """A text file of the store (UTF-8, strictly), or None when it does not exist.
+    Regular and at most 64 MiB, checked before it is opened: a FIFO would hang the build."""
+    if not os.path.lexists(path):
         return None
+    try:
+        return read_input(path, STORE_FILES).decode("utf-8")
     except UnicodeDecodeError as error:
         raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
                              "restore it from git") from None

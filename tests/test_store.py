@@ -6,13 +6,17 @@ holds: every build checks days.sha256 and words/ against its last line.
 from __future__ import annotations
 
 import hashlib
+import os
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from pipeline import published
-from pipeline.build import build_all
+from pipeline.build import PROJECT_ROOT, build_all
 from pipeline.cli import main
 from pipeline.ledger import LEDGER, next_publication
 from pipeline.outdir import MANIFEST, manifest_text, file_hashes
@@ -171,3 +175,53 @@ def test_begin_ledger_runs_once_and_builds_accept_the_store_it_describes(tmp_pat
     assert verify_store(store).days == DAYS
     with pytest.raises(PublishedError, match="exists already"):
         begin_ledger(store)
+
+
+def make_fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+def link_to_dev_zero(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/dev/zero")
+
+
+def make_sparse(path: Path) -> None:
+    with path.open("r+b") as handle:
+        handle.truncate(2 << 30)  # 2 GB of holes: no disk used, but read_bytes() would fill memory
+
+
+def first_dawg(store: Path) -> Path:
+    return sorted((store / "words").glob("*.dawg"))[0]
+
+
+STORE_FILE_ATTACKS = {
+    "days.sha256 as a FIFO": (days_file, make_fifo, "not a regular file"),
+    "the ledger as a FIFO": (lambda s: s / LEDGER, make_fifo, "not a regular file"),
+    "days.sha256 linked to /dev/zero": (days_file, link_to_dev_zero, "not a regular file"),
+    "a 2 GB sparse .dawg": (first_dawg, make_sparse, "2147483648 bytes, more than the 64 MiB"),
+}
+
+
+# Issue 34 item 3: a FIFO hung the build forever; /dev/zero or a sparse 2 GB .dawg ended
+# in a MemoryError traceback.
+@pytest.mark.parametrize("which, attack, reason", STORE_FILE_ATTACKS.values(),
+                         ids=STORE_FILE_ATTACKS.keys())
+def test_a_store_file_that_is_not_a_regular_file_of_at_most_64_mib_is_refused_unread(
+        store, which, attack, reason):
+    path = which(store)
+    attack(path)
+    command = ("from pathlib import Path; from pipeline.published import verify_store; "
+               f"verify_store(Path({str(store)!r}))")
+    try:  # a child process: a FIFO must not hang the test, nor /dev/zero fill its memory
+        result = subprocess.run([sys.executable, "-c", command], cwd=PROJECT_ROOT,
+                                capture_output=True, text=True, timeout=60,
+                                preexec_fn=lambda: resource.setrlimit(
+                                    resource.RLIMIT_AS, (1 << 30, 1 << 30)))
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"reading the store hung on {path}")
+    last = result.stderr.strip().splitlines()[-1]
+    assert result.returncode == 1
+    assert last.startswith(f"pipeline.files.InputError: {path}: {reason}"), result.stderr
+    assert "restore it from git" in last
