@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 import resource
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,8 +23,9 @@ from pipeline.ledger import LEDGER, next_publication
 from pipeline.outdir import MANIFEST, manifest_text, file_hashes
 from pipeline.published import (PublishedError, begin_ledger, days_manifest_bytes,
                                 stored_versions, verify_store, version_files, write_ledger)
-from test_build import TODAY, fixture_coimbra  # noqa: F401 (a fixture)
-from test_published import DAWG, store_version
+from test_build import TODAY, fixture_coimbra, tree_hashes  # noqa: F401 (a fixture)
+from test_published import DAWG, current_version_of, store_version
+from test_site import fixture_words
 
 DAYS = {f"2026-11-{n:02d}": hashlib.sha256(bytes([n])).hexdigest() for n in range(1, 11)}
 
@@ -225,3 +227,61 @@ def test_a_store_file_that_is_not_a_regular_file_of_at_most_64_mib_is_refused_un
     assert result.returncode == 1
     assert last.startswith(f"pipeline.files.InputError: {path}: {reason}"), result.stderr
     assert "restore it from git" in last
+
+
+def build_and_publish(out: Path) -> str:
+    """An older word list published first (ledger line 1), then a build and its word list
+    (line 2): returns the version line 2 added."""
+    store_version(published.STORE, b"AN OLDER DAWG" * 40, fixture_words()[:-1])
+    begin_ledger(published.STORE)
+    build_all(out, today=TODAY, quiet=True)
+    added = CliRunner().invoke(main, ["publish", "--dist", str(out)])
+    assert added.exit_code == 0, added.output
+    return current_version_of(out)
+
+
+# Issue 34 item 1: a store replaced by an older commit's copy built with exit 0, and a later
+# build shipped versoes/ without the word list published since.
+def test_a_build_or_publish_from_a_rolled_back_store_is_refused_naming_what_it_lacks(
+        tmp_path, fixture_coimbra):
+    out = tmp_path / "dist"
+    older = tmp_path / "older-store"
+    store = published.STORE
+    store_version(older, b"AN OLDER DAWG" * 40, fixture_words()[:-1])
+    begin_ledger(older)  # what the store was before the second publication
+    current = build_and_publish(out)
+    build_all(out, today=TODAY, quiet=True)  # the build deployed: from ledger line 2
+    shutil.rmtree(store)
+    shutil.copytree(older, store)
+    before = tree_hashes(out)
+    for command in (["build", "--out", str(out), "--quiet"], ["publish", "--dist", str(out)]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1, result.output
+        assert result.output.strip().splitlines() == [
+            f"Error: {store / LEDGER}: ends at line 1, but {out} was built from line 2 (the "
+            f"store lacks word lists {current}; days 2026-11-01 … 2028-03-14): it was rolled "
+            "back to an older copy; restore the newest from git"]
+    assert tree_hashes(out) == before and (store / LEDGER).read_text().count("\n") == 1
+
+
+# Issue 34 item 5: «days.sha256 or words/ is not what torre publish recorded» named neither.
+@pytest.mark.parametrize("part", ["a day", "a blurb"])
+def test_an_edited_hash_or_blurb_in_the_store_is_named_with_its_date_or_version(
+        tmp_path, fixture_coimbra, part):
+    out = tmp_path / "dist"
+    current = build_and_publish(out)
+    if part == "a day":
+        manifest = days_file(published.STORE)
+        digest = published.read_days_manifest()["2026-11-10"]
+        manifest.write_text(manifest.read_text().replace(f"2026-11-10  {digest}",
+                                                         f"2026-11-10  {'0' * 64}"))
+        named = f"{manifest}: the hash of 2026-11-10"
+    else:
+        blurbs = published.STORE / "words" / f"{current}.coimbra.json"
+        blurbs.write_bytes(blurbs.read_bytes().replace(b'"blurb": "', b'"blurb": "X', 1))
+        named = f"{published.STORE / 'words'}/{current}.coimbra.json"
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet"])
+    assert result.exit_code == 1, result.output
+    assert result.output.strip().splitlines() == [
+        f"Error: {named} is not what torre publish recorded in ledger line 2 (a hash was "
+        "edited); restore it from git"]
