@@ -8,7 +8,9 @@ An existing `--out` is replaced only when it is empty or when its files are
 exactly those of its manifest, unchanged; anything else (a file added, edited
 or removed, a folder with no manifest) is refused unless the caller says
 `replace_foreign=True` (`torre build --replace-foreign-out`). A folder holding
-`.git` or `pyproject.toml` is refused even then.
+`.git` or `pyproject.toml`, or a system folder, is refused even then. A folder
+with no manifest, or with a top-level name its manifest does not explain, is
+refused before its tree is walked: a home folder answers at once.
 
 Temporary trees are named `.dist-tmp-<pid>-…` beside `--out`; a later build
 removes those whose process is gone (a kill -9 leaves them behind). The new
