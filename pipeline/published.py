@@ -267,8 +267,9 @@ def check_not_rolled_back(store: Path, ledger: list[Publication], build: Path | 
             lacks = "; ".join(part for part in (
                 lost and f"word lists {first_names(lost)}",
                 dates and f"days {dates[0]} … {dates[-1]}") if part) or "its last line"
+            ends = f"ends at line {len(ledger)}" if ledger else "holds no line"
             raise PublishedError(
-                f"{store / LEDGER}: ends at line {len(ledger)}, but {build} was built from line "
+                f"{store / LEDGER}: {ends}, but {build} was built from line "
                 f"{newest.number} (the store lacks {lacks}): it was rolled back to an older "
                 "copy; restore the newest from git")
         if ledger[line.number - 1].chain != line.chain:
