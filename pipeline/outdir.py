@@ -167,9 +167,10 @@ def replaceable_state(out: Path, replace_foreign: bool = False) -> dict[str, str
     if kept:
         raise BuildError(f"{out} holds {', '.join(kept)}: it is a project, not a build; "
                          "refusing to replace it")
-    reason = None if replace_foreign else top_level_reason(out)
-    state = tree_state(out) if reason is None else None
-    reason = reason or (None if replace_foreign else foreign_reason(out, state))
+    state, reason = None, None if replace_foreign else top_level_reason(out)
+    if reason is None:  # the top level is a build's: walk and hash the tree (once)
+        state = tree_state(out)
+        reason = None if replace_foreign else foreign_reason(out, state)
     if reason:
         raise BuildError(f"{out} is not an earlier build; refusing to replace it ({reason}). "
                          "--out names a folder the build owns, such as dist; "
