@@ -285,3 +285,16 @@ def test_an_edited_hash_or_blurb_in_the_store_is_named_with_its_date_or_version(
     assert result.output.strip().splitlines() == [
         f"Error: {named} is not what torre publish recorded in ledger line 2 (a hash was "
         "edited); restore it from git"]
+
+
+def test_without_an_earlier_build_git_s_last_commit_names_the_edited_day(
+        store, tmp_path, monkeypatch):
+    monkeypatch.setattr(published, "PROJECT_ROOT", tmp_path)
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "store"], check=True)
+    subprocess.run([*git, "commit", "-qm", "store"], check=True)
+    days_file(store).write_text(days_file(store).read_text().replace(DAYS["2026-11-03"], "1" * 64))
+    with pytest.raises(PublishedError, match=r"days\.sha256: the hash of 2026-11-03 is not what "
+                                             "torre publish recorded in ledger line 2"):
+        verify_store(store)
