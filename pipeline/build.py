@@ -73,9 +73,10 @@ class Builder:
 
     def __init__(self, tmp: Path, natura_dir: Path | None, today: dt.date,
                  say: Callable[[str], None], compression_cache: Path | None = None,
-                 accept_new: bool = False):
+                 accept_new: bool = False, deployed: Path | None = None):
         self.tmp, self.natura_dir, self.today, self.say = tmp, natura_dir, today, say
         self.compression_cache, self.accept_new = compression_cache, accept_new
+        self.deployed = deployed  # the earlier build at --out, which this one replaces
         self.sources: list[Any] = []
         self.words: list[str] | None = None
         self.word_stats: dict = {}
@@ -120,11 +121,14 @@ class Builder:
                 f"{practice} practice towers")
 
     def stage_published(self) -> str:
-        """Refuse to change a published day; load every published word list
-        (dictionaries/published, pipeline.published) for versoes/."""
-        store = published.verify_store()
+        """Refuse to change a published day or to build from a store older than the one
+        --out was built from; load every published word list (dictionaries/published,
+        pipeline.published) for versoes/, and keep a copy of the ledger beside them."""
+        store = published.verify_store(deployed=self.deployed)
         published.check_days(self.tmp / "dias", store.days)
         self.published_versions = store.versions
+        if store.ledger:
+            published.write_ledger(self.tmp, store.ledger, published.SERVED_LEDGER)
         return (f"{len(store.days)} published days unchanged, "
                 f"{len(self.published_versions)} published word lists")
 
@@ -203,7 +207,7 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
         tmp = make_temporary_tree(out.parent)
         try:
             builder = Builder(tmp, natura_dir, today, say, compression_cache,
-                              accept_new_dictionaries)
+                              accept_new_dictionaries, deployed=out)
             warning = days_left_warning(builder.window, today)
             if warning:
                 report.warnings.append(warning)

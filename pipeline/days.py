@@ -293,6 +293,14 @@ def default_openers() -> list[str]:
     return openers(load_coimbra())
 
 
+def too_many_days(count: int) -> str | None:
+    """The end of the refusal of a span of days past the bound (None: within it): `days
+    extend` and `days build` share it, so neither writes for minutes."""
+    if count > MAX_WINDOW_DAYS:
+        return f"{count} days; at most {MAX_WINDOW_DAYS} (ten years)"
+    return None
+
+
 def extend_window(extra_days: int, pyproject: Path = PYPROJECT) -> Window:
     """Add days to [tool.torre] `days`, editing only that line of pyproject.toml.
 
@@ -303,9 +311,10 @@ def extend_window(extra_days: int, pyproject: Path = PYPROJECT) -> Window:
         raise ConfigError(f"extend needs a positive number of days, got {extra_days}")
     window = load_window(pyproject)
     total = window.days + extra_days
-    if total > MAX_WINDOW_DAYS:
+    bound_error = too_many_days(total)
+    if bound_error:
         raise ConfigError(f"{pyproject}: {window.days} + {extra_days} days would make a window "
-                          f"of {total} days; at most {MAX_WINDOW_DAYS} (ten years)")
+                          f"of {bound_error}")
     lines = pyproject.read_text(encoding="utf-8").splitlines(keepends=True)
     section = None
     for number, line in enumerate(lines):

@@ -8,7 +8,9 @@ An existing `--out` is replaced only when it is empty or when its files are
 exactly those of its manifest, unchanged; anything else (a file added, edited
 or removed, a folder with no manifest) is refused unless the caller says
 `replace_foreign=True` (`torre build --replace-foreign-out`). A folder holding
-`.git` or `pyproject.toml` is refused even then.
+`.git` or `pyproject.toml`, or a system folder, is refused even then. A folder
+with no manifest, or with a top-level name its manifest does not explain, is
+refused before its tree is walked: a home folder answers at once.
 
 Temporary trees are named `.dist-tmp-<pid>-…` beside `--out`; a later build
 removes those whose process is gone (a kill -9 leaves them behind). The new
@@ -31,10 +33,16 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import TorreError, first_names
-from .files import sha256_file
+from .files import InputError, read_input, sha256_file
 
 MANIFEST = ".torre-build"
 NEVER_REPLACED = frozenset({".git", "pyproject.toml"})
+# Folders no build replaces, whatever --replace-foreign-out says (the home and temporary
+# folders are added at run time): a walk of / would end on /proc, of the others after minutes.
+SYSTEM_FOLDERS = frozenset({"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32",
+                            "/lib64", "/media", "/mnt", "/opt", "/proc", "/root", "/run",
+                            "/sbin", "/srv", "/sys", "/tmp", "/usr", "/usr/local", "/var",
+                            "/var/tmp"})
 TEMPORARY = re.compile(r"^\.dist-(?:tmp|old)-(\d+)-")
 FILE_MODE, DIR_MODE = 0o644, 0o755
 
@@ -63,9 +71,9 @@ def write_manifest(root: Path) -> int:
 
 def read_manifest(root: Path, name: str = MANIFEST) -> dict[str, str] | None:
     """The manifest of an earlier build, or None when there is none or it is not one."""
-    try:
-        lines = (root / name).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    try:  # regular and ≤ 64 MiB: a FIFO named .torre-build must not hang the build
+        lines = read_input(root / name, "a manifest").decode("utf-8").splitlines()
+    except (InputError, OSError, UnicodeDecodeError):
         return None
     hashes = {}
     for line in lines:
@@ -84,15 +92,32 @@ def is_inside_build(path: Path) -> Path | None:
     return None
 
 
-def foreign_reason(out: Path, state: dict[str, str] | None = None) -> str | None:
-    """Why `out` (an existing folder) is not an unchanged earlier build, or None if it is.
-    `state` is tree_state(out) when the caller has it already (one walk of the tree)."""
+def top_level_reason(out: Path) -> str | None:
+    """Why `out` is not an earlier build, from its manifest and its top level alone (None:
+    it may be one): a folder of 20,000 photos is refused before a single file is read."""
     names = sorted(path.name for path in out.iterdir())
     if not names:
         return None
     recorded = read_manifest(out)
     if recorded is None:
         return f"it holds {first_names(names)} and no {MANIFEST} manifest"
+    written = {Path(name).parts[0] for name in recorded} | {MANIFEST}
+    extra = [marked(out / name) for name in names if name not in written]
+    return f"files the build did not write: {first_names(extra)}" if extra else None
+
+
+def marked(path: Path) -> str:
+    """A name as unrecorded_entries() gives it: `name@` a link, `name/` a folder."""
+    return path.name + ("@" if path.is_symlink() else "/" if path.is_dir() else "")
+
+
+def foreign_reason(out: Path, state: dict[str, str] | None = None) -> str | None:
+    """Why `out` (an existing folder) is not an unchanged earlier build, or None if it is.
+    `state` is tree_state(out) when the caller has it already (one walk of the tree)."""
+    reason = top_level_reason(out)
+    recorded = None if reason else read_manifest(out)
+    if recorded is None:
+        return reason  # None: an empty folder
     state = tree_state(out) if state is None else state
     found = file_hashes(out, state)
     extra, changed, missing = differences(recorded, found)
@@ -130,6 +155,10 @@ def replaceable_state(out: Path, replace_foreign: bool = False) -> dict[str, str
     checkout, or `--out` naming a folder of photos, must not wipe it. The
     cheap refusals come before the one walk that hashes the tree.
     """
+    if is_system_folder(out):
+        raise BuildError(f"{out} is a system folder; refusing to replace it (even with "
+                         "--replace-foreign-out). --out names a folder the build owns, "
+                         "such as dist")
     if not out.exists():
         return tree_state(out)
     if not out.is_dir():
@@ -138,13 +167,22 @@ def replaceable_state(out: Path, replace_foreign: bool = False) -> dict[str, str
     if kept:
         raise BuildError(f"{out} holds {', '.join(kept)}: it is a project, not a build; "
                          "refusing to replace it")
-    state = tree_state(out)
-    reason = None if replace_foreign else foreign_reason(out, state)
+    state, reason = None, None if replace_foreign else top_level_reason(out)
+    if reason is None:  # the top level is a build's: walk and hash the tree (once)
+        state = tree_state(out)
+        reason = None if replace_foreign else foreign_reason(out, state)
     if reason:
         raise BuildError(f"{out} is not an earlier build; refusing to replace it ({reason}). "
                          "--out names a folder the build owns, such as dist; "
                          "--replace-foreign-out replaces it all the same")
     return state
+
+
+def is_system_folder(out: Path) -> bool:
+    """`/`, /usr, /home…, the home folder or the temporary folder (links followed)."""
+    real = os.path.realpath(out)
+    return real in SYSTEM_FOLDERS or real in {os.path.realpath(Path.home()),
+                                              os.path.realpath(tempfile.gettempdir())}
 
 
 def resolved(path: Path, option: str) -> Path:

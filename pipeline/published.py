@@ -18,7 +18,9 @@ when (every deploy) and why nothing is ever pruned.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
+import os
 import re
 import subprocess
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from typing import Iterable
 
 from .assets import short_hash
 from .errors import PublishedError, first_names, quoted  # PublishedError: callers import it from here too
-from .files import sha256_file, write_atomic
+from .files import MAX_INPUT_BYTES, read_input, sha256_file, write_atomic
 from .ledger import LEDGER, Publication, content_digest, next_publication, parse_ledger
 
 VERSIONS = "versoes"  # dist/versoes/<id>.dawg and <id>.coimbra.json, every published word list
@@ -39,6 +41,11 @@ DAYS_MANIFEST = "days.sha256"
 DAY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.json$")
 VERSION_NAME = re.compile(r"^([0-9a-f]{10})\.(dawg|coimbra\.json)$")
 DAY_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2})  ([0-9a-f]{64})$")
+# A build's copy of the ledger it was made from: the newest publication it serves, so
+# that a later build from a rolled-back store is refused (check_not_rolled_back).
+SERVED_LEDGER = ".torre-ledger"
+STORE_FILES = (f"the store holds regular files of at most {MAX_INPUT_BYTES >> 20} MiB; "
+               "restore it from git")
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,8 @@ def load_versions(folder: Path) -> dict[str, WordListVersion]:
             if kind not in parts:
                 raise PublishedError(f"{folder / f'{version}.{kind}'}: missing; every stored "
                                      "version has both files (restore it from git)")
-        dawg, coimbra_json = parts["dawg"].read_bytes(), parts["coimbra.json"].read_bytes()
+        dawg = read_input(parts["dawg"], STORE_FILES)
+        coimbra_json = read_input(parts["coimbra.json"], STORE_FILES)
         actual = version_of(dawg, coimbra_json, str(parts["coimbra.json"]))
         if actual != version:
             raise PublishedError(f"{parts['dawg']}: the store is damaged: these files are "
@@ -114,11 +122,12 @@ def stored_versions(store: Path | None = None) -> dict[str, WordListVersion]:
 
 
 def read_store_text(path: Path) -> str | None:
-    """A text file of the store (UTF-8, strictly), or None when it does not exist."""
-    try:
-        return path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
+    """A text file of the store (UTF-8, strictly), or None when it does not exist.
+    Regular and at most 64 MiB, checked before it is opened: a FIFO would hang the build."""
+    if not os.path.lexists(path):
         return None
+    try:
+        return read_input(path, STORE_FILES).decode("utf-8")
     except UnicodeDecodeError as error:
         raise PublishedError(f"{path}: not UTF-8 (byte {error.start}); "
                              "restore it from git") from None
@@ -209,15 +218,18 @@ def version_files(versions: dict[str, WordListVersion]) -> dict[str, tuple[bytes
     return {v: (version.dawg, version.coimbra_json) for v, version in versions.items()}
 
 
-def verify_store(store: Path | None = None) -> StoreState:
+def verify_store(store: Path | None = None, deployed: Path | None = None) -> StoreState:
     """The store, checked against its ledger; any loss or change is one error naming it.
 
     Why: days.sha256 protects a day only while its line is there, and words/
     feeds versoes/: a deleted line, file or folder would otherwise build with
-    exit 0 and lose the saves and replay links made on them.
+    exit 0 and lose the saves and replay links made on them. `deployed` is the
+    earlier build about to be replaced (dist/): the store must hold at least the
+    publications it was built from, and its files tell which day or version was edited.
     """
     store = store or STORE
     ledger = read_ledger(store)
+    check_not_rolled_back(store, ledger or [], deployed)
     days, versions = read_days_manifest(store), stored_versions(store)
     if ledger is None:
         if days or versions or git_knows(store / LEDGER):
@@ -226,12 +238,48 @@ def verify_store(store: Path | None = None) -> StoreState:
                                  "ledger existed: torre publish --begin-ledger, once)")
         return StoreState(days, versions, [])
     last = ledger[-1] if ledger else None
-    check_against(store, last, days, versions)
+    check_against(store, last, days, versions, deployed)
     return StoreState(days, versions, ledger)
 
 
+def served_ledger(build: Path | None) -> list[Publication]:
+    """The ledger a build was made from (its SERVED_LEDGER), none for a build made before
+    builds kept it, or for no build."""
+    if build is None:
+        return []
+    text = read_store_text(build / SERVED_LEDGER)
+    return parse_ledger(text, str(build / SERVED_LEDGER)) if text else []
+
+
+def check_not_rolled_back(store: Path, ledger: list[Publication], build: Path | None) -> None:
+    """Refuse a store older than the one `build` was made from, naming what it lacks.
+
+    Why: an older commit's store verifies against its own (older) ledger, and a build
+    from it would drop the word lists and days published since, and every save and
+    link made on them.
+    """
+    served = served_ledger(build)
+    for line in served:
+        if line.number > len(ledger):
+            newest = served[-1]
+            lost = sorted(set(newest.versions) - set(ledger[-1].versions if ledger else ()))
+            dates = sorted(set(newest.dates()) - set(ledger[-1].dates() if ledger else ()))
+            lacks = "; ".join(part for part in (
+                lost and f"word lists {first_names(lost)}",
+                dates and f"days {dates[0]} … {dates[-1]}") if part) or "its last line"
+            ends = f"ends at line {len(ledger)}" if ledger else "holds no line"
+            raise PublishedError(
+                f"{store / LEDGER}: {ends}, but {build} was built from line "
+                f"{newest.number} (the store lacks {lacks}): it was rolled back to an older "
+                "copy; restore the newest from git")
+        if ledger[line.number - 1].chain != line.chain:
+            raise PublishedError(
+                f"{store / LEDGER}:{line.number}: not the line {line.number} {build} was built "
+                "from: the store was replaced by another; restore it from git")
+
+
 def check_against(store: Path, last: Publication | None, days: dict[str, str],
-                  versions: dict[str, WordListVersion]) -> None:
+                  versions: dict[str, WordListVersion], deployed: Path | None = None) -> None:
     """Refuse a store that differs from the last line of its ledger, naming what differs."""
     where = f"ledger line {last.number}" if last else "the ledger"
     expected_days = last.dates() if last else []
@@ -250,8 +298,69 @@ def check_against(store: Path, last: Publication | None, days: dict[str, str],
             raise PublishedError(f"{place}: {label} no torre publish recorded ({first_names(extra)}; "
                                  f"not in {where}); restore the store from git")
     if last and content_digest(days, version_files(versions)) != last.content:
-        raise PublishedError(f"{store}: days.sha256 or words/ is not what torre publish "
-                             f"recorded in {where} (a hash was edited); restore it from git")
+        raise PublishedError(f"{edited_part(store, days, versions, deployed)} is not what "
+                             f"torre publish recorded in {where} (a hash was edited); "
+                             "restore it from git")
+
+
+def edited_part(store: Path, days: dict[str, str], versions: dict[str, WordListVersion],
+                deployed: Path | None) -> str:
+    """Which day or version of the store differs from an earlier copy of it: the build
+    about to be replaced, then git's last commit (the ledger holds one digest of all)."""
+    for copy in (deployed_copy(deployed), git_copy(store)):
+        if copy is None:
+            continue
+        dates = sorted(date for date, digest in days.items()
+                       if copy(f"{date}.day") not in (None, digest))
+        if dates:
+            return f"{store / DAYS_MANIFEST}: the hash of {first_names(dates)}"
+        files = [f"{version}.{kind}" for version, stored in sorted(versions.items())
+                 for kind, data in (("dawg", stored.dawg), ("coimbra.json", stored.coimbra_json))
+                 if copy(f"{version}.{kind}") not in (None, hashlib.sha256(data).hexdigest())]
+        if files:
+            return f"{store / WORDS}/{first_names(files)}"
+    return (f"{store}: days.sha256 or words/ (no earlier build or git commit shows which "
+            "day or version)")
+
+
+def deployed_copy(build: Path | None):
+    """name → SHA-256 of that day (`<date>.day`) or version file in an earlier build."""
+    if build is None or not build.is_dir():
+        return None
+
+    def digest(name: str) -> str | None:
+        path = (build / "dias" / name.replace(".day", ".json") if name.endswith(".day")
+                else build / VERSIONS / name)
+        return sha256_file(path) if path.is_file() and not path.is_symlink() else None
+    return digest
+
+
+def git_copy(store: Path):
+    """name → SHA-256 of that day (`<date>.day`) or version file in git's last commit."""
+    try:
+        relative = store.resolve().relative_to(PROJECT_ROOT).as_posix()
+    except ValueError:
+        return None
+
+    def show(name: str) -> bytes | None:
+        try:
+            result = subprocess.run(["git", "-C", str(PROJECT_ROOT), "show",
+                                     f"HEAD:{relative}/{name}"], capture_output=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return result.stdout if result.returncode == 0 else None
+    manifest = show(DAYS_MANIFEST)
+    if manifest is None:
+        return None
+    recorded = dict(match.groups() for line in manifest.decode("utf-8", "replace").splitlines()
+                    if (match := DAY_LINE.match(line)))
+
+    def digest(name: str) -> str | None:
+        if name.endswith(".day"):
+            return recorded.get(name.removesuffix(".day"))
+        data = show(f"{WORDS}/{name}")
+        return None if data is None else hashlib.sha256(data).hexdigest()
+    return digest
 
 
 @dataclass
@@ -284,8 +393,8 @@ def record_build(dist: Path, store: Path | None = None) -> Recorded:
     generator makes for its date. The ledger gets one more line, written last.
     """
     store = store or STORE
-    state = verify_store(store)
     check_finished_build(dist)
+    state = verify_store(store, deployed=dist)
     built = load_versions(dist / VERSIONS)
     if not built:
         raise PublishedError(f"{dist}/versoes holds no word-list version; "
@@ -315,8 +424,8 @@ def days_manifest_bytes(days: dict[str, str]) -> bytes:
     return "".join(f"{date}  {digest}\n" for date, digest in sorted(days.items())).encode("utf-8")
 
 
-def write_ledger(store: Path, ledger: list[Publication]) -> None:
-    write_atomic(store / LEDGER, "".join(p.line() for p in ledger).encode("utf-8"))
+def write_ledger(folder: Path, ledger: list[Publication], name: str = LEDGER) -> None:
+    write_atomic(folder / name, "".join(p.line() for p in ledger).encode("utf-8"))
 
 
 def check_generated(days_dir: Path, dates: list[str]) -> None:

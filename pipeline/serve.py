@@ -9,6 +9,9 @@ up are not errors.
 """
 from __future__ import annotations
 
+import errno
+import os
+import resource
 import sys
 import threading
 from functools import partial
@@ -170,15 +173,87 @@ def built_root(directory: Path) -> Path:
     return root
 
 
+NO_FILES = (errno.EMFILE, errno.ENFILE)  # "Too many open files", for the process or the system
+
+
+def spare_descriptor() -> int | None:
+    """A descriptor held in reserve, closed to accept (and refuse) a connection when
+    there is no other: else the connection waits in the queue and is offered again at once."""
+    try:
+        return os.open(os.devnull, os.O_RDONLY)
+    except OSError:
+        return None
+
+
 class DistServer(ThreadingHTTPServer):
+    """Past the limit of open files (ulimit -n), connections are refused (closed unanswered)
+    and one line says so, until every connection is closed."""
+
     request_queue_size = 128  # socketserver's 5 refuses a burst of simultaneous connects
     daemon_threads = True
 
+    def __init__(self, *args, **kwargs):
+        self.lock = threading.Lock()
+        self.connections, self.out_of_files = 0, False
+        self.spare = spare_descriptor()
+        super().__init__(*args, **kwargs)
+
+    def get_request(self):
+        try:
+            return super().get_request()
+        except OSError as error:  # socketserver drops it and asks again
+            if error.errno in NO_FILES:
+                self.refuse_one()
+            raise
+
+    def refuse_one(self) -> None:
+        self.say_out_of_files()
+        if self.spare is None:
+            self.spare = spare_descriptor()
+            return
+        os.close(self.spare)
+        try:
+            self.socket.accept()[0].close()
+        except OSError:
+            pass
+        self.spare = spare_descriptor()
+
+    def process_request(self, request, client_address):
+        with self.lock:
+            self.connections += 1
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request):
+        super().shutdown_request(request)
+        with self.lock:
+            self.connections -= 1
+            if self.connections == 0:
+                self.out_of_files = False
+
+    def say_out_of_files(self) -> None:
+        with self.lock:
+            said, self.out_of_files = self.out_of_files, True
+        if not said:
+            limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+            print(f"torre serve: too many open files (ulimit -n is {limit}): refusing "
+                  "connections until some close", file=sys.stderr, flush=True)
+
     def handle_error(self, request, client_address):
-        """A client that hangs up or stalls is not an error worth a traceback."""
-        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+        """A client that hangs up or stalls is not an error worth a traceback, nor is a
+        request refused for want of a descriptor (said once)."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        if isinstance(error, OSError) and error.errno in NO_FILES:
+            self.say_out_of_files()
             return
         super().handle_error(request, client_address)
+
+    def server_close(self):
+        super().server_close()
+        if self.spare is not None:
+            os.close(self.spare)
+            self.spare = None
 
 
 def listen(root: Path, port: int) -> ThreadingHTTPServer:

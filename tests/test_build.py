@@ -10,6 +10,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -131,10 +132,12 @@ def test_a_folder_with_build_names_but_no_manifest_is_never_replaced(tmp_path, f
 
 @pytest.mark.parametrize("change, reason", [
     (lambda out: (out / "photos").mkdir() or (out / "photos" / "a.jpg").write_text("p"),
-     "files the build did not write: photos/a.jpg"),
+     r"files the build did not write: photos/\)"),  # named from the top level, unread
     (lambda out: (out / "index.html").write_text("edited by hand"), "changed files: index.html"),
     (lambda out: (out / "photos").mkdir(), "files the build did not write: photos/"),
     (lambda out: (out / "notes").symlink_to("/etc"), "files the build did not write: notes@"),
+    (lambda out: (out / "dias" / "notes.txt").write_text("mine"),
+     "files the build did not write: dias/notes.txt"),
 ])
 def test_an_earlier_build_with_a_file_added_or_changed_is_refused(tmp_path, fixture_coimbra,
                                                                   change, reason):
@@ -421,3 +424,42 @@ def test_an_emptied_dictionary_stops_the_build_at_its_count_line(tmp_path, new_r
         build_all(tmp_path / "dist", natura_dir=folder, today=TODAY, quiet=True,
                   accept_new_dictionaries=True)
     assert manifest.read_bytes() == before
+
+
+def never_walked(monkeypatch) -> None:
+    """Reading past the top level (hashing files, walking folders) fails the test."""
+    def walk(*_args):
+        raise AssertionError("the refusal read past the manifest and the top level")
+    monkeypatch.setattr(outdir, "tree_state", walk)
+    monkeypatch.setattr(outdir, "sha256_file", walk)
+
+
+# Issue 31 item 6: a folder of 20,000 photos was refused after 16–60 s of hashing every file.
+@pytest.mark.parametrize("manifest", [False, True], ids=["no manifest", "an earlier build's"])
+def test_a_large_foreign_out_is_refused_from_its_manifest_and_top_level_alone(
+        tmp_path, monkeypatch, manifest):
+    out = make_folder(tmp_path / "photos", {"2026": None, "index.html": "x"})
+    for number in range(50):
+        (out / "2026" / f"{number}.jpg").write_bytes(b"jpg")
+    if manifest:  # a build's manifest, but a top-level folder it never wrote
+        (out / MANIFEST).write_text(f"{'0' * 64}  index.html\n")
+    never_walked(monkeypatch)
+    reason = "files the build did not write: 2026/" if manifest else "no .torre-build manifest"
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet"])
+    assert result.exit_code == 1 and reason in result.output, result.output
+    assert "refusing to replace it" in result.output
+
+
+# Issue 34 item 7: `torre build --out /` died with «Error: /proc/NNNN: No such file or directory».
+@pytest.mark.parametrize("folder", ["/", "/usr", "/home", "~", "the temporary folder"])
+@pytest.mark.parametrize("flag", [[], ["--replace-foreign-out"]], ids=["", "replace-foreign"])
+def test_a_system_folder_as_out_is_refused_at_once_even_with_replace_foreign_out(
+        monkeypatch, folder, flag):
+    folder = {"~": str(Path.home()), "the temporary folder": tempfile.gettempdir()}.get(
+        folder, folder)
+    never_walked(monkeypatch)
+    result = CliRunner().invoke(main, ["build", "--out", folder, "--quiet", *flag])
+    assert result.exit_code == 1, result.output
+    assert result.output.strip().splitlines() == [
+        f"Error: {folder} is a system folder; refusing to replace it (even with "
+        "--replace-foreign-out). --out names a folder the build owns, such as dist"]

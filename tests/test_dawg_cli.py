@@ -127,3 +127,20 @@ def test_check_refuses_words_not_written_in_latin_letters(built: Path, word):
 def test_check_still_takes_accented_latin_words(built: Path):
     result = run("dawg", "check", "Cásá", "sól", "--dawg", str(built))
     assert result.exit_code == 0 and result.output.splitlines() == ["Cásá yes", "sól yes"]
+
+
+# Issue 31 item 8: an empty --words file gave a DAWG of 0 dictionary words and exit 0.
+@pytest.mark.parametrize("text, line, reason", [
+    ("", None, "holds no word"),
+    ("\n", 1, "words are non-empty"),
+    ("CASA\nSOL\nCABRA\n", 3, "CABRA comes before SOL"),
+])
+def test_an_empty_or_unsorted_word_list_is_refused_naming_the_line(tmp_path, text, line, reason):
+    (tmp_path / "palavras.txt").write_text(text, encoding="utf-8")
+    result = run("dawg", "build", "--words", str(tmp_path / "palavras.txt"),
+                 "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1, result.output
+    where = f"palavras.txt:{line}:" if line else "palavras.txt:"
+    assert where in result.output and reason in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "out" / "palavras.dawg").exists()

@@ -354,3 +354,14 @@ def test_extend_window_replaces_the_file_atomically(tmp_path, monkeypatch):
 def test_days_show_takes_only_yyyy_mm_dd(fixture_openers, text):
     result = CliRunner().invoke(main, ["days", "show", text])
     assert result.exit_code == 2 and "not a date YYYY-MM-DD" in result.output
+
+
+# Issue 31 item 7: `days build --first 0001-01-01 --last 9999-12-31` ran past a minute.
+def test_days_build_of_more_than_ten_years_is_refused_at_once_like_days_extend(tmp_path,
+                                                                               fixture_openers):
+    result = CliRunner().invoke(main, ["days", "build", "--out", str(tmp_path), "--first",
+                                       "0001-01-01", "--last", "9999-12-31"])
+    assert result.exit_code == 2, result.output
+    assert (f"0001-01-01 … 9999-12-31 would be 3652059 days; at most {MAX_WINDOW_DAYS} "
+            "(ten years)") in result.output
+    assert list(tmp_path.iterdir()) == []

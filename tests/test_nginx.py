@@ -153,7 +153,7 @@ def canonical_urls(dist: Path) -> list[str]:
     """The URL of every file a visitor can ask for (a folder's page by its folder)."""
     urls = []
     for path in sorted(dist.rglob("*")):
-        if not path.is_file() or path.suffix in (".br", ".gz") or path.name in ("_headers", ".torre-build"):
+        if not path.is_file() or path.suffix in (".br", ".gz") or path.name in ("_headers", ".torre-build", ".torre-ledger"):
             continue
         url = "/" + path.relative_to(dist).as_posix()
         urls.append(url.removesuffix("index.html"))

@@ -3,8 +3,13 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import os
+import resource
+import select
 import socket
 import struct
+import subprocess
+import sys
 
 import brotli
 import pytest
@@ -12,8 +17,9 @@ from click.testing import CliRunner
 
 from pipeline.cli import main
 from pipeline.errors import MissingInputError
-from e2e_support import browser, site_url  # noqa: F401 - pytest fixtures
+from e2e_support import browser, site_url, wait_until  # noqa: F401 - pytest fixtures
 from pipeline.assets import CSP_HEADER, IMMUTABLE, REVALIDATE, SHORT, headers_file
+from pipeline.build import PROJECT_ROOT
 from pipeline.serve import DistHandler, DistServer, accepted_encodings, start_server
 
 INDEX = b"<!doctype html><title>A Torre</title>" + b"x" * 200
@@ -233,3 +239,53 @@ def test_site_pages_load_in_chromium_with_their_styles_and_no_csp_refusal(site_u
     finally:
         page.close()
     assert problems == []
+
+
+def serve_in_a_child(root, open_files: int) -> tuple[subprocess.Popen, str]:
+    """`torre serve` in a process allowed `open_files` descriptors; returns it and its URL."""
+    limit = lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))  # noqa: E731
+    process = subprocess.Popen([sys.executable, "-u", "-m", "pipeline", "serve", "--dir",
+                                str(root), "--port", "0"], cwd=PROJECT_ROOT, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limit)
+    ready, _, _ = select.select([process.stdout], [], [], 60)
+    if not ready:
+        process.kill()
+        pytest.fail(f"torre serve said nothing in 60 s: {process.communicate()[1]}")
+    return process, process.stdout.readline().split(" at ")[1].split("/ ")[0]
+
+
+def answers(url: str) -> bool:
+    try:
+        return get(url, "/")[0].status == 200
+    except OSError:
+        return False
+
+
+# Issue 34 item 6: past the limit of open files, `torre serve` printed a "Too many open
+# files" traceback (and went on serving).
+def test_past_the_open_files_limit_the_server_refuses_quietly_logs_one_line_and_serves_on(
+        tmp_path):
+    (tmp_path / "index.html").write_bytes(INDEX)
+    process, url = serve_in_a_child(tmp_path, open_files=32)
+    host, port = url.removeprefix("http://").split(":")
+    try:
+        clients = [socket.create_connection((host, int(port)), timeout=20) for _ in range(60)]
+        wait_until(lambda: len(os.listdir(f"/proc/{process.pid}/fd")) >= 32,
+                   "the server holding all 32 descriptors", seconds=60)
+        for client in clients:
+            client.sendall(b"GET / HTTP/1.0\r\n\r\n")
+        for client in clients:  # each is answered, or refused (closed)
+            try:
+                client.recv(12)
+            except OSError:
+                pass
+            client.close()
+        wait_until(lambda: answers(url), "torre serve answering again", seconds=60)
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert "Traceback" not in err, err
+    refusals = [line for line in err.splitlines() if "too many open files" in line]
+    assert len(refusals) == 1 and refusals[0] == (
+        "torre serve: too many open files (ulimit -n is 32): refusing connections until "
+        "some close"), err

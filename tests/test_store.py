@@ -6,20 +6,26 @@ holds: every build checks days.sha256 and words/ against its last line.
 from __future__ import annotations
 
 import hashlib
+import os
+import resource
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from pipeline import published
-from pipeline.build import build_all
+from pipeline.build import PROJECT_ROOT, build_all
 from pipeline.cli import main
 from pipeline.ledger import LEDGER, next_publication
 from pipeline.outdir import MANIFEST, manifest_text, file_hashes
 from pipeline.published import (PublishedError, begin_ledger, days_manifest_bytes,
                                 stored_versions, verify_store, version_files, write_ledger)
-from test_build import TODAY, fixture_coimbra  # noqa: F401 (a fixture)
-from test_published import DAWG, store_version
+from test_build import TODAY, fixture_coimbra, tree_hashes  # noqa: F401 (a fixture)
+from test_published import DAWG, current_version_of, store_version
+from test_site import fixture_words
 
 DAYS = {f"2026-11-{n:02d}": hashlib.sha256(bytes([n])).hexdigest() for n in range(1, 11)}
 
@@ -171,3 +177,124 @@ def test_begin_ledger_runs_once_and_builds_accept_the_store_it_describes(tmp_pat
     assert verify_store(store).days == DAYS
     with pytest.raises(PublishedError, match="exists already"):
         begin_ledger(store)
+
+
+def make_fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+def link_to_dev_zero(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/dev/zero")
+
+
+def make_sparse(path: Path) -> None:
+    with path.open("r+b") as handle:
+        handle.truncate(2 << 30)  # 2 GB of holes: no disk used, but read_bytes() would fill memory
+
+
+def first_dawg(store: Path) -> Path:
+    return sorted((store / "words").glob("*.dawg"))[0]
+
+
+STORE_FILE_ATTACKS = {
+    "days.sha256 as a FIFO": (days_file, make_fifo, "not a regular file"),
+    "the ledger as a FIFO": (lambda s: s / LEDGER, make_fifo, "not a regular file"),
+    "days.sha256 linked to /dev/zero": (days_file, link_to_dev_zero, "not a regular file"),
+    "a 2 GB sparse .dawg": (first_dawg, make_sparse, "2147483648 bytes, more than the 64 MiB"),
+}
+
+
+# Issue 34 item 3: a FIFO hung the build forever; /dev/zero or a sparse 2 GB .dawg ended
+# in a MemoryError traceback.
+@pytest.mark.parametrize("which, attack, reason", STORE_FILE_ATTACKS.values(),
+                         ids=STORE_FILE_ATTACKS.keys())
+def test_a_store_file_that_is_not_a_regular_file_of_at_most_64_mib_is_refused_unread(
+        store, which, attack, reason):
+    path = which(store)
+    attack(path)
+    command = ("from pathlib import Path; from pipeline.published import verify_store; "
+               f"verify_store(Path({str(store)!r}))")
+    try:  # a child process: a FIFO must not hang the test, nor /dev/zero fill its memory
+        result = subprocess.run([sys.executable, "-c", command], cwd=PROJECT_ROOT,
+                                capture_output=True, text=True, timeout=60,
+                                preexec_fn=lambda: resource.setrlimit(
+                                    resource.RLIMIT_AS, (1 << 30, 1 << 30)))
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"reading the store hung on {path}")
+    last = result.stderr.strip().splitlines()[-1]
+    assert result.returncode == 1
+    assert last.startswith(f"pipeline.files.InputError: {path}: {reason}"), result.stderr
+    assert "restore it from git" in last
+
+
+def build_and_publish(out: Path) -> str:
+    """An older word list published first (ledger line 1), then a build and its word list
+    (line 2): returns the version line 2 added."""
+    store_version(published.STORE, b"AN OLDER DAWG" * 40, fixture_words()[:-1])
+    begin_ledger(published.STORE)
+    build_all(out, today=TODAY, quiet=True)
+    added = CliRunner().invoke(main, ["publish", "--dist", str(out)])
+    assert added.exit_code == 0, added.output
+    return current_version_of(out)
+
+
+# Issue 34 item 1: a store replaced by an older commit's copy built with exit 0, and a later
+# build shipped versoes/ without the word list published since.
+def test_a_build_or_publish_from_a_rolled_back_store_is_refused_naming_what_it_lacks(
+        tmp_path, fixture_coimbra):
+    out = tmp_path / "dist"
+    older = tmp_path / "older-store"
+    store = published.STORE
+    store_version(older, b"AN OLDER DAWG" * 40, fixture_words()[:-1])
+    begin_ledger(older)  # what the store was before the second publication
+    current = build_and_publish(out)
+    build_all(out, today=TODAY, quiet=True)  # the build deployed: from ledger line 2
+    shutil.rmtree(store)
+    shutil.copytree(older, store)
+    before = tree_hashes(out)
+    for command in (["build", "--out", str(out), "--quiet"], ["publish", "--dist", str(out)]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1, result.output
+        assert result.output.strip().splitlines() == [
+            f"Error: {store / LEDGER}: ends at line 1, but {out} was built from line 2 (the "
+            f"store lacks word lists {current}; days 2026-11-01 … 2028-03-14): it was rolled "
+            "back to an older copy; restore the newest from git"]
+    assert tree_hashes(out) == before and (store / LEDGER).read_text().count("\n") == 1
+
+
+# Issue 34 item 5: «days.sha256 or words/ is not what torre publish recorded» named neither.
+@pytest.mark.parametrize("part", ["a day", "a blurb"])
+def test_an_edited_hash_or_blurb_in_the_store_is_named_with_its_date_or_version(
+        tmp_path, fixture_coimbra, part):
+    out = tmp_path / "dist"
+    current = build_and_publish(out)
+    if part == "a day":
+        manifest = days_file(published.STORE)
+        digest = published.read_days_manifest()["2026-11-10"]
+        manifest.write_text(manifest.read_text().replace(f"2026-11-10  {digest}",
+                                                         f"2026-11-10  {'0' * 64}"))
+        named = f"{manifest}: the hash of 2026-11-10"
+    else:
+        blurbs = published.STORE / "words" / f"{current}.coimbra.json"
+        blurbs.write_bytes(blurbs.read_bytes().replace(b'"blurb": "', b'"blurb": "X', 1))
+        named = f"{published.STORE / 'words'}/{current}.coimbra.json"
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet"])
+    assert result.exit_code == 1, result.output
+    assert result.output.strip().splitlines() == [
+        f"Error: {named} is not what torre publish recorded in ledger line 2 (a hash was "
+        "edited); restore it from git"]
+
+
+def test_without_an_earlier_build_git_s_last_commit_names_the_edited_day(
+        store, tmp_path, monkeypatch):
+    monkeypatch.setattr(published, "PROJECT_ROOT", tmp_path)
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "store"], check=True)
+    subprocess.run([*git, "commit", "-qm", "store"], check=True)
+    days_file(store).write_text(days_file(store).read_text().replace(DAYS["2026-11-03"], "1" * 64))
+    with pytest.raises(PublishedError, match=r"days\.sha256: the hash of 2026-11-03 is not what "
+                                             "torre publish recorded in ledger line 2"):
+        verify_store(store)

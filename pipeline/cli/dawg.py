@@ -76,7 +76,14 @@ def read_word_list(path: Path) -> list[str]:
             check_word(line)
         except DawgFormatError as error:
             raise DawgFormatError(f"{path}:{number}: {error}") from None
+        if words and line < words[-1]:  # the word-list step writes them sorted
+            raise DawgFormatError(f"{path}:{number}: {line} comes before {words[-1]} (line "
+                                  f"{number - 1}); palavras.txt is sorted, as the word-list "
+                                  "step writes it")
         words.append(line)
+    if not words:
+        raise DawgFormatError(f"{path}: holds no word; --words names palavras.txt, one "
+                              "uppercase A–Z word per line, as the word-list step writes it")
     return words
 
 

@@ -9,7 +9,8 @@ import click
 
 from .. import constants as C
 from ..days import (DAY_INDEX, MAX_WINDOW_DAYS, build_day, date_range, default_openers,
-                    extend_window, load_window, opener_squares, square_kinds, write_days)
+                    extend_window, load_window, opener_squares, square_kinds, too_many_days,
+                    write_days)
 from ..errors import quoted
 from .common import (STAGE_OUT, guard_stage_files, record_stage_files,
                      replace_foreign_option, stage_out)
@@ -88,6 +89,9 @@ def build_command(out: Path, first: dt.date | None, last: dt.date | None,
     """
     window = load_window()
     first, last = first or window.first, last or window.last
+    bound_error = too_many_days((last - first).days + 1)
+    if bound_error:
+        raise click.UsageError(f"{first} … {last} would be {bound_error}")
     names = [date.isoformat() + ".json" for date in date_range(first, last)] + [DAY_INDEX]
     guard_stage_files(out, names, replace_foreign_out)
     count = write_days(out, first, last, default_openers(), window)
