@@ -1,0 +1,81 @@
+// The day's table (issue 30): the player's run, the challenges kept for that tower and the
+// three computer opponents, ranked by the par's rule with ties sharing a place, and its share text.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { compareResults, ranked } from "../../../site_src/js/engine/index.js";
+import { newRecord, received, settled } from "../../../site_src/js/ui/shared/challenge_records.js";
+import { challengerCount, dayTable, tableShareText } from "../../../site_src/js/ui/shared/day_table.js";
+
+// The golden code of tests/js/replay/replay_code.test.mjs: 2026-11-15, floor 2, 67 points.
+const CODE = "199bIVbbU2426Ci_Cw-fAQyfzQYQ3wnOU5N8";
+const DATE = "2026-11-15";
+const result = (floor, total, won = false) => ({ floor, total, won });
+const record = (code, them, date = DATE) => newRecord(code, date, them);
+const OPPONENTS = [
+  { level: "caloiro", ...result(1, 20), code: "caloiro-code" },
+  { level: "doutor", ...result(2, 130), code: "doutor-code" },
+  { level: "dux", ...result(5, 412, true), code: "dux-code" },
+];
+const MINE = { ...result(3, 160), code: "my-code" };
+
+const shape = (rows) => rows.map((r) => [r.place, r.who, r.floor, r.total, r.won]);
+
+test("results rank by the par's rule: higher floor first, a won tower above every floor, then points", () => {
+  assert.ok(compareResults(result(3, 10), result(2, 300)) < 0);
+  assert.ok(compareResults(result(5, 100, true), result(5, 400)) < 0, "a won tower above its last floor not won");
+  assert.ok(compareResults(result(2, 131), result(2, 130)) < 0);
+  assert.equal(compareResults(result(2, 130), result(2, 130)), 0, "equal is a tie");
+});
+
+test("ties share a place and the next place counts those above it", () => {
+  const places = ranked([result(2, 50), result(3, 10), result(2, 50), result(1, 99), result(3, 10)]).map((r) => r.place);
+  assert.deepEqual(places, [1, 1, 3, 3, 5]);
+});
+
+test("the table holds the player's run, each challenge of that tower and the three opponents, best first", () => {
+  const records = [record("ana", result(3, 201)), record("rui", result(2, 90))];
+  const rows = dayTable(DATE, MINE, records, OPPONENTS);
+  assert.deepEqual(shape(rows), [
+    [1, "Dux", 5, 412, true], [2, "Desafio 1", 3, 201, false], [3, "Você", 3, 160, false],
+    [4, "Doutor", 2, 130, false], [5, "Desafio 2", 2, 90, false], [6, "Caloiro", 1, 20, false],
+  ]);
+  assert.deepEqual(rows.map((r) => r.code), ["dux-code", "ana", "my-code", "doutor-code", "rui", "caloiro-code"]);
+  assert.equal(challengerCount(rows), 2);
+});
+
+test("a tie with a challenger or an opponent shares the place, the player's run first", () => {
+  const rows = dayTable(DATE, result(2, 130), [record("ana", result(2, 130))], OPPONENTS);
+  assert.deepEqual(shape(rows).slice(1, 4), [[2, "Você", 2, 130, false], [2, "Desafio 1", 2, 130, false], [2, "Doutor", 2, 130, false]]);
+  assert.equal(rows[1].code, null, "a run whose code is not known has no replay");
+});
+
+test("nothing of a challenger's run shows before the player has finished that tower", () => {
+  assert.equal(dayTable(DATE, null, [record("ana", result(3, 201))], OPPONENTS), null);
+});
+
+test("the same code kept twice counts once, and the player's own link is the player's row", () => {
+  const twice = [record(CODE, result(2, 67)), record(CODE, result(2, 67))].reduce(received, []);
+  assert.equal(challengerCount(dayTable(DATE, MINE, twice, [])), 1);
+  const own = dayTable(DATE, { ...result(2, 67), code: CODE }, [record(CODE, result(2, 67))], []);
+  assert.deepEqual(shape(own), [[1, "Você", 2, 67, false]]);
+});
+
+test("codes of other days stay out; a challenge played with another word list is in, verified with its own", () => {
+  const records = [record("other-day", result(5, 500, true), "2026-11-16"), record("other-list", result(1, 5))];
+  const rows = dayTable(DATE, MINE, records, null);
+  assert.deepEqual(shape(rows), [[1, "Você", 3, 160, false], [2, "Desafio 1", 1, 5, false]]);
+});
+
+test("a settled record keeps its challenger in the table, as received", () => {
+  const records = settled([record("ana", result(3, 201))], DATE, result(3, 160));
+  assert.deepEqual(shape(dayTable(DATE, MINE, records, [])), [[1, "Desafio 1", 3, 201, false], [2, "Você", 3, 160, false]]);
+});
+
+test("the share text says places, who, floors and points, with no letters or words", () => {
+  const rows = dayTable("2026-11-30", result(3, 160), [record("ana", result(3, 201), "2026-11-30")], [OPPONENTS[1]]);
+  assert.equal(tableShareText("2026-11-30", rows),
+    "A Torre · 30/11/2026 — 1.º Desafio 1 3.º andar 201 · 2.º eu 3.º andar 160 · 3.º Doutor 2.º andar 130");
+  const won = dayTable("2026-11-30", result(5, 300, true), [], []);
+  assert.equal(tableShareText("2026-11-30", won), "A Torre · 30/11/2026 — 1.º eu torre toda 300");
+});
