@@ -9,6 +9,8 @@ import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challen
 import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { fragmentCode, verifyCode } from "../replay/verify.js";
+import { pageClient } from "../analysis/analysis_client.js";
+import { keptDayTable } from "../shared/kept_table.js";
 
 const NOT_COUNTED = "Este desafio não conta.";
 
@@ -62,4 +64,8 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   // This link's own record (the day may hold several challenges); as received when the browser refused to keep it.
   const record = challenges.load().find((r) => r.code === code) ?? { ...kept, me: mine ?? null };
   box.append(...actions(record, today, origin));
+  // Played: the day's table, with every challenge of that tower kept here.
+  const table = keptDayTable({ main, client: () => pageClient(main), fetchFn, storage, date: read.date, origin,
+    loaded: { day: loaded.day, constants: loaded.constants }, open: true, id: "quadro-do-dia" });
+  if (table) box.append(table);
 }

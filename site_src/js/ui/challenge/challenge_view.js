@@ -6,7 +6,7 @@
 import { challengeOfReplay, challengeText, comparisonLine, replyText, tallyLine } from "./challenge.js";
 import { resultOf } from "../shared/saved_values.js";
 import { el } from "../shared/dialogs.js";
-import { shareOrCopy } from "../game/share.js";
+import { shareOrCopy } from "../shared/share_or_copy.js";
 
 const SAID = {
   shared: "Partilhado.",

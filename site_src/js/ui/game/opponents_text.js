@@ -7,8 +7,8 @@ import { ordinal, points } from "../shared/labels.js";
 /** The opponents' names as players read them, by level id (OPPONENT_LEVELS). */
 export const OPPONENT_NAMES = { caloiro: "Caloiro", doutor: "Doutor", dux: "Dux" };
 
-export const OPPONENTS_WAITING = "A calcular as corridas do Caloiro, do Doutor e do Dux…";
-export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Caloiro, do Doutor e do Dux.";
+// Said by the day's table too (ui/shared/day_table.js).
+export { OPPONENTS_FAILED, OPPONENTS_WAITING } from "../shared/day_table.js";
 
 const nameOf = (opponent) => OPPONENT_NAMES[opponent.level];
 

@@ -8,7 +8,10 @@ import { RunAnalysis } from "../analysis/run_analysis.js";
 import { archiveFacts } from "../archive/archive_game.js";
 import { archiveResults, archiveStats } from "../shared/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
+import { dayTable } from "../shared/day_table.js";
+import { dayTableBlock } from "../shared/day_table_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
+import { resultOf } from "../shared/saved_values.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
 import { endBody, opponentsBlock, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
 import { beatenLevels } from "./opponents_text.js";
@@ -55,7 +58,7 @@ export async function showEnd(page, state, summary, problem) {
   body.splice(2, 0, ...runAnalysis.endNodes(analysis, body));
   const opponents = opponentsBlock();
   fillOpponents(page, analysis, daily, opponents);
-  body.push(opponents.node);
+  body.push(opponents.node, tableOfRun(page, summary, url, analysis));
   const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
   const challenge = challengeNodes(page.challenges, page.date, summary, url, status);
   if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
@@ -82,6 +85,19 @@ export function fillOpponents(page, analysis, daily, block) {
     block.show(run, opponents);
     if (daily) page.onOpponents?.(page.date, beatenLevels(opponents));
   }, () => block.fail());
+}
+
+/**
+ * The end screen's «Quadro do dia»: the run (its replay code from `url`, when it has one), the
+ * challenges kept for that tower, and the opponents once the analysis has played them.
+ */
+function tableOfRun(page, summary, url, analysis) {
+  const block = dayTableBlock(page.date, location.origin, { id: "quadro-do-dia" });
+  const mine = { ...resultOf(summary), code: url.split("/repeticao/#")[1] || null };
+  const show = (opponents, said) => block.show(dayTable(page.date, mine, page.challenges.load(), opponents), said);
+  show(null, "waiting");
+  analysis.then(({ opponents }) => show(opponents ?? null, opponents ? "shown" : "failed"), () => show(null, "failed"));
+  return block.node;
 }
 
 /**

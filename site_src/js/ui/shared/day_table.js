@@ -7,6 +7,9 @@ import { ranked } from "../../engine/rank.js";
 import { opponentName, ordinal } from "./labels.js";
 import { shownDate } from "./lisbon_date.js";
 
+export const OPPONENTS_WAITING = "A calcular as corridas do Caloiro, do Doutor e do Dux…";
+export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Caloiro, do Doutor e do Dux.";
+
 /** The player's row as the share text names it (first person, as the other share texts speak). */
 export const ME_SHARED = "eu";
 const ME_SHOWN = "Você";
