@@ -6,6 +6,11 @@ import { test } from "node:test";
 import { encodeRun } from "../../../site_src/js/engine/replay_code.js";
 import { challengeLink } from "../../../site_src/js/ui/challenge/challenge.js";
 import { fragmentOf, nameProblem, splitFragment, tidyName } from "../../../site_src/js/ui/shared/challenge_name.js";
+import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
+import { dayTable } from "../../../site_src/js/ui/shared/day_table.js";
+import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
+import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
+import { MemoryBackend } from "../helpers/memory-storage.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../helpers/real-dist.mjs";
 import { strongRun } from "../helpers/real-positions.mjs";
 
@@ -65,4 +70,39 @@ test("a challenge link with a 16-letter name stays within 170 characters for who
   const sorted = lengths.sort((a, b) => a - b);
   console.log(`won runs: ${sorted.length}, median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}`);
   assert.ok(sorted.at(-1) <= 170, `longest ${sorted.at(-1)}`);
+});
+
+const DATE = "2026-11-15";
+const THEM = { floor: 2, total: 67, won: false };
+const TODAY = "2026-12-01";
+const STATS = addRun(emptyStats(), "2026-11-30", { won: false, floorReached: 2, total: 90 });
+
+test("a received name is kept with its challenge, named in the table as not verified, and travels in the export", () => {
+  const store = new ChallengeStore(new GameStorage(new MemoryBackend()));
+  assert.equal(store.receive(CODE, DATE, THEM, "Ana 🎓").name, "Ana 🎓");
+  assert.equal(store.receive(CODE, DATE, THEM, "Outro").name, "Ana 🎓", "the same code twice: the first name stays");
+  const rows = dayTable(DATE, { floor: 1, total: 3, won: false, code: null }, store.load(), []);
+  assert.deepEqual(rows.map((r) => [r.who, r.name]), [["Ana 🎓", "Ana 🎓"], ["Você", null]]);
+  const parsed = parseStatsExport(exportStats(STATS, null, store.load()), TODAY);
+  assert.ok(parsed.ok, parsed.message);
+  assert.equal(parsed.challenges[0].name, "Ana 🎓");
+});
+
+test("an export from before names still imports, and one carrying a hostile name is refused", () => {
+  const old = { code: CODE, date: DATE, them: THEM, me: null };
+  assert.ok(parseStatsExport(exportStats(STATS, null, [old]), TODAY).ok, "older exports import");
+  const hostile = parseStatsExport(exportStats(STATS, null, [{ ...old, name: "<img src=x onerror=alert(1)>" }]), TODAY);
+  assert.equal(hostile.ok, false);
+  assert.match(hostile.message, /nome/);
+});
+
+test("a stored record whose name was tampered with is dropped, and the device's own name is offered again only when it can travel", () => {
+  const backend = new MemoryBackend();
+  const store = new ChallengeStore(new GameStorage(backend));
+  backend.setItem("torre.desafios", JSON.stringify({ v: 1, list: [{ code: CODE, date: DATE, them: THEM, me: null, name: "\u202Eevil" }] }));
+  assert.deepEqual(store.load(), []);
+  store.saveName("Rita");
+  assert.equal(store.loadName(), "Rita");
+  backend.setItem("torre.nome", "<b>x</b>");
+  assert.equal(store.loadName(), "");
 });

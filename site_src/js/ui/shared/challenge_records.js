@@ -1,13 +1,13 @@
-// The challenges kept on the device as plain records {code, date, them, me} (challenge.js):
+// The challenges kept on the device as plain records {code, date, them, me, name?} (challenge.js):
 // how one is made, received, settled by this device's run and merged with an import. Pure,
 // and apart from challenge.js's texts, which only the end screen and the statistics show,
 // because the game page's store (challenge_store.js) needs these at once.
 
 import { beatsPar } from "../../engine/rank.js";
 
-/** A kept challenge: `me` null until this device finishes that tower. */
-export function newRecord(code, date, them) {
-  return { code, date, them: { floor: them.floor, total: them.total, won: them.won }, me: null };
+/** A kept challenge: `me` null until this device finishes that tower; `name` the sender's (not verified), when the link had one. */
+export function newRecord(code, date, them, name = null) {
+  return { code, date, them: { floor: them.floor, total: them.total, won: them.won }, me: null, ...(name ? { name } : {}) };
 }
 
 /** The records after receiving `record`: a code already kept keeps its own record (one challenge counts once). */

@@ -5,8 +5,11 @@
 import { readCode } from "../../engine/replay_read.js";
 import { merged, newRecord, received, settled, strongest } from "./challenge_records.js";
 import { challengeProblem } from "./saved_values.js";
+import { nameProblem } from "./challenge_name.js";
 
 const CHALLENGES_KEY = "torre.desafios";
+// The name this device last sent with a challenge, offered again the next time.
+const NAME_KEY = "torre.nome";
 const CHALLENGES_VERSION = 1;
 // Reading what this device wrote: any day a code can hold is possible.
 const ANY_DAY = "9999-12-31";
@@ -27,9 +30,9 @@ export class ChallengeStore {
     return this.storage.write(CHALLENGES_KEY, JSON.stringify({ v: CHALLENGES_VERSION, list: records }));
   }
 
-  /** Keeps a verified challenge (once per code) and returns its record as kept. */
-  receive(code, date, them) {
-    const records = received(this.load(), newRecord(code, date, them));
+  /** Keeps a verified challenge (once per code: the first name received stays) and returns its record as kept. */
+  receive(code, date, them, name = null) {
+    const records = received(this.load(), newRecord(code, date, them, name));
     this.save(records);
     return records.find((r) => r.code === code);
   }
@@ -51,6 +54,17 @@ export class ChallengeStore {
   pendingVersion(date) {
     const record = strongest(this.pending(date));
     return record ? readCode(record.code).version : null;
+  }
+
+  /** The name last sent from this device, or "" (one that could not travel is none). */
+  loadName() {
+    const name = this.storage.read(NAME_KEY);
+    return name !== null && nameProblem(name) === null ? name : "";
+  }
+
+  /** Keeps `name` for the next challenge ("" forgets it). */
+  saveName(name) {
+    return this.storage.write(NAME_KEY, name);
   }
 
   /** Adds the challenges a statistics import brought (already checked); those kept here keep their own. */

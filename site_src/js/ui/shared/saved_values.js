@@ -3,6 +3,7 @@
 // by hand or cut short.
 
 import { readCode } from "../../engine/replay_read.js";
+import { nameProblem } from "./challenge_name.js";
 
 const FLOORS = 5;
 // Far above any total a run of five floors can make; a larger one was not played.
@@ -32,12 +33,13 @@ export function resultProblem(result) {
   return null;
 }
 
-const CHALLENGE_FIELDS = ["code", "date", "them", "me"];
+const CHALLENGE_FIELDS = ["code", "date", "them", "me", "name"];
 
 /**
- * Why one kept challenge {code, date, them, me} (ui/challenge/challenge.js) could not have been written by
+ * Why one kept challenge {code, date, them, me, name?} (ui/challenge/challenge.js) could not have been written by
  * `today`, or null: its code must be a readable replay code (checksum included) whose day, floor
- * and total are the record's, and both results must be possible ones (`me` null until played).
+ * and total are the record's, both results must be possible ones (`me` null until played), and a
+ * name one a link can carry (challenge_name.js).
  */
 export function challengeProblem(record, today) {
   if (record === null || typeof record !== "object" || Array.isArray(record)) return "não é um desafio";
@@ -49,6 +51,7 @@ export function challengeProblem(record, today) {
   const theirs = resultProblem(record.them);
   if (theirs) return `${theirs} (resultado da ligação)`;
   if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";
+  if (record.name !== undefined && nameProblem(record.name) !== null) return "tem um nome que uma ligação não pode trazer";
   const mine = record.me === null ? null : resultProblem(record.me);
   return mine ? `${mine} (resultado deste aparelho)` : null;
 }
