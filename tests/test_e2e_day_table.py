@@ -111,3 +111,34 @@ def test_the_archive_opens_the_table_of_a_day_with_a_challenge(new_player, built
         rui.screenshot(f"quadro-arquivo-{viewport['width']}-{scheme}")
         no_sideways_scroll(rui)
         assert rui.errors == []
+
+
+def named_link(player, name: str) -> str:
+    """The challenge link once `name` is typed in the end screen's field."""
+    player.page.locator("#desafio-nome-campo").fill(name)
+    return challenge_link(player)
+
+
+def test_a_name_travels_in_the_link_is_shown_as_written_and_marked_not_verified(new_player, built_dist):
+    for viewport, scheme in ((SMALL_PHONE, "light"), (DESKTOP, "dark")):
+        ana, plain = finished(new_player, built_dist, "play", viewport=viewport, color_scheme=scheme)
+        assert "~" not in plain, "no name: the link keeps its form"
+        for hostile in ("<b>Ana</b>", "ana.pt", "Ana\u202eRui", "Abcdefghijklmnopq"):
+            assert named_link(ana, hostile) == plain, hostile
+            expect(ana.page.locator("#desafio-nome-aviso")).to_have_class(re.compile("aviso-erro"))
+        link = named_link(ana, "  Ana   Rita 🎓 ")
+        assert link.startswith(plain + "~") and len(link) <= len(ana.url) + 170
+        assert axe_violations(ana.page) == [], (viewport, scheme)
+        ana.page.locator("#desafio-nome-campo").scroll_into_view_if_needed()
+        ana.screenshot(f"quadro-nome-campo-{scheme}")
+        ana.page.locator("#desafiar").click()  # the name is kept for the next challenge
+        assert ana.page.evaluate("() => localStorage.getItem('torre.nome')") == "Ana Rita 🎓"
+        rui, _ = finished(new_player, built_dist, "pass", viewport=viewport, color_scheme=scheme)
+        open_challenge(rui, link)
+        assert rui.text("#desafio-nome") == "Enviado por: Ana Rita 🎓 (nome não verificado: só a corrida é verificada)"
+        rows = table_rows(rui, count=5)
+        assert ("Ana Rita 🎓 (nome não verificado)" in [who for _, who, _, _ in rows]), rows
+        assert rui.page.locator("#desafio b, #quadro-do-dia b").count() == 0
+        assert axe_violations(rui.page) == [], (viewport, scheme)
+        rui.screenshot(f"quadro-nome-{scheme}")
+        assert ana.errors == [] and rui.errors == []
