@@ -5,7 +5,10 @@ import { test } from "node:test";
 
 import { compareResults, ranked } from "../../../site_src/js/engine/index.js";
 import { newRecord, received, settled } from "../../../site_src/js/ui/shared/challenge_records.js";
+import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
 import { challengerCount, dayTable, tableShareText } from "../../../site_src/js/ui/shared/day_table.js";
+import { GameStorage } from "../../../site_src/js/ui/shared/storage.js";
+import { MemoryBackend } from "../helpers/memory-storage.mjs";
 
 // The golden code of tests/js/replay/replay_code.test.mjs: 2026-11-15, floor 2, 67 points.
 const CODE = "199bIVbbU2426Ci_Cw-fAQyfzQYQ3wnOU5N8";
@@ -78,4 +81,30 @@ test("the share text says places, who, floors and points, with no letters or wor
     "A Torre · 30/11/2026 — 1.º Desafio 1 3.º andar 201 · 2.º eu 3.º andar 160 · 3.º Doutor 2.º andar 130");
   const won = dayTable("2026-11-30", result(5, 300, true), [], []);
   assert.equal(tableShareText("2026-11-30", won), "A Torre · 30/11/2026 — 1.º eu torre toda 300");
+});
+
+test("the table is rebuilt from the kept challenges, and damaged or full storage loses nothing already kept", () => {
+  const backend = new MemoryBackend();
+  const store = new ChallengeStore(new GameStorage(backend));
+  store.receive(CODE, DATE, result(2, 67), "Ana");
+  const kept = backend.getItem("torre.desafios");
+  const damaged = JSON.stringify({ v: 1, list: [...JSON.parse(kept).list, { code: "1changed", date: DATE, them: result(1, 1), me: null }] });
+  backend.setItem("torre.desafios", damaged);
+  assert.deepEqual(dayTable(DATE, MINE, store.load(), []).map((r) => r.who), ["Você", "Ana"], "rebuilt from what reads");
+  store.settle(DATE, result(3, 160));
+  assert.equal(backend.getItem("torre.desafios.danificado"), damaged, "the damaged list is copied aside before it is written over");
+  assert.equal(store.load()[0].me.total, 160);
+  backend.setItem("torre.desafios", "{not json");
+  store.settle(DATE, result(1, 1));
+  assert.equal(backend.getItem("torre.desafios"), "{not json", "nothing to settle: nothing written");
+  store.receive(CODE, DATE, result(2, 67));
+  assert.equal(backend.getItem("torre.desafios.danificado"), "{not json", "copied aside before a new challenge is kept");
+  assert.equal(store.load().length, 1);
+  const full = new MemoryBackend();
+  const fullStore = new ChallengeStore(new GameStorage(full));
+  fullStore.receive(CODE, DATE, result(2, 67));
+  const before = full.getItem("torre.desafios");
+  full.setItem = () => { throw new Error("QuotaExceededError"); };
+  assert.equal(fullStore.settle(DATE, result(3, 160)).code, CODE, "the run is still compared");
+  assert.equal(full.getItem("torre.desafios"), before, "a refused write keeps what was kept");
 });

@@ -1,6 +1,8 @@
 // The challenges received, kept on the device under one key, over GameStorage's
 // read/write. Read back as an import is checked (saved_values.js challengeProblem):
-// a record that could not have been written is dropped, never thrown.
+// a record that could not have been written is dropped, never thrown; and before anything is
+// written over a stored list that had such a record (or did not read at all), its text is copied
+// aside, so that nothing once kept is lost (the day's table is rebuilt from this list).
 
 import { readCode } from "../../engine/replay_read.js";
 import { merged, newRecord, received, settled, strongest } from "./challenge_records.js";
@@ -11,6 +13,8 @@ const CHALLENGES_KEY = "torre.desafios";
 // The name this device last sent with a challenge, offered again the next time.
 const NAME_KEY = "torre.nome";
 const CHALLENGES_VERSION = 1;
+// A damaged list's text, copied here before a list of its readable records replaces it.
+const DAMAGED_KEY = "torre.desafios.danificado";
 // Reading what this device wrote: any day a code can hold is possible.
 const ANY_DAY = "9999-12-31";
 
@@ -21,12 +25,27 @@ export class ChallengeStore {
 
   /** The well-formed records, in the order received. */
   load() {
-    const data = this.storage.readJson(CHALLENGES_KEY);
-    const list = data?.v === CHALLENGES_VERSION && Array.isArray(data.list) ? data.list : [];
-    return list.filter((record) => challengeProblem(record, ANY_DAY) === null);
+    return this.read().records;
   }
 
+  /** {records, raw, damaged}: the well-formed records, the stored text, and whether any of it could not be read. */
+  read() {
+    const raw = this.storage.read(CHALLENGES_KEY);
+    let data = null;
+    try {
+      data = JSON.parse(raw ?? "null");
+    } catch {
+      data = null;
+    }
+    const whole = data?.v === CHALLENGES_VERSION && Array.isArray(data.list);
+    const records = whole ? data.list.filter((record) => challengeProblem(record, ANY_DAY) === null) : [];
+    return { records, raw, damaged: raw !== null && (!whole || records.length < data.list.length) };
+  }
+
+  /** Writes `records`; a damaged list is copied aside first, and is not written over when the copy is refused. */
   save(records) {
+    const { raw, damaged } = this.read();
+    if (damaged && this.storage.read(DAMAGED_KEY) !== raw && !this.storage.write(DAMAGED_KEY, raw)) return false;
     return this.storage.write(CHALLENGES_KEY, JSON.stringify({ v: CHALLENGES_VERSION, list: records }));
   }
 
