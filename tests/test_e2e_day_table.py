@@ -141,4 +141,12 @@ def test_a_name_travels_in_the_link_is_shown_as_written_and_marked_not_verified(
         assert rui.page.locator("#desafio b, #quadro-do-dia b").count() == 0
         assert axe_violations(rui.page) == [], (viewport, scheme)
         rui.screenshot(f"quadro-nome-{scheme}")
+        # Estatísticas: the days against that name, this month (December, by the fixed clock) and since the first.
+        rui.open(f"/?dia={PAST}").wait_ready()
+        rui.dialog_button("Estatísticas").click()
+        rui.expect_text("#estatisticas-desafiantes li", "Ana Rita 🎓: este mês, nenhum dia; desde o primeiro, 1 dia: 0 ganhos, 1 perdido.")
+        assert "não são verificados nem identificam ninguém" in rui.text("#estatisticas-desafiantes")
+        assert axe_violations(rui.page) == [], (viewport, scheme)
+        rui.page.locator("#estatisticas-desafiantes").scroll_into_view_if_needed()
+        rui.screenshot(f"quadro-nome-estatisticas-{scheme}")
         assert ana.errors == [] and rui.errors == []

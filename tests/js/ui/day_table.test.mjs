@@ -5,6 +5,7 @@ import { test } from "node:test";
 
 import { compareResults, ranked } from "../../../site_src/js/engine/index.js";
 import { newRecord, received, settled } from "../../../site_src/js/ui/shared/challenge_records.js";
+import { byName, figuresText } from "../../../site_src/js/ui/challenge/challenge.js";
 import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
 import { challengerCount, dayTable, tableShareText } from "../../../site_src/js/ui/shared/day_table.js";
 import { GameStorage } from "../../../site_src/js/ui/shared/storage.js";
@@ -107,4 +108,19 @@ test("the table is rebuilt from the kept challenges, and damaged or full storage
   full.setItem = () => { throw new Error("QuotaExceededError"); };
   assert.equal(fullStore.settle(DATE, result(3, 160)).code, CODE, "the run is still compared");
   assert.equal(full.getItem("torre.desafios"), before, "a refused write keeps what was kept");
+});
+
+test("Estatísticas count the days against each challenger name, this month and since the first", () => {
+  const played = (code, date, name, me, them = result(2, 100)) => ({ ...newRecord(code, date, them, name), me });
+  const records = [
+    played("a1", "2026-10-30", "Ana", result(3, 10)), played("a2", "2026-11-02", "Ana", result(1, 10)),
+    played("a3", "2026-11-05", "Ana", result(2, 100)), played("r1", "2026-11-05", null, result(3, 1)),
+    { ...newRecord("open", "2026-11-06", result(1, 1), "Rui") },
+  ];
+  assert.deepEqual(byName(records, "2026-11-20"), [
+    { name: "Ana", month: { days: 2, won: 0, lost: 1, tied: 1 }, all: { days: 3, won: 1, lost: 1, tied: 1 } },
+    { name: "Sem nome", month: { days: 1, won: 1, lost: 0, tied: 0 }, all: { days: 1, won: 1, lost: 0, tied: 0 } },
+  ], "a challenge not played yet counts nowhere");
+  assert.equal(figuresText({ days: 3, won: 1, lost: 1, tied: 1 }), "3 dias: 1 ganho, 1 perdido, 1 empatado");
+  assert.equal(figuresText({ days: 0, won: 0, lost: 0, tied: 0 }), "nenhum dia");
 });

@@ -3,7 +3,7 @@
 // its "Responder" share (else "Desafiar", the run as a challenge), and the line of
 // Estatísticas.
 
-import { challengeOfReplay, challengeText, comparisonLine, replyText, tallyLine } from "./challenge.js";
+import { byName, challengeOfReplay, challengeText, comparisonLine, figuresText, replyText, tallyLine } from "./challenge.js";
 import { resultOf } from "../shared/saved_values.js";
 import { el } from "../shared/dialogs.js";
 import { shareOrCopy } from "../shared/share_or_copy.js";
@@ -65,7 +65,18 @@ export function challengeNodes(store, date, summary, replayUrl, status) {
   return { line, share: el("div", { class: "desafio-partilha" }, [field, el("div", { class: "linha-botoes desafio-botoes" }, [button])]) };
 }
 
-/** The statistics' challenges line, of the records kept: "Desafios: 3 ganhos, 1 perdido". */
-export function challengeFacts(records) {
-  return el("p", { id: "estatisticas-desafios", class: "estatisticas-arquivo", text: tallyLine(records) });
+/**
+ * The statistics' challenges: the line of the records kept ("Desafios: 3 ganhos, 1 perdido") and,
+ * once one was played, the figures by challenger name, this month (`today`'s) and since the first.
+ */
+export function challengeFacts(records, today) {
+  const line = el("p", { id: "estatisticas-desafios", class: "estatisticas-arquivo", text: tallyLine(records) });
+  const names = byName(records, today);
+  if (names.length === 0) return line;
+  const rows = names.map(({ name, month, all }) => el("li", {}, [el("span", { class: "quadro-nome", text: name }),
+    `: este mês, ${figuresText(month)}; desde o primeiro, ${figuresText(all)}.`]));
+  return el("div", { id: "estatisticas-desafiantes" }, [line,
+    el("h3", { text: "Por desafiante" }),
+    el("p", { class: "estatisticas-arquivo", text: "Pelo nome que cada desafio trouxe. Os nomes não são verificados nem identificam ninguém: dois desafios com o mesmo nome podem ser de pessoas diferentes." }),
+    el("ul", { class: "estatisticas-desafiantes" }, rows)]);
 }

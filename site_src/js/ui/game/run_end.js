@@ -117,7 +117,7 @@ export function showStats(page) {
   }, archiveResults(archive), challenges);
   const practice = page.storage.practiceFigures();
   body.splice(1, 0, archiveFacts(archiveStats(archive)), ...(page.mode ? [] : [practiceFacts(practice)]),
-    challengeFacts(challenges));
+    challengeFacts(challenges, lisbonDate(page.now())));
   if (page.mode) body.unshift(...practiceFirst(practice));
   if (problem) body.unshift(warning(problem));
   page.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
