@@ -150,3 +150,18 @@ def test_a_name_travels_in_the_link_is_shown_as_written_and_marked_not_verified(
         rui.page.locator("#estatisticas-desafiantes").scroll_into_view_if_needed()
         rui.screenshot(f"quadro-nome-estatisticas-{scheme}")
         assert ana.errors == [] and rui.errors == []
+
+
+def test_statistics_count_the_days_against_each_opponent_this_month_and_since_the_first(new_player):
+    for viewport, scheme in ((SMALL_PHONE, "dark"), (DESKTOP, "light")):
+        player = new_player(viewport=viewport, color_scheme=scheme).open().wait_ready()
+        finish_by_passing(player)  # today's tower, 0 points: every opponent ahead
+        player.page.locator(".adversarios:not(.espera)").wait_for()
+        player.dialog_button("Estatísticas").click()
+        lines = player.page.locator("#estatisticas-adversarios-meses li").all_inner_texts()
+        assert lines == [f"{name}: este mês, 1 dia: 0 ganhos, 1 perdido; desde o primeiro, 1 dia: 0 ganhos, 1 perdido."
+                         for name in ("Caloiro", "Doutor", "Dux")], lines
+        assert axe_violations(player.page) == [], (viewport, scheme)
+        player.page.locator("#estatisticas-adversarios").scroll_into_view_if_needed()
+        player.screenshot(f"quadro-estatisticas-adversarios-{scheme}")
+        assert player.errors == []

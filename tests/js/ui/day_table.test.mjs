@@ -5,11 +5,17 @@ import { test } from "node:test";
 
 import { compareResults, ranked } from "../../../site_src/js/engine/index.js";
 import { newRecord, received, settled } from "../../../site_src/js/ui/shared/challenge_records.js";
-import { byName, figuresText } from "../../../site_src/js/ui/challenge/challenge.js";
+import { byName } from "../../../site_src/js/ui/challenge/challenge.js";
+import { figuresText } from "../../../site_src/js/ui/shared/figures.js";
 import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
 import { challengerCount, dayTable, tableShareText } from "../../../site_src/js/ui/shared/day_table.js";
 import { GameStorage } from "../../../site_src/js/ui/shared/storage.js";
-import { MemoryBackend } from "../helpers/memory-storage.mjs";
+import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";
+import { ArchiveStore, archiveResults } from "../../../site_src/js/ui/shared/archive_store.js";
+import { monthAndAllText } from "../../../site_src/js/ui/shared/figures.js";
+import { addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
+import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
+import { opponentFigures, outcomesOf } from "../../../site_src/js/ui/game/opponents_text.js";
 
 // The golden code of tests/js/replay/replay_code.test.mjs: 2026-11-15, floor 2, 67 points.
 const CODE = "199bIVbbU2426Ci_Cw-fAQyfzQYQ3wnOU5N8";
@@ -123,4 +129,30 @@ test("Estatísticas count the days against each challenger name, this month and 
   ], "a challenge not played yet counts nowhere");
   assert.equal(figuresText({ days: 3, won: 1, lost: 1, tied: 1 }), "3 dias: 1 ganho, 1 perdido, 1 empatado");
   assert.equal(figuresText({ days: 0, won: 0, lost: 0, tied: 0 }), "nenhum dia");
+});
+
+test("the days against each opponent level are kept with the archive's results, counted this month and since the first, and travel in the export", () => {
+  const run = { floorReached: 2, total: 130, won: false };
+  const outcomes = outcomesOf(run, OPPONENTS.map((o, i) => (i === 1 ? { ...o, floor: 2, total: 130 } : o)));
+  assert.deepEqual(outcomes, { caloiro: "won", doutor: "tied", dux: "lost" });
+  const archive = new ArchiveStore(new GameStorage(new MemoryBackend()));
+  archive.addDaily("2026-10-31", { floorReached: 1, total: 5, won: false });
+  archive.addDaily("2026-11-02", run);
+  archive.addDaily("2026-11-03", run); // its opponents never came: counted nowhere
+  assert.ok(archive.setOpponents("2026-10-31", { caloiro: "lost", doutor: "lost", dux: "lost" }, { daily: true }));
+  assert.ok(archive.setOpponents("2026-11-02", outcomes, { daily: true }));
+  assert.equal(archive.setOpponents("2026-11-02", { caloiro: "lost", doutor: "lost", dux: "lost" }, { daily: true }), false, "given once");
+  const figures = opponentFigures(archive.load().daily, "2026-11-20");
+  assert.deepEqual(figures.map(({ level, month, all }) => [level, monthAndAllText({ month, all })]), [
+    ["caloiro", "este mês, 1 dia: 1 ganho, 0 perdidos; desde o primeiro, 2 dias: 1 ganho, 1 perdido."],
+    ["doutor", "este mês, 1 dia: 0 ganhos, 0 perdidos, 1 empatado; desde o primeiro, 2 dias: 0 ganhos, 1 perdido, 1 empatado."],
+    ["dux", "este mês, 1 dia: 0 ganhos, 1 perdido; desde o primeiro, 2 dias: 0 ganhos, 2 perdidos."],
+  ]);
+  const line = exportStats(addRun(emptyStats(), "2026-11-02", run), archiveResults(archive.load()), []);
+  const parsed = parseStatsExport(line, "2026-12-01");
+  assert.ok(parsed.ok, parsed.message);
+  assert.deepEqual(parsed.archive.daily["2026-11-02"].opponents, outcomes);
+  const forged = JSON.parse(Buffer.from(line.split(":")[1], "base64").toString());
+  forged.arquivo.daily["2026-11-02"].opponents.dux = "<b>";
+  assert.equal(parseStatsExport(exportLine(forged), "2026-12-01").ok, false, "an outcome that was never written is refused");
 });

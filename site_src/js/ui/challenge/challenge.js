@@ -8,6 +8,7 @@ import { beatsPar } from "../../engine/rank.js";
 import { replayLink } from "../../engine/replay_code.js";
 import { shownDate as shown } from "../archive/archive.js";
 import { counted as count } from "../shared/labels.js";
+import { monthAndAll } from "../shared/figures.js";
 import { reached } from "../shared/challenge_goal.js";
 import { asRun } from "../shared/challenge_records.js";
 
@@ -88,31 +89,16 @@ export function tallyLine(records) {
 
 const NO_NAME = "Sem nome";
 
-/** {days, won, lost, tied} of played records: the days (dates) played against them, and each record's outcome. */
-function figuresOf(records) {
-  const { won, lost, tied } = tally(records);
-  return { days: new Set(records.map((r) => r.date)).size, won, lost, tied };
-}
-
 /**
  * The challenges played, by the name they came with (records without one together, as "Sem nome"),
  * most days first: `[{name, month, all}]`, `month` the figures of the days of `today`'s month,
- * `all` since the first; each {days, won, lost, tied}. A name is what a link said, not a person.
+ * `all` since the first; each {days, won, lost, tied} (shared/figures.js). A name is what a link said, not a person.
  */
 export function byName(records, today) {
   const played = records.filter((r) => r.me !== null);
   const names = [...new Set(played.map((r) => r.name ?? NO_NAME))];
-  const month = today.slice(0, 7);
   return names.map((name) => {
-    const theirs = played.filter((r) => (r.name ?? NO_NAME) === name);
-    return { name, month: figuresOf(theirs.filter((r) => r.date.startsWith(month))), all: figuresOf(theirs) };
+    const theirs = played.filter((r) => (r.name ?? NO_NAME) === name).map((r) => ({ date: r.date, outcome: outcome(r.me, r.them) }));
+    return { name, ...monthAndAll(theirs, today) };
   }).sort((a, b) => b.all.days - a.all.days);
-}
-
-/** "3 dias: 2 ganhos, 1 perdido" (with the ties when there are any), or "nenhum dia". */
-export function figuresText({ days, won, lost, tied }) {
-  if (days === 0) return "nenhum dia";
-  const parts = [count(won, "ganho", "ganhos"), count(lost, "perdido", "perdidos")];
-  if (tied) parts.push(count(tied, "empatado", "empatados"));
-  return `${count(days, "dia", "dias")}: ${parts.join(", ")}`;
 }

@@ -3,7 +3,8 @@
 // its "Responder" share (else "Desafiar", the run as a challenge), and the line of
 // Estatísticas.
 
-import { byName, challengeOfReplay, challengeText, comparisonLine, figuresText, replyText, tallyLine } from "./challenge.js";
+import { byName, challengeOfReplay, challengeText, comparisonLine, replyText, tallyLine } from "./challenge.js";
+import { monthAndAllText } from "../shared/figures.js";
 import { resultOf } from "../shared/saved_values.js";
 import { el } from "../shared/dialogs.js";
 import { shareOrCopy } from "../shared/share_or_copy.js";
@@ -74,7 +75,7 @@ export function challengeFacts(records, today) {
   const names = byName(records, today);
   if (names.length === 0) return line;
   const rows = names.map(({ name, month, all }) => el("li", {}, [el("span", { class: "quadro-nome", text: name }),
-    `: este mês, ${figuresText(month)}; desde o primeiro, ${figuresText(all)}.`]));
+    `: ${monthAndAllText({ month, all })}`]));
   return el("div", { id: "estatisticas-desafiantes" }, [line,
     el("h3", { text: "Por desafiante" }),
     el("p", { class: "estatisticas-arquivo", text: "Pelo nome que cada desafio trouxe. Os nomes não são verificados nem identificam ninguém: dois desafios com o mesmo nome podem ser de pessoas diferentes." }),

@@ -14,7 +14,7 @@ import { lisbonDate } from "../shared/lisbon_date.js";
 import { resultOf } from "../shared/saved_values.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
 import { endBody, opponentsBlock, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
-import { beatenLevels } from "./opponents_text.js";
+import { beatenLevels, outcomesOf } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
 
 /** A warning paragraph at the top of a dialog. */
@@ -83,6 +83,7 @@ export function fillOpponents(page, analysis, daily, block) {
   return analysis.then(({ run, opponents }) => {
     if (!opponents) return block.fail();
     block.show(run, opponents);
+    page.archive?.setOpponents(page.date, outcomesOf(run, opponents), { daily }); // for the statistics' months
     if (daily) page.onOpponents?.(page.date, beatenLevels(opponents));
   }, () => block.fail());
 }

@@ -7,7 +7,7 @@
 // Read back defensively, like storage.js: a damaged entry is dropped, never thrown;
 // and before anything is written over a damaged archive, its text is copied aside.
 
-import { isActions, isDate, isResult, resultOf, wordListOf } from "./saved_values.js";
+import { isActions, isDate, isOutcomes, isResult, resultOf, wordListOf } from "./saved_values.js";
 
 const ARCHIVE_KEY = "torre.arquivo";
 // A damaged archive's text is copied here before its readable days replace it, so nothing is lost.
@@ -20,8 +20,10 @@ const KINDS = ["runs", "results", "daily"];
 const isRecord = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
 // A run as kept: `daily` when it began as its day's tower (and so counts as one when it ends).
 const keptRun = (actions, wordList, daily) => ({ actions, wordList: wordList ?? null, ...(daily ? { daily: true } : {}) });
-// A result as kept: the par's verdict (`beatPar`) only once the analysis has given it.
-const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}) });
+// A result as kept: the par's verdict (`beatPar`) and the run against each opponent (`opponents`,
+// {caloiro, doutor, dux}: "won", "lost" or "tied") only once the analysis has given them.
+const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}),
+  ...(isOutcomes(r.opponents) ? { opponents: { ...r.opponents } } : {}) });
 
 function emptyArchive() {
   return { v: ARCHIVE_VERSION, runs: {}, results: {}, daily: {} };
@@ -97,6 +99,15 @@ export class ArchiveStore {
     const kept = this.keepAside(raw);
     if (kept) this.save(archive);
     return damagedSentence(kept);
+  }
+
+/** How the run of `date` did against each opponent (`outcomes` {caloiro, doutor, dux}), given once, like the par's verdict. */
+  setOpponents(date, outcomes, { daily = false } = {}) {
+    const archive = this.load();
+    const result = archive[daily ? "daily" : "results"][date];
+    if (!result || "opponents" in result || !isOutcomes(outcomes)) return false;
+    result.opponents = { ...outcomes };
+    return this.save(archive);
   }
 
 /** Adds results brought from another device (statistics import); a day already here keeps its own. */

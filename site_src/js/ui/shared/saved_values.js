@@ -4,6 +4,7 @@
 
 import { readCode } from "../../engine/replay_read.js";
 import { nameProblem } from "./challenge_name.js";
+import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 
 const FLOORS = 5;
 // Far above any total a run of five floors can make; a larger one was not played.
@@ -19,6 +20,9 @@ export const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null &&
 /** A finished tower's result as saves keep it (practice, archive, challenges): {floor ≥ 1, total, won}. */
 export const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) &&
   typeof r.won === "boolean";
+/** A run against each computer opponent as kept: {caloiro, doutor, dux}, each "won", "lost" or "tied". */
+export const isOutcomes = (o) => o !== null && typeof o === "object" && !Array.isArray(o) && Object.keys(o).length === OPPONENT_LEVELS.length &&
+  OPPONENT_LEVELS.every((level) => ["won", "lost", "tied"].includes(o[level]));
 /** A finished run's result as kept: an engine summary's {floorReached, total, won}. */
 export const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
 
@@ -30,6 +34,7 @@ export function resultProblem(result) {
   if (typeof result.won !== "boolean") return "não diz se a torre foi subida";
   if (result.won && result.floor !== FLOORS) return "diz que a torre foi subida sem chegar ao último andar";
   if (result.beatPar !== undefined && typeof result.beatPar !== "boolean") return "tem um veredicto do par inválido";
+  if (result.opponents !== undefined && !isOutcomes(result.opponents)) return "tem um resultado contra os adversários inválido";
   return null;
 }
 
