@@ -44,29 +44,43 @@ function tableOf(rows, origin) {
     el("tbody", {}, rows.map((row) => rowOf(row, origin)))]);
 }
 
+/** The table's notes: how many challengers it holds, names not verified, the opponents on their way. */
+function notesOf(rows, opponents) {
+  const notes = [el("p", { class: "quadro-nota", text: holdsLine(rows) })];
+  if (rows.some((r) => r.name !== null)) {
+    notes.push(el("p", { class: "quadro-nota", text: "Os nomes são escritos por quem envia o desafio e não são verificados; as corridas são." }));
+  }
+  if (opponents !== "shown") notes.push(el("p", { class: "quadro-nota", text: opponents === "waiting" ? OPPONENTS_WAITING : OPPONENTS_FAILED }));
+  return notes;
+}
+
 /**
- * A closed «Quadro do dia» of `date`; `show(rows, opponents)` fills it (day_table.js dayTable's
- * rows; `opponents`: "waiting", "failed" or "shown", said under the table). `id` for the one
- * of a page that has only one.
+ * A «Quadro do dia» of `date`; `show(rows, opponents)` gives its rows (day_table.js dayTable's;
+ * `opponents`: "waiting", "failed" or "shown", said over the table). Its content is drawn only
+ * while it is open, so that nothing changes in a closed one when the opponents arrive. `id` for
+ * the one of a page that has only one; `open`: shown open.
  */
 export function dayTableBlock(date, origin, { id = null, open = false } = {}) {
   const body = el("div", { class: "quadro-corpo" });
   const node = el("details", { class: "quadro", ...(id ? { id } : {}), open }, [el("summary", { text: "Quadro do dia" }), body]);
   const status = el("p", { class: "confirmacao", role: "status" });
+  let shown = null;
+  const draw = () => {
+    if (!node.open || !shown) return;
+    const [rows, opponents] = shown;
+    const share = el("button", { type: "button", class: "quadro-partilhar", text: "Partilhar o quadro" });
+    share.dataset.partilha = tableShareText(date, rows);
+    share.addEventListener("click", async () => {
+      status.textContent = SAID[await shareOrCopy(share.dataset.partilha)];
+    });
+    body.replaceChildren(...notesOf(rows, opponents), tableOf(rows, origin), el("div", { class: "linha-botoes" }, [share]), status);
+  };
+  node.addEventListener("toggle", draw);
   return {
     node,
     show(rows, opponents = "shown") {
-      const share = el("button", { type: "button", class: "quadro-partilhar", text: "Partilhar o quadro" });
-      share.dataset.partilha = tableShareText(date, rows);
-      share.addEventListener("click", async () => {
-        status.textContent = SAID[await shareOrCopy(share.dataset.partilha)];
-      });
-      const notes = [el("p", { class: "quadro-nota", text: holdsLine(rows) })];
-      if (rows.some((r) => r.name !== null)) {
-        notes.push(el("p", { class: "quadro-nota", text: "Os nomes são escritos por quem envia o desafio e não são verificados; as corridas são." }));
-      }
-      if (opponents !== "shown") notes.push(el("p", { class: "quadro-nota", text: opponents === "waiting" ? OPPONENTS_WAITING : OPPONENTS_FAILED }));
-      body.replaceChildren(...notes, tableOf(rows, origin), el("div", { class: "linha-botoes" }, [share]), status);
+      shown = [rows, opponents];
+      draw();
     },
   };
 }
