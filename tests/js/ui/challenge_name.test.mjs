@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import { encodeRun } from "../../../site_src/js/engine/replay_code.js";
 import { challengeLink } from "../../../site_src/js/ui/challenge/challenge.js";
-import { fragmentOf, nameProblem, splitFragment, tidyName } from "../../../site_src/js/ui/shared/challenge_name.js";
+import { fragmentOf, keepName, keptName, nameProblem, splitFragment, tidyName } from "../../../site_src/js/ui/shared/challenge_name.js";
 import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
 import { dayTable } from "../../../site_src/js/ui/shared/day_table.js";
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
@@ -96,13 +96,16 @@ test("an export from before names still imports, and one carrying a hostile name
   assert.match(hostile.message, /nome/);
 });
 
-test("a stored record whose name was tampered with is dropped, and the device's own name is offered again only when it can travel", () => {
+test("a stored name edited by hand is shown as no name, and the device's own name is offered again only when it can travel", () => {
   const backend = new MemoryBackend();
-  const store = new ChallengeStore(new GameStorage(backend));
-  backend.setItem("torre.desafios", JSON.stringify({ v: 1, list: [{ code: CODE, date: DATE, them: THEM, me: null, name: "\u202Eevil" }] }));
-  assert.deepEqual(store.load(), []);
-  store.saveName("Rita");
-  assert.equal(store.loadName(), "Rita");
+  const storage = new GameStorage(backend);
+  const store = new ChallengeStore(storage);
+  backend.setItem("torre.desafios", JSON.stringify({ v: 1, list: [{ code: CODE, date: DATE, them: THEM, me: null, name: "\u202Eevil<b>" }] }));
+  assert.equal(store.load().length, 1, "the run is still a verified challenge");
+  const rows = dayTable(DATE, { floor: 1, total: 3, won: false, code: null }, store.load(), []);
+  assert.deepEqual(rows.map((r) => [r.who, r.name]), [["Desafio 1", null], ["Você", null]]);
+  keepName(storage, "Rita");
+  assert.equal(keptName(storage), "Rita");
   backend.setItem("torre.nome", "<b>x</b>");
-  assert.equal(store.loadName(), "");
+  assert.equal(keptName(storage), "");
 });

@@ -9,6 +9,7 @@ import { replayLink } from "../../engine/replay_code.js";
 import { shownDate as shown } from "../archive/archive.js";
 import { counted as count } from "../shared/labels.js";
 import { monthAndAll } from "../shared/figures.js";
+import { shownName } from "../shared/challenge_name.js";
 import { reached } from "../shared/challenge_goal.js";
 import { asRun } from "../shared/challenge_records.js";
 
@@ -96,9 +97,10 @@ const NO_NAME = "Sem nome";
  */
 export function byName(records, today) {
   const played = records.filter((r) => r.me !== null);
-  const names = [...new Set(played.map((r) => r.name ?? NO_NAME))];
+  const nameOf = (r) => shownName(r.name) ?? NO_NAME;
+  const names = [...new Set(played.map(nameOf))];
   return names.map((name) => {
-    const theirs = played.filter((r) => (r.name ?? NO_NAME) === name).map((r) => ({ date: r.date, outcome: outcome(r.me, r.them) }));
+    const theirs = played.filter((r) => nameOf(r) === name).map((r) => ({ date: r.date, outcome: outcome(r.me, r.them) }));
     return { name, ...monthAndAll(theirs, today) };
   }).sort((a, b) => b.all.days - a.all.days);
 }

@@ -8,7 +8,7 @@ import { monthAndAllText } from "../shared/figures.js";
 import { resultOf } from "../shared/saved_values.js";
 import { el } from "../shared/dialogs.js";
 import { shareOrCopy } from "../shared/share_or_copy.js";
-import { fragmentOf, nameProblem, tidyName } from "../shared/challenge_name.js";
+import { fragmentOf, keepName, keptName, nameProblem, tidyName } from "../shared/challenge_name.js";
 
 const SAID = {
   shared: "Partilhado.",
@@ -24,7 +24,7 @@ const SAID = {
  */
 function nameField(store, onName) {
   const input = el("input", { type: "text", id: "desafio-nome-campo", autocomplete: "nickname", spellcheck: false,
-    value: store.loadName(), "aria-describedby": "desafio-nome-aviso" });
+    value: keptName(store.storage), "aria-describedby": "desafio-nome-aviso" });
   const label = el("label", { htmlFor: "desafio-nome-campo", text: "O seu nome no desafio (opcional, até 16 caracteres):" });
   const problem = el("p", { id: "desafio-nome-aviso", class: "desafio-nome-aviso", "aria-live": "polite" });
   const update = () => {
@@ -60,7 +60,7 @@ export function challengeNodes(store, date, summary, replayUrl, status) {
     button.dataset.partilha = textOf(`${base}#${fragmentOf(code, name || null)}`);
   });
   button.addEventListener("click", async () => {
-    store.saveName(name); // offered again next time
+    keepName(store.storage, name); // offered again next time
     status.textContent = SAID[await shareOrCopy(button.dataset.partilha)];
   });
   return { line, share: el("div", { class: "desafio-partilha" }, [field, el("div", { class: "linha-botoes desafio-botoes" }, [button])]) };

@@ -7,6 +7,8 @@
 export const NAME_MAX = 16; // characters (code points)
 export const NAME_MAX_BYTES = 32; // UTF-8: any 16 letters of Portuguese, fewer emoji
 const SEPARATOR = "~";
+// The name this device last sent with a challenge, offered again the next time.
+const NAME_KEY = "torre.nome";
 const ALLOWED = /^(?:[\p{L}\p{M}\p{N} '’-]|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200D|\uFE0F)+$/u;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
@@ -52,3 +54,15 @@ export function splitFragment(fragment) {
   }
   return { code, name: name !== null && nameProblem(name) === null ? name : null };
 }
+
+/** The name last sent from this device (GameStorage `storage`), or "" (one that could not travel is none). */
+export function keptName(storage) {
+  const name = storage.read(NAME_KEY);
+  return name !== null && nameProblem(name) === null ? name : "";
+}
+
+/** Keeps `name` for the next challenge ("" forgets it). */
+export const keepName = (storage, name) => storage.write(NAME_KEY, name);
+
+/** A kept record's name when it is one a link can carry, else null (storage edited by hand is shown without it). */
+export const shownName = (name) => (typeof name === "string" && nameProblem(name) === null ? name : null);

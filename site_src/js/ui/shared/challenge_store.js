@@ -7,11 +7,8 @@
 import { readCode } from "../../engine/replay_read.js";
 import { merged, newRecord, received, settled, strongest } from "./challenge_records.js";
 import { challengeProblem } from "./saved_values.js";
-import { nameProblem } from "./challenge_name.js";
 
 const CHALLENGES_KEY = "torre.desafios";
-// The name this device last sent with a challenge, offered again the next time.
-const NAME_KEY = "torre.nome";
 const CHALLENGES_VERSION = 1;
 // A damaged list's text, copied here before a list of its readable records replaces it.
 const DAMAGED_KEY = "torre.desafios.danificado";
@@ -73,17 +70,6 @@ export class ChallengeStore {
   pendingVersion(date) {
     const record = strongest(this.pending(date));
     return record ? readCode(record.code).version : null;
-  }
-
-  /** The name last sent from this device, or "" (one that could not travel is none). */
-  loadName() {
-    const name = this.storage.read(NAME_KEY);
-    return name !== null && nameProblem(name) === null ? name : "";
-  }
-
-  /** Keeps `name` for the next challenge ("" forgets it). */
-  saveName(name) {
-    return this.storage.write(NAME_KEY, name);
   }
 
   /** Adds the challenges a statistics import brought (already checked); those kept here keep their own. */

@@ -6,6 +6,7 @@
 import { ranked } from "../../engine/rank.js";
 import { opponentName, ordinal } from "./labels.js";
 import { shownDate } from "./lisbon_date.js";
+import { shownName } from "./challenge_name.js";
 
 export const OPPONENTS_WAITING = "A calcular as corridas do Caloiro, do Doutor e do Dux…";
 export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Caloiro, do Doutor e do Dux.";
@@ -31,8 +32,10 @@ const challengesOf = (records, date, mine) => records.filter((r) => r.date === d
 export function dayTable(date, mine, records, opponents) {
   if (!mine) return null;
   const rows = [{ kind: "me", who: ME_SHOWN, name: null, ...result(mine) }];
-  challengesOf(records, date, mine).forEach((r, i) =>
-    rows.push({ kind: "challenge", who: r.name ?? `Desafio ${i + 1}`, name: r.name ?? null, ...result({ ...r.them, code: r.code }) }));
+  challengesOf(records, date, mine).forEach((r, i) => {
+    const name = shownName(r.name);
+    rows.push({ kind: "challenge", who: name ?? `Desafio ${i + 1}`, name, ...result({ ...r.them, code: r.code }) });
+  });
   for (const o of opponents ?? []) rows.push({ kind: "opponent", who: opponentName(o.level), name: null, ...result(o) });
   return ranked(rows, resultOf).map(({ place, entry }) => ({ place, ...entry }));
 }

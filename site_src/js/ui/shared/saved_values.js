@@ -3,7 +3,6 @@
 // by hand or cut short.
 
 import { readCode } from "../../engine/replay_read.js";
-import { nameProblem } from "./challenge_name.js";
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 
 const FLOORS = 5;
@@ -44,7 +43,9 @@ const CHALLENGE_FIELDS = ["code", "date", "them", "me", "name"];
  * Why one kept challenge {code, date, them, me, name?} (ui/challenge/challenge.js) could not have been written by
  * `today`, or null: its code must be a readable replay code (checksum included) whose day, floor
  * and total are the record's, both results must be possible ones (`me` null until played), and a
- * name one a link can carry (challenge_name.js).
+ * name text. Whether a name is one a link can carry (challenge_name.js) is checked where one is
+ * read from a link or an import, and again where one is shown: that rule stays out of the first
+ * visit's bundle, which loads this file.
  */
 export function challengeProblem(record, today) {
   if (record === null || typeof record !== "object" || Array.isArray(record)) return "não é um desafio";
@@ -56,7 +57,7 @@ export function challengeProblem(record, today) {
   const theirs = resultProblem(record.them);
   if (theirs) return `${theirs} (resultado da ligação)`;
   if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";
-  if (record.name !== undefined && nameProblem(record.name) !== null) return "tem um nome que uma ligação não pode trazer";
+  if (record.name !== undefined && (typeof record.name !== "string" || record.name === "")) return "tem um nome que não é texto";
   const mine = record.me === null ? null : resultProblem(record.me);
   return mine ? `${mine} (resultado deste aparelho)` : null;
 }

@@ -10,6 +10,7 @@ import { isCalendarDate } from "../../engine/replay_read.js";
 import { archiveResults } from "./archive_store.js";
 import { lisbonDate } from "./lisbon_date.js";
 import { MAX_POINTS, challengeProblem, isCountUpTo, resultProblem } from "./saved_values.js";
+import { nameProblem } from "./challenge_name.js";
 import { isValidStats, opponentsProblem } from "./storage.js";
 
 // Checked when a save is read back, so in saved_values.js, which the game page loads at once.
@@ -128,7 +129,8 @@ export function challengesImportProblem(list, today) {
   if (!Array.isArray(list) || list.length > MAX_COUNT) return refused("desafios", "não são uma lista de desafios");
   const codes = new Set();
   for (const [i, record] of list.entries()) {
-    const why = challengeProblem(record, today) ?? (codes.has(record.code) ? "repete outro desafio" : null);
+    const why = challengeProblem(record, today) ?? (record?.name !== undefined && nameProblem(record.name) !== null
+      ? "tem um nome que uma ligação não pode trazer" : null) ?? (codes.has(record.code) ? "repete outro desafio" : null);
     if (why) return refused("desafios", `têm um desafio inválido: o ${i + 1}.º ${why}`);
     codes.add(record.code);
   }
