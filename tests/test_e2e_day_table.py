@@ -73,6 +73,8 @@ def test_three_browsers_that_exchange_links_end_with_the_same_table(new_player, 
         assert player.text("#quadro-do-dia .quadro-nota") == \
             "2 desafiantes neste quadro: só entram os desafios abertos neste aparelho."
         assert sum(who == "Você" for _, who, _, _ in rows) == 1
+        own = player.page.locator("#quadro-do-dia tr.quadro-eu a").get_attribute("href")
+        assert own.startswith(f"{player.url}/repeticao/#1"), "the run's own replay, kept by its end screen"
         assert axe_violations(player.page) == [], name
         no_sideways_scroll(player)
         player.screenshot(f"quadro-desafio-{name}")

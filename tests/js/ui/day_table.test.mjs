@@ -156,3 +156,17 @@ test("the days against each opponent level are kept with the archive's results, 
   forged.arquivo.daily["2026-11-02"].opponents.dux = "<b>";
   assert.equal(parseStatsExport(exportLine(forged), "2026-12-01").ok, false, "an outcome that was never written is refused");
 });
+
+test("the run's replay code is kept with its result, so that the table links it on other pages, and an import checks it", () => {
+  const archive = new ArchiveStore(new GameStorage(new MemoryBackend()));
+  archive.addResult(DATE, { floorReached: 2, total: 67, won: false });
+  assert.equal(archive.setCode(DATE, CODE.slice(0, -1) + "A"), false, "a changed code is not the run's");
+  assert.equal(archive.setCode("2026-11-16", CODE), false, "nor a code of another day's result");
+  assert.ok(archive.setCode(DATE, CODE));
+  assert.equal(archive.load().results[DATE].code, CODE);
+  const line = exportStats(emptyStats(), archiveResults(archive.load()), []);
+  assert.equal(parseStatsExport(line, "2026-12-01").archive.results[DATE].code, CODE, "it travels in the export");
+  const forged = JSON.parse(Buffer.from(line.split(":")[1], "base64").toString());
+  forged.arquivo.results[DATE].total = 68;
+  assert.equal(parseStatsExport(exportLine(forged), "2026-12-01").ok, false, "a code that is not the result's is refused");
+});

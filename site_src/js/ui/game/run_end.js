@@ -95,6 +95,7 @@ export function fillOpponents(page, analysis, daily, block) {
 function tableOfRun(page, summary, url, analysis) {
   const block = dayTableBlock(page.date, location.origin, { id: "quadro-do-dia" });
   const mine = { ...resultOf(summary), code: url.split("/repeticao/#")[1] || null };
+  if (mine.code) page.archive.setCode(page.date, mine.code, { daily: page.countsAsDaily() }); // for the table on other pages
   const show = (opponents, said) => block.show(dayTable(page.date, mine, page.challenges.load(), opponents), said);
   show(null, "waiting");
   analysis.then(({ opponents }) => show(opponents ?? null, opponents ? "shown" : "failed"), () => show(null, "failed"));

@@ -7,7 +7,7 @@
 // Read back defensively, like storage.js: a damaged entry is dropped, never thrown;
 // and before anything is written over a damaged archive, its text is copied aside.
 
-import { isActions, isDate, isOutcomes, isResult, resultOf, wordListOf } from "./saved_values.js";
+import { codeProblem, isActions, isDate, isOutcomes, isResult, resultOf, wordListOf } from "./saved_values.js";
 
 const ARCHIVE_KEY = "torre.arquivo";
 // A damaged archive's text is copied here before its readable days replace it, so nothing is lost.
@@ -22,8 +22,9 @@ const isRecord = (o) => o !== null && typeof o === "object" && !Array.isArray(o)
 const keptRun = (actions, wordList, daily) => ({ actions, wordList: wordList ?? null, ...(daily ? { daily: true } : {}) });
 // A result as kept: the par's verdict (`beatPar`) and the run against each opponent (`opponents`,
 // {caloiro, doutor, dux}: "won", "lost" or "tied") only once the analysis has given them.
+// The run's replay code (`code`) too, once the end screen has made it, so that the day's table can link it.
 const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}),
-  ...(isOutcomes(r.opponents) ? { opponents: { ...r.opponents } } : {}) });
+  ...(isOutcomes(r.opponents) ? { opponents: { ...r.opponents } } : {}), ...(typeof r.code === "string" ? { code: r.code } : {}) });
 
 function emptyArchive() {
   return { v: ARCHIVE_VERSION, runs: {}, results: {}, daily: {} };
@@ -110,6 +111,15 @@ export class ArchiveStore {
     return this.save(archive);
   }
 
+/** The replay code of the recorded run of `date` (the day's table links it), given once. */
+  setCode(date, code, { daily = false } = {}) {
+    const archive = this.load();
+    const result = archive[daily ? "daily" : "results"][date];
+    if (!result || "code" in result || codeProblem(date, { ...result, code })) return false;
+    result.code = code;
+    return this.save(archive);
+  }
+
 /** Adds results brought from another device (statistics import); a day already here keeps its own. */
   importResults(imported) {
     const archive = this.load();
@@ -192,7 +202,7 @@ export function archiveResults(data) {
   for (const kind of ["results", "daily"]) {
     const entries = data && typeof data[kind] === "object" && data[kind] !== null ? Object.entries(data[kind]) : [];
     for (const [date, result] of entries) {
-      if (isDate(date) && isResult(result)) found[kind][date] = keptResult(result);
+      if (isDate(date) && isResult(result)) found[kind][date] = keptResult(codeProblem(date, result) ? { ...result, code: undefined } : result);
     }
   }
   return found;

@@ -24,8 +24,8 @@ export function keptDayTable({ main, client, fetchFn, storage, date, origin, loa
   const records = challengesOf(storage, date);
   if (!mine || records.length === 0) return null;
   const block = dayTableBlock(date, origin, { open, id });
-  // The code of the run this device played is not kept: its row has no replay link here.
-  const show = (opponents, said) => block.show(dayTable(date, { ...mine, code: null }, challengesOf(storage, date), opponents), said);
+  // The run's code is kept once its end screen made it (runs finished before that have no link here).
+  const show = (opponents, said) => block.show(dayTable(date, { ...mine, code: mine.code ?? null }, challengesOf(storage, date), opponents), said);
   const fill = () => {
     show(null, "waiting");
     const version = readCode(records[0].code).version; // the challenges' list: their runs and the opponents' verify alike

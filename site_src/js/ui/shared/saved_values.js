@@ -37,6 +37,14 @@ export function resultProblem(result) {
   return null;
 }
 
+/** Why a kept result's replay code (`result.code`, optional) is not the run of `date` with that result, or null. */
+export function codeProblem(date, result) {
+  if (result.code === undefined) return null;
+  const read = readCode(result.code);
+  return read.ok && read.date === date && read.floor === result.floor && read.total === result.total ? null
+    : "tem uma ligação que não é a da sua corrida";
+}
+
 const CHALLENGE_FIELDS = ["code", "date", "them", "me", "name"];
 
 /**

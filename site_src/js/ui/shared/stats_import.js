@@ -9,7 +9,7 @@
 import { isCalendarDate } from "../../engine/replay_read.js";
 import { archiveResults } from "./archive_store.js";
 import { lisbonDate } from "./lisbon_date.js";
-import { MAX_POINTS, challengeProblem, isCountUpTo, resultProblem } from "./saved_values.js";
+import { MAX_POINTS, challengeProblem, codeProblem, isCountUpTo, resultProblem } from "./saved_values.js";
 import { nameProblem } from "./challenge_name.js";
 import { isValidStats, opponentsProblem } from "./storage.js";
 
@@ -117,7 +117,7 @@ export function archiveImportProblem(archive, today) {
     const days = archive[kind] ?? {};
     if (days === null || typeof days !== "object" || Array.isArray(days)) return refused("arquivo", "não é uma lista de dias");
     for (const [date, result] of Object.entries(days)) {
-      const why = dateProblem(date, today) ?? resultProblem(result);
+      const why = dateProblem(date, today) ?? resultProblem(result) ?? codeProblem(date, result);
       if (why) return refused("arquivo", `tem um dia inválido: ${date.slice(0, 10)} ${why}`);
     }
   }
