@@ -58,7 +58,7 @@ export async function showEnd(page, state, summary, problem) {
   body.splice(2, 0, ...runAnalysis.endNodes(analysis, body));
   const opponents = opponentsBlock();
   fillOpponents(page, analysis, daily, opponents);
-  body.push(opponents.node, tableOfRun(page, summary, url, analysis));
+  body.push(opponents.node, tableOfRun(page, summary, url, analysis, daily));
   const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
   const challenge = challengeNodes(page.challenges, page.date, summary, url, status);
   if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
@@ -89,13 +89,14 @@ export function fillOpponents(page, analysis, daily, block) {
 }
 
 /**
- * The end screen's «Quadro do dia»: the run (its replay code from `url`, when it has one), the
- * challenges kept for that tower, and the opponents once the analysis has played them.
+ * The end screen's «Quadro do dia»: the run (its replay code from `url`, when it has one, kept
+ * with its result for the other pages' tables), the challenges kept for that tower, and the
+ * opponents once the analysis has played them.
  */
-function tableOfRun(page, summary, url, analysis) {
+function tableOfRun(page, summary, url, analysis, daily) {
   const block = dayTableBlock(page.date, location.origin, { id: "quadro-do-dia" });
   const mine = { ...resultOf(summary), code: url.split("/repeticao/#")[1] || null };
-  if (mine.code) page.archive.setCode(page.date, mine.code, { daily: page.countsAsDaily() }); // for the table on other pages
+  if (mine.code) page.archive.setCode(page.date, mine.code, { daily }); // for the table on other pages
   const show = (opponents, said) => block.show(dayTable(page.date, mine, page.challenges.load(), opponents), said);
   show(null, "waiting");
   analysis.then(({ opponents }) => show(opponents ?? null, opponents ? "shown" : "failed"), () => show(null, "failed"));
