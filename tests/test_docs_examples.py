@@ -16,6 +16,7 @@
 """
 from __future__ import annotations
 
+import base64
 import datetime
 import hashlib
 import itertools
@@ -23,6 +24,7 @@ import json
 import re
 import string
 import struct
+import unicodedata
 import zlib
 from collections import Counter
 from pathlib import Path
@@ -504,3 +506,37 @@ def shared_incoming(root) -> list[int]:
         pending += [target for _, target in state.edges.values()]
     incoming = Counter(id(target) for state in states for _, target in state.edges.values())
     return [incoming[id(s)] for s in states if incoming[id(s)] >= 2]
+
+
+NAME_PUNCTUATION = set(" -'’") | {"\u200d", "\ufe0f"}
+
+
+def outsider_name(fragment: str) -> tuple[str, str | None]:
+    """A challenge fragment read from docs/replay-link.md "The name" alone: (code, name or None)."""
+    code, _, coded = fragment.partition("~")
+    if not coded or not re.fullmatch(r"[A-Za-z0-9_-]+", coded):
+        return code, None
+    try:
+        name = base64.urlsafe_b64decode(coded + "=" * (-len(coded) % 4)).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return code, None
+    emoji = lambda c: ord(c) >= 0x1F000 or 0x2600 <= ord(c) <= 0x27BF  # noqa: E731 (enough for the examples)
+    allowed = all(unicodedata.category(c)[0] in "LMN" or c in NAME_PUNCTUATION or emoji(c) for c in name)
+    ok = (allowed and name == unicodedata.normalize("NFC", name) and name == name.strip() and "  " not in name
+          and len(name) <= 16 and len(name.encode()) <= 32)
+    return code, name if ok else None
+
+
+def test_an_outsider_reads_and_writes_the_name_of_a_challenge_link_as_the_doc_says():
+    doc = (DOCS / "replay-link.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### The name"):doc.index("### The day's table")]
+    link = re.search(r"`(https://atorre\.pt/desafio/#[^`]+)`", section)[1]
+    code, name = outsider_name(link.split("#", 1)[1])
+    assert name == "João" and code in doc.split("### The name")[0], "the example's code is the doc's own"
+    examples = re.findall(r"`(\w+)` (?:\(`[0-9A-F ]+`\) )?is `([\w-]+)`", section)
+    assert len(examples) == 2, examples
+    for example, coded in examples:
+        assert outsider_name(f"{code}~{coded}")[1] == example
+    for hostile in ("<b>", "a.pt", "x\u202ey", "\ufeffAna", "Abcdefghijklmnopq"):
+        coded = base64.urlsafe_b64encode(hostile.encode()).decode().rstrip("=")
+        assert outsider_name(f"{code}~{coded}")[1] is None, hostile

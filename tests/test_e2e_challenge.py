@@ -86,7 +86,7 @@ def test_an_archive_days_challenge_is_accepted_by_touch_compared_and_answered(ne
     total = int(VERIFIED.match(friend.text("#veredicto"))[1])
     assert friend.text("#desafio-torre") == "Desafio: a torre de 30/11/2026, do arquivo"
     assert friend.page.locator(".tabuleiro, .repeticao-lista").count() == 0, "no plays before playing that tower"
-    assert friend.page.get_by_role("link", name="Ver a corrida").count() == 0
+    assert friend.page.get_by_role("link", name="Ver a corrida", exact=True).count() == 0
     assert axe_violations(friend.page) == []
     friend.screenshot("desafio")
     friend.page.get_by_role("link", name="Aceitar o desafio").tap()
@@ -111,14 +111,14 @@ def test_an_archive_days_challenge_is_accepted_by_touch_compared_and_answered(ne
     open_challenge(friend, link)
     assert friend.text("#desafio-comparacao").startswith("Não bateu o desafio")
     friend.screenshot("desafio-jogado")
-    friend.page.get_by_role("link", name="Ver a corrida").tap()
+    friend.page.get_by_role("link", name="Ver a corrida", exact=True).tap()
     friend.page.wait_for_selector("#repeticao[data-veredicto=verificada]", state="attached")
     assert friend.page.locator(".repeticao-lista li").count() >= 2
     assert friend.errors == [] and errors == []
     # The reply, opened by the first browser, which played that tower: the comparison at once.
     open_challenge(first, answer)
     assert first.text("#desafio-comparacao") == f"Bateu o desafio: 1.º andar com {total} pontos, contra 1.º andar com 0."
-    assert first.page.get_by_role("link", name="Ver a corrida").count() == 1
+    assert first.page.get_by_role("link", name="Ver a corrida", exact=True).count() == 1
     first.open(f"/?dia={PAST}").wait_ready()
     first.page.locator("#dialogo").wait_for(state="visible")  # a finished run opens on its end screen
     assert first.text("#desafio-comparacao").startswith("Bateu o desafio")

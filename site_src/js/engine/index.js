@@ -17,4 +17,4 @@ export { playActions } from "./play_actions.js";
 export { PAR_WORD_LENGTH, parResult, parRun, playOut } from "./par.js";
 export { OPPONENT_LEVELS, opponentRun, opponentStandings } from "./opponents.js";
 export { analyseRun } from "./analysis.js";
-export { beatsPar } from "./rank.js";
+export { beatsPar, compareResults, ranked } from "./rank.js";

@@ -14,3 +14,28 @@ export function beatsPar(run, par) {
   const theirs = height(par.won, par.floor);
   return mine > theirs || (mine === theirs && run.total > par.total);
 }
+
+/** How high a result got: a won tower above every floor. `result` is `{floor, total, won}`. */
+const heightOf = (result) => (result.won ? result.floor + 1 : result.floor);
+
+/**
+ * The par's rule as a sort order on results `{floor, total, won}`: negative when `a` ranks
+ * higher than `b`, positive when lower, 0 when neither beats the other (a tie).
+ */
+export function compareResults(a, b) {
+  return heightOf(b) - heightOf(a) || b.total - a.total;
+}
+
+/**
+ * `entries` best first by the par's rule (`resultOf(entry)` gives `{floor, total, won}`),
+ * equals in the order given, each as `{place, entry}`: equals share a place and the next
+ * place counts those above it (1, 2, 2, 4).
+ */
+export function ranked(entries, resultOf = (entry) => entry) {
+  const sorted = entries.map((entry, i) => ({ entry, i }))
+    .sort((x, y) => compareResults(resultOf(x.entry), resultOf(y.entry)) || x.i - y.i);
+  return sorted.map(({ entry }, n) => {
+    const first = sorted.findIndex((other) => compareResults(resultOf(other.entry), resultOf(entry)) === 0);
+    return { place: Math.min(first, n) + 1, entry };
+  });
+}

@@ -5,12 +5,15 @@
 //   page → worker  {id, day, constants, dawgUrl, commonUrl, actions, version}  (kind absent or "analyse")
 //                  {id, kind: "suggest", state, dawgUrl, commonUrl}
 //                  {id, kind: "standings", day, constants, dawgUrl, commonUrl}
+//                  {id, kind: "opponents", day, constants, dawgUrl, commonUrl, version}
 //   worker → page  {id, ok: true, result}  (analyseRun's result, with `opponents` when the request
 //                                           has commonUrl and version; for "suggest" {common, best},
 //                                           each {words, points, tiles} or null; for "standings"
 //                                           {caloiro, doutor, dux}, each opponentStandings' list of
 //                                           {floor, total, won}: numbers only, never a letter or a
-//                                           word, since the page asks it while the run is played)
+//                                           word, since the page asks it while the run is played;
+//                                           for "opponents" the day's opponents, each {level, floor,
+//                                           total, won, code}, asked only where no run is played)
 //                  {id, ok: false, message, detail}  (message: a Portuguese sentence for the player)
 // Each word list (the game's DAWG, the common words' DAWG) is fetched once per worker (from
 // the HTTP cache or the service worker); without commonUrl an analysis has no common plays.
@@ -56,10 +59,15 @@ function wordsFrom(dawgUrl, commonUrl) {
  * `version` (null if it cannot be coded), `beaten` by the par's rule (beatsPar).
  */
 function opponentsOf(day, constants, words, version, run) {
+  return opponentRuns(day, constants, words, version).map((o) => ({ ...o, beaten: beatsPar(run, o) }));
+}
+
+/** The day's three opponents' runs, weakest first: {level, floor, total, won, code} (the day's table needs no run of its own). */
+function opponentRuns(day, constants, words, version) {
   return OPPONENT_LEVELS.map((level) => {
     const { actions, floor, total, won } = opponentRun(day, constants, words, level);
     const coded = encodeRun(day, constants, actions, words, version);
-    return { level, floor, total, won, code: coded.ok ? coded.code : null, beaten: beatsPar(run, { floor, total, won }) };
+    return { level, floor, total, won, code: coded.ok ? coded.code : null };
   });
 }
 
@@ -72,6 +80,7 @@ function answer(request, words) {
     return Object.fromEntries(OPPONENT_LEVELS.map((level) => [level,
       opponentStandings(request.day, request.constants, words, level)]));
   }
+  if (request.kind === "opponents") return opponentRuns(request.day, request.constants, words, request.version);
   const { day, constants, version } = request;
   const analysis = analyseRun(day, constants, request.actions, words);
   // The opponents form only common words: without that list (or a version to code their runs) there are none.
@@ -84,7 +93,7 @@ self.addEventListener("message", async (event) => {
   const { id, dawgUrl, commonUrl } = request;
   let words;
   try {
-    if ((request.kind === "suggest" || request.kind === "standings") && !commonUrl) throw new TypeError(`${request.kind} needs commonUrl`);
+    if (["suggest", "standings", "opponents"].includes(request.kind) && !commonUrl) throw new TypeError(`${request.kind} needs commonUrl`);
     words = await wordsFrom(dawgUrl, commonUrl);
   } catch (error) {
     self.postMessage({ id, ok: false, message: NO_LIST, detail: String(error) });

@@ -6,6 +6,8 @@
 const NO_WORKER = "Este navegador não consegue fazer a análise da corrida; o resto do jogo funciona na mesma.";
 const BROKEN = "A análise da corrida falhou; o resto do jogo funciona na mesma.";
 const NO_WORKER_SUGGEST = "Este navegador não consegue procurar sugestões; o resto do jogo funciona na mesma.";
+const NO_WORKER_TABLE = "Este navegador não consegue calcular as corridas do Caloiro, do Doutor e do Dux.";
+const BROKEN_TABLE = "Não foi possível calcular as corridas do Caloiro, do Doutor e do Dux.";
 const BROKEN_SUGGEST = "A procura de uma sugestão falhou; o resto do jogo funciona na mesma.";
 const NO_WORKER_STANDINGS = "Este navegador não consegue acompanhar os adversários; o resto do jogo funciona na mesma.";
 const BROKEN_STANDINGS = "Não foi possível calcular as corridas dos adversários; o resto do jogo funciona na mesma.";
@@ -66,6 +68,14 @@ export class AnalysisClient {
    */
   standings({ day, constants, dawgUrl, commonUrl }) {
     return this.post({ kind: "standings", day, constants, dawgUrl, commonUrl }, NO_WORKER_STANDINGS, BROKEN_STANDINGS);
+  }
+
+  /**
+   * The day's three opponents (the day's table, on pages without a run of their own):
+   * `{day, constants, dawgUrl, commonUrl, version}` → promise of `[{level, floor, total, won, code}]`.
+   */
+  opponents({ day, constants, dawgUrl, commonUrl, version }) {
+    return this.post({ kind: "opponents", day, constants, dawgUrl, commonUrl, version }, NO_WORKER_TABLE, BROKEN_TABLE);
   }
 
   ask({ day, constants, dawgUrl, commonUrl, actions, version }) {

@@ -8,8 +8,7 @@ const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "jul
 import { isCalendarDate } from "../../engine/calendar.js";
 export { isCalendarDate } from "../../engine/calendar.js";
 
-/** "15/11/2026". */
-export const shownDate = (date) => date.split("-").reverse().join("/");
+export { shownDate } from "../shared/lisbon_date.js";
 
 /** "novembro de 2026" for a date of that month. */
 export function monthName(date) {

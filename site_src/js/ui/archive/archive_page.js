@@ -7,6 +7,8 @@ import { ArchiveStore, dayResult } from "../shared/archive_store.js";
 import { el } from "../shared/dialogs.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { ordinal, points } from "../shared/labels.js";
+import { pageClient } from "../analysis/analysis_client.js";
+import { keptDayTable } from "../shared/kept_table.js";
 
 const PAR_WORDS = { true: ", par batido", false: ", par não batido" };
 
@@ -21,13 +23,15 @@ export function resultText(result) {
 /** "30 de novembro": the year is in the month's heading. */
 const dayName = (date) => `${Number(date.slice(8))} de ${monthName(date).split(" ")[0]}`;
 
-function dayItem(day, archive) {
+function dayItem(day, archive, table) {
   const result = dayResult(archive, day.date);
   const children = [
     el("a", { href: `/?dia=${day.date}`, text: dayName(day.date), "aria-label": `Jogar a torre de ${dayName(day.date)}` }),
     " ", el("span", { class: "arquivo-abertura", text: day.opener, "aria-label": `abertura: ${day.opener}` }),
   ];
   if (result) children.push(" ", el("span", { class: "arquivo-resultado", text: resultText(result) }));
+  const quadro = table(day.date);
+  if (quadro) children.push(quadro);
   return el("li", { "data-date": day.date }, children);
 }
 
@@ -50,6 +54,8 @@ export async function showArchive(main, { storage, now, fetchFn }) {
   const problem = store.repair(); // a damaged archive: copied aside, its readable days kept, said above the list
   const warning = problem ? [el("p", { id: "arquivo-aviso", class: "aviso aviso-erro", role: "alert", text: problem })] : [];
   const archive = store.load();
+  let client = null; // one worker for the page, started when a day's table is first opened
+  const table = (date) => keptDayTable({ main, client: () => (client ??= pageClient(main)), fetchFn, storage, date, origin: location.origin });
   const months = archiveMonths(index, lisbonDate(now()));
   if (months.length === 0) {
     box.replaceChildren(...warning, el("p", { class: "aviso", text: "Ainda não há dias no arquivo: a primeira torre é a de hoje." }));
@@ -57,7 +63,7 @@ export async function showArchive(main, { storage, now, fetchFn }) {
   }
   box.replaceChildren(...warning, ...months.map(({ month, days }) => el("section", { class: "arquivo-mes" }, [
     el("h2", { text: month[0].toUpperCase() + month.slice(1) }),
-    el("ol", { class: "arquivo-dias" }, days.map((day) => dayItem(day, archive))),
+    el("ol", { class: "arquivo-dias" }, days.map((day) => dayItem(day, archive, table))),
   ])));
   main.dataset.arquivo = "pronto";
 }

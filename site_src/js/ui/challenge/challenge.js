@@ -8,6 +8,8 @@ import { beatsPar } from "../../engine/rank.js";
 import { replayLink } from "../../engine/replay_code.js";
 import { shownDate as shown } from "../archive/archive.js";
 import { counted as count } from "../shared/labels.js";
+import { monthAndAll } from "../shared/figures.js";
+import { shownName } from "../shared/challenge_name.js";
 import { CHALLENGE_QUESTION, reached, resultSentence } from "../shared/challenge_goal.js";
 import { asRun } from "../shared/challenge_records.js";
 
@@ -84,4 +86,21 @@ export function tallyLine(records) {
   if (tied) parts.push(count(tied, "empatado", "empatados"));
   if (open) parts.push(count(open, "por jogar", "por jogar"));
   return `Desafios: ${parts.join(", ")}`;
+}
+
+const NO_NAME = "Sem nome";
+
+/**
+ * The challenges played, by the name they came with (records without one together, as "Sem nome"),
+ * most days first: `[{name, month, all}]`, `month` the figures of the days of `today`'s month,
+ * `all` since the first; each {days, won, lost, tied} (shared/figures.js). A name is what a link said, not a person.
+ */
+export function byName(records, today) {
+  const played = records.filter((r) => r.me !== null);
+  const nameOf = (r) => shownName(r.name) ?? NO_NAME;
+  const names = [...new Set(played.map(nameOf))];
+  return names.map((name) => {
+    const theirs = played.filter((r) => nameOf(r) === name).map((r) => ({ date: r.date, outcome: outcome(r.me, r.them) }));
+    return { name, ...monthAndAll(theirs, today) };
+  }).sort((a, b) => b.all.days - a.all.days);
 }

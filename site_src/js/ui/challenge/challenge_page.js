@@ -10,6 +10,9 @@ import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
 import { fragmentCode, verifyCode } from "../replay/verify.js";
+import { pageClient } from "../analysis/analysis_client.js";
+import { keptDayTable } from "../shared/kept_table.js";
+import { splitFragment } from "../shared/challenge_name.js";
 
 const NOT_COUNTED = "Este desafio não conta.";
 const unfinished = (read) => `Esta corrida não acabou (ficou no ${ordinal(read.floor)} andar, com ${points(read.total)}): `
@@ -24,6 +27,12 @@ function actions(record, today, origin) {
   return [el("p", { id: "desafio-comparacao", class: "desafio-comparacao", text: comparisonLine(record.me, record.them) }),
     el("p", { class: "desafio-acoes" }, [el("a", { href: replayOfChallenge(origin, record.code), class: "botao principal", text: "Ver a corrida" }),
       el("a", { href: acceptUrl(record.date, today), class: "botao", text: "Abrir a torre" })])];
+}
+
+/** "Enviado por: Ana (nome não verificado)": the name as the sender wrote it, only ever as text. */
+function senderLine(name) {
+  return el("p", { id: "desafio-nome", class: "desafio-nome" }, ["Enviado por: ",
+    el("span", { class: "quadro-nome", text: name }), " (nome não verificado: só a corrida é verificada)"]);
 }
 
 /**
@@ -47,7 +56,7 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   const box = main.querySelector("#desafio-corrida") ?? main.appendChild(el("div", { id: "desafio-corrida" }));
   const says = el("p", { id: "veredicto", class: "aviso veredicto", role: "status", text: "A verificar o desafio…" });
   box.replaceChildren(says);
-  const code = fragmentCode(hash);
+  const { code, name } = splitFragment(fragmentCode(hash));
   const onRead = (read) => box.prepend(el("h2", { id: "desafio-torre", text: `Desafio: ${towerOf(read.date, today)}` }));
   const checked = await verifyCode(code, main, fetchFn, { onRead, today });
   const { read, loaded, replayed } = checked;
@@ -65,10 +74,15 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   const challenges = new ChallengeStore(storage);
   const damaged = challenges.repair(); // said here, once: the game page then finds the store sound
   if (damaged) box.append(el("p", { id: "desafios-danificados", class: "aviso aviso-erro", text: damaged }));
-  const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" });
+  const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" }, name);
+  if (kept.name) box.append(senderLine(kept.name));
   const mine = finishedResult(new ArchiveStore(storage).load(), read.date);
   if (mine) challenges.settle(read.date, mine);
   // This link's own record (the day may hold several challenges); as received when the browser refused to keep it.
   const record = challenges.load().find((r) => r.code === code) ?? { ...kept, me: mine ?? null };
   box.append(...actions(record, today, origin));
+  // Played: the day's table, with every challenge of that tower kept here.
+  const table = keptDayTable({ main, client: () => pageClient(main), fetchFn, storage, date: read.date, origin,
+    loaded: { day: loaded.day, constants: loaded.constants }, open: true, id: "quadro-do-dia" });
+  if (table) box.append(table);
 }

@@ -10,8 +10,9 @@ import { currentStreak } from "../shared/storage.js";
 import { exportStats, parseStatsExport } from "../shared/stats_import.js";
 import { replayLink } from "../../engine/replay_code.js";
 import {
-  OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestTexts, opponentsLine, patenteLine, replayLinkText,
+  OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestTexts, opponentFigures, opponentsLine, patenteLine, replayLinkText,
 } from "./opponents_text.js";
+import { monthAndAllText } from "../shared/figures.js";
 import { shareOrCopy } from "./share.js";
 
 const SHARE_RESULTS = {
@@ -135,15 +136,20 @@ function histogram(floors) {
 /**
  * The computer opponents in the daily statistics: the best patente and the days each level was
  * beaten; before any was, one line that names them, so the player knows they are counted here.
+ * Then, from the archive's days (`daily`), the days against each level won, lost and tied, this
+ * month and since the first.
  */
-function opponentsFacts(stats) {
+function opponentsFacts(stats, daily, today) {
   const beaten = stats.opponentsBeaten ?? {};
   const names = OPPONENT_LEVELS.map(opponentName);
   const figures = (stats.bestPatente ?? null) === null
     ? el("p", { class: "estatisticas-arquivo", text: `Ainda não ganhou a nenhum: ${names.slice(0, -1).join(", ")} e ${names.at(-1)}.` })
     : facts([["Melhor patente", opponentName(stats.bestPatente)],
       ...OPPONENT_LEVELS.map((level) => [`Ganhou ao ${opponentName(level)}`, counted(beaten[level], "dia", "dias")])]);
-  return el("div", { id: "estatisticas-adversarios" }, [el("h3", { text: "Adversários" }), figures]);
+  const months = opponentFigures(daily, today).filter(({ all }) => all.days > 0).map(({ level, month, all }) =>
+    el("li", {}, [`${opponentName(level)}: ${monthAndAllText({ month, all })}`]));
+  const list = months.length ? [el("ul", { class: "estatisticas-desafiantes", id: "estatisticas-adversarios-meses" }, months)] : [];
+  return el("div", { id: "estatisticas-adversarios" }, [el("h3", { text: "Adversários" }), figures, ...list]);
 }
 
 /** What an import says when the browser refused to store it: never announced as imported. */
@@ -183,7 +189,7 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
     facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],
       ["Melhor pontuação", String(stats.best)], ["Dias seguidos", String(currentStreak(stats, today))],
       ["Mais dias seguidos", String(stats.bestStreak)], ["Dias com o par batido", String(stats.parBeaten ?? 0)]]),
-    opponentsFacts(stats),
+    opponentsFacts(stats, archive?.daily, today),
     el("h3", { text: "Onde acabaram as corridas" }),
     histogram(stats.floors),
     el("h3", { text: "Levar para outro aparelho" }),

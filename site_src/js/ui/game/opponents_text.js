@@ -2,13 +2,15 @@
 // once the analysis worker has played them: one line with the run against all three, the
 // day's patente and the names of their replay links. Pure: plain data in, strings out.
 
+import { compareResults } from "../../engine/rank.js";
+import { monthAndAll } from "../shared/figures.js";
 import { ordinal, points } from "../shared/labels.js";
 
 /** The opponents' names as players read them, by level id (OPPONENT_LEVELS). */
 export const OPPONENT_NAMES = { caloiro: "Caloiro", doutor: "Doutor", dux: "Dux" };
 
-export const OPPONENTS_WAITING = "A calcular as corridas do Caloiro, do Doutor e do Dux…";
-export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Caloiro, do Doutor e do Dux.";
+// Said by the day's table too (ui/shared/day_table.js).
+export { OPPONENTS_FAILED, OPPONENTS_WAITING } from "../shared/day_table.js";
 
 const nameOf = (opponent) => OPPONENT_NAMES[opponent.level];
 
@@ -64,3 +66,22 @@ export function longestTexts() {
 
 /** "Ver a corrida do Caloiro": the name of an opponent's replay link. */
 export const replayLinkText = (level) => `Ver a corrida do ${OPPONENT_NAMES[level]}`;
+
+/** The run (summary's fields) against each opponent, as the archive keeps it: {caloiro: "won", doutor: "tied", dux: "lost"}. */
+export function outcomesOf(run, opponents) {
+  const mine = { floor: run.floorReached, total: run.total, won: run.won };
+  return Object.fromEntries(opponents.map((o) => {
+    const order = compareResults(mine, o);
+    return [o.level, order < 0 ? "won" : order > 0 ? "lost" : "tied"];
+  }));
+}
+
+/**
+ * The daily runs against each level, from the archive's days played as the day's tower (`daily`,
+ * {date: result}, those whose opponents were played): `[{level, month, all}]`, weakest first.
+ */
+export function opponentFigures(daily, today) {
+  const days = Object.entries(daily ?? {}).filter(([, result]) => result.opponents);
+  return Object.keys(OPPONENT_NAMES).map((level) =>
+    ({ level, ...monthAndAll(days.map(([date, result]) => ({ date, outcome: result.opponents[level] })), today) }));
+}

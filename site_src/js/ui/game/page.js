@@ -128,8 +128,8 @@ export class Page {
     this.data = data;
     this.shared = { constants: data.constants, words: data.words, coimbra: data.coimbra };
     if (document.documentElement.hasAttribute("data-falha")) return; // boot.js said the page is broken
+    await this.loadChallenges(); // only a device that keeps challenges loads their store (run_end.js)
     await this.warnDamagedArchive();
-    await this.loadChallenges();
     if (key !== this.date) return;
     // Today's run would overwrite an earlier day's unfinished one: it goes on in the archive.
     const carried = this.mode || this.archiveDate ? null : carryEarlierRun(this.storage, this.archive, key);
@@ -260,7 +260,7 @@ export class Page {
    * reads or writes it: copied aside, its readable parts kept, said once.
    */
   async warnDamagedArchive() {
-    const found = [["O arquivo estava danificado", this.archive.repair()], ["Os desafios estavam danificados", this.challenges.repair()],
+    const found = [["O arquivo estava danificado", this.archive.repair()], ["Os desafios estavam danificados", this.challenges?.repair()],
       ["O treino guardado estava danificado", this.mode?.store.repair()]];
     for (const [title, problem] of found.filter(([, text]) => text)) {
       await this.dialogs.notice(title, problem, [{ text: "Continuar", value: true, kind: "principal" }], { cancellable: false });

@@ -9,11 +9,14 @@ import { archiveFacts } from "../archive/archive_game.js";
 import { archiveResults, archiveStats } from "../shared/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { ChallengeStore } from "../shared/challenge_store.js";
+import { dayTable } from "../shared/day_table.js";
+import { dayTableBlock } from "../shared/day_table_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
+import { resultOf } from "../shared/saved_values.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
 import { endBody, opponentsBlock, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
 import { beatsPar } from "../../engine/rank.js";
-import { beatenLevels, opponentsLine } from "./opponents_text.js";
+import { beatenLevels, opponentsLine, outcomesOf } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
 
 export { goalLine } from "../shared/challenge_goal.js";
@@ -96,7 +99,7 @@ export async function showEnd(page, state, summary, problem) {
   body.splice(2, 0, ...runAnalysis.endNodes(analysis, body));
   const opponents = opponentsBlock();
   fillOpponents(page, analysis, daily, opponents);
-  body.push(opponents.node);
+  body.push(opponents.node, tableOfRun(page, summary, url, analysis, daily));
   const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
   const challenge = challengeNodes(challengesOf(page), page.date, summary, url, status);
   if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
@@ -121,6 +124,7 @@ export function fillOpponents(page, analysis, daily, block) {
   return analysis.then(({ run, opponents }) => {
     if (!opponents) return block.fail();
     block.show(run, opponents);
+    page.archive?.setOpponents(page.date, outcomesOf(run, opponents), { daily }); // for the statistics' months
     if (daily) page.onOpponents?.(page.date, beatenLevels(opponents));
   }, () => block.fail());
 }
@@ -132,6 +136,21 @@ export function fillOpponents(page, analysis, daily, block) {
 export async function chosenOpponentLine(page, summary) {
   const opponent = await page.opponentLine?.finalStanding();
   return opponent ? opponentsLine(summary, [{ ...opponent, beaten: beatsPar(summary, opponent) }]) : null;
+}
+
+/**
+ * The end screen's «Quadro do dia»: the run (its replay code from `url`, when it has one, kept
+ * with its result for the other pages' tables), the challenges kept for that tower, and the
+ * opponents once the analysis has played them.
+ */
+function tableOfRun(page, summary, url, analysis, daily) {
+  const block = dayTableBlock(page.date, location.origin, { id: "quadro-do-dia" });
+  const mine = { ...resultOf(summary), code: url.split("/repeticao/#")[1] || null };
+  if (mine.code) page.archive.setCode(page.date, mine.code, { daily }); // for the table on other pages
+  const show = (opponents, said) => block.show(dayTable(page.date, mine, challengesOf(page).load(), opponents), said);
+  show(null, "waiting");
+  analysis.then(({ opponents }) => show(opponents ?? null, opponents ? "shown" : "failed"), () => show(null, "failed"));
+  return block.node;
 }
 
 /**
@@ -153,7 +172,7 @@ export function showStats(page) {
   }, archiveResults(archive), challenges);
   const practice = page.storage.practiceFigures();
   body.splice(1, 0, archiveFacts(archiveStats(archive)), ...(page.mode ? [] : [practiceFacts(practice)]),
-    challengeFacts(challenges));
+    challengeFacts(challenges, lisbonDate(page.now())));
   if (page.mode) body.unshift(...practiceFirst(practice));
   if (problem) body.unshift(warning(problem));
   page.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });

@@ -7,6 +7,9 @@ import { parLine } from "../analysis/analysis_text.js";
 import { resultSentence } from "../shared/challenge_goal.js";
 import { ordinal } from "../shared/labels.js";
 
+// Shared with the pages that show the day's table (ui/shared/day_table_view.js).
+export { shareOrCopy } from "../shared/share_or_copy.js";
+
 /** Share text of an engine summary (a finished or ongoing run); pure, one line per floor reached. */
 export function shareText(summary, date, constants, url = "") {
   const [y, m, d] = date.split("-");
@@ -29,28 +32,6 @@ export function withPar(text, par) {
   const links = lines.findIndex((line) => /^https?:\/\//.test(line));
   lines.splice(links < 0 ? lines.length : links, 0, parLine(par));
   return lines.join("\n");
-}
-
-/**
- * Shares `text`: the share sheet when there is one, else the clipboard.
- * Resolves to "shared", "copied", "cancelled" or "failed" for the confirmation.
- */
-export async function shareOrCopy(text, nav = navigator) {
-  if (typeof nav.share === "function") {
-    try {
-      await nav.share({ text });
-      return "shared";
-    } catch (error) {
-      if (error && error.name === "AbortError") return "cancelled";
-      /* no share target: fall back to the clipboard */
-    }
-  }
-  try {
-    await nav.clipboard.writeText(text);
-    return "copied";
-  } catch {
-    return "failed";
-  }
 }
 
 /**

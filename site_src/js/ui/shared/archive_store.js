@@ -7,7 +7,7 @@
 // Read back defensively, like storage.js: a damaged entry is dropped, never thrown;
 // and before anything is written over a damaged archive, its text is copied aside.
 
-import { isActions, isDate, isResult, resultOf, wordListOf } from "./saved_values.js";
+import { isActions, isCodeShaped, isDate, isOutcomes, isResult, resultOf, wordListOf } from "./saved_values.js";
 import { damagedSentence } from "./storage.js";
 
 const ARCHIVE_KEY = "torre.arquivo";
@@ -21,8 +21,11 @@ const KINDS = ["runs", "results", "daily"];
 const isRecord = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
 // A run as kept: `daily` when it began as its day's tower (and so counts as one when it ends).
 const keptRun = (actions, wordList, daily) => ({ actions, wordList: wordList ?? null, ...(daily ? { daily: true } : {}) });
-// A result as kept: the par's verdict (`beatPar`) only once the analysis has given it.
-const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}) });
+// A result as kept: the par's verdict (`beatPar`) and the run against each opponent (`opponents`,
+// {caloiro, doutor, dux}: "won", "lost" or "tied") only once the analysis has given them.
+// The run's replay code (`code`) too, once the end screen has made it, so that the day's table can link it.
+const keptResult = (r) => ({ floor: r.floor, total: r.total, won: r.won, ...(typeof r.beatPar === "boolean" ? { beatPar: r.beatPar } : {}),
+  ...(isOutcomes(r.opponents) ? { opponents: { ...r.opponents } } : {}), ...(isCodeShaped(r.code) ? { code: r.code } : {}) });
 
 function emptyArchive() {
   return { v: ARCHIVE_VERSION, runs: {}, results: {}, daily: {} };
@@ -93,6 +96,24 @@ export class ArchiveStore {
     const kept = this.keepAside(raw);
     if (kept) this.save(archive);
     return damagedSentence("Os dias do arquivo", kept);
+  }
+
+/** How the run of `date` did against each opponent (`outcomes` {caloiro, doutor, dux}), given once, like the par's verdict. */
+  setOpponents(date, outcomes, { daily = false } = {}) {
+    const archive = this.load();
+    const result = archive[daily ? "daily" : "results"][date];
+    if (!result || "opponents" in result || !isOutcomes(outcomes)) return false;
+    result.opponents = { ...outcomes };
+    return this.save(archive);
+  }
+
+/** The replay code of the recorded run of `date` (the day's table links it), given once. */
+  setCode(date, code, { daily = false } = {}) {
+    const archive = this.load();
+    const result = archive[daily ? "daily" : "results"][date];
+    if (!result || "code" in result || !isCodeShaped(code)) return false; // the game's own fresh code
+    result.code = code;
+    return this.save(archive);
   }
 
 /** Adds results brought from another device (statistics import); a day already here keeps its own. */
@@ -177,7 +198,7 @@ export function archiveResults(data) {
   for (const kind of ["results", "daily"]) {
     const entries = data && typeof data[kind] === "object" && data[kind] !== null ? Object.entries(data[kind]) : [];
     for (const [date, result] of entries) {
-      if (isDate(date) && isResult(result)) found[kind][date] = keptResult(result);
+      if (isDate(date) && isResult(result)) found[kind][date] = keptResult(isCodeShaped(result.code) ? result : { ...result, code: undefined });
     }
   }
   return found;

@@ -1,16 +1,16 @@
-// The challenges kept on the device as plain records {code, date, them, me} (challenge.js):
+// The challenges kept on the device as plain records {code, date, them, me, name?} (challenge.js):
 // how one is made, received, settled by this device's run and merged with an import, and
-// whether one read back could have been written (challengeProblem). Pure, and apart from
-// challenge.js's texts, which only the end screen and the statistics show, because the game
+// whether one read back could have been written (challengeProblem, codeProblem). Pure, and apart
+// from challenge.js's texts, which only the end screen and the statistics show, because the game
 // page's store (challenge_store.js) needs these before a challenged run starts.
 
 import { beatsPar } from "../../engine/rank.js";
 import { readCode } from "../../engine/replay_read.js";
 import { notOpened, resultProblem } from "./saved_values.js";
 
-/** A kept challenge: `me` null until this device finishes that tower. */
-export function newRecord(code, date, them) {
-  return { code, date, them: { floor: them.floor, total: them.total, won: them.won }, me: null };
+/** A kept challenge: `me` null until this device finishes that tower; `name` the sender's (not verified), when the link had one. */
+export function newRecord(code, date, them, name = null) {
+  return { code, date, them: { floor: them.floor, total: them.total, won: them.won }, me: null, ...(name ? { name } : {}) };
 }
 
 /** The records after receiving `record`: a code already kept keeps its own record (one challenge counts once). */
@@ -36,12 +36,14 @@ export function strongest(records) {
   return records.reduce((best, r) => (best === null || beatsPar(asRun(r.them), best.them) ? r : best), null);
 }
 
-const CHALLENGE_FIELDS = ["code", "date", "them", "me"];
+const CHALLENGE_FIELDS = ["code", "date", "them", "me", "name"];
 
 /**
  * Why one kept challenge {code, date, them, me} (ui/challenge/challenge.js) could not have been written by
  * `today`, or null: its code must be a readable replay code (checksum included) whose day, floor
- * and total are the record's, and both results must be possible ones (`me` null until played).
+ * and total are the record's, both results must be possible ones (`me` null until played), and a
+ * name text. Whether a name is one a link can carry (challenge_name.js) is checked where one is
+ * read from a link or an import, and again where one is shown.
  */
 export function challengeProblem(record, today) {
   if (record === null || typeof record !== "object" || Array.isArray(record)) return "não é um desafio";
@@ -53,6 +55,15 @@ export function challengeProblem(record, today) {
   const theirs = resultProblem(record.them);
   if (theirs) return `${theirs} (resultado da ligação)`;
   if (record.them.floor !== read.floor || record.them.total !== read.total) return "tem um resultado que não é o da ligação";
+  if (record.name !== undefined && (typeof record.name !== "string" || record.name === "")) return "tem um nome que não é texto";
   const mine = record.me === null ? null : resultProblem(record.me);
   return mine ? `${mine} (resultado deste aparelho)` : null;
+}
+
+/** Why a kept result's replay code (`result.code`, optional) is not the run of `date` with that result, or null. */
+export function codeProblem(date, result) {
+  if (result.code === undefined) return null;
+  const read = readCode(result.code);
+  return read.ok && read.date === date && read.floor === result.floor && read.total === result.total ? null
+    : "tem uma ligação que não é a da sua corrida";
 }

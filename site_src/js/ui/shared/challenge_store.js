@@ -1,7 +1,8 @@
 // The challenges received, kept on the device under one key, over GameStorage's
 // read/write. Read back as an import is checked (challenge_records.js challengeProblem):
 // a record that could not have been written is dropped, never thrown, once the whole
-// damaged text is copied aside.
+// damaged text is copied aside (and never written over while that copy is refused: the day's
+// table is rebuilt from this list).
 
 import { readCode } from "../../engine/replay_read.js";
 import { CHALLENGES_KEY } from "./challenge_key.js";
@@ -52,13 +53,30 @@ export class ChallengeStore {
     return damagedSentence("Os desafios", kept);
   }
 
+  /** {records, raw, damaged}: the well-formed records, the stored text, and whether any of it could not be read. */
+  read() {
+    const raw = this.storage.read(CHALLENGES_KEY);
+    let data = null;
+    try {
+      data = JSON.parse(raw ?? "null");
+    } catch {
+      data = null;
+    }
+    const whole = data?.v === CHALLENGES_VERSION && Array.isArray(data.list);
+    const records = whole ? data.list.filter((record) => challengeProblem(record, ANY_DAY) === null) : [];
+    return { records, raw, damaged: raw !== null && (!whole || records.length < data.list.length) };
+  }
+
+  /** Writes `records`; a damaged list is copied aside first, and is not written over when the copy is refused. */
   save(records) {
+    const { raw, damaged } = this.read();
+    if (damaged && this.storage.read(DAMAGED_KEY) !== raw && !this.storage.write(DAMAGED_KEY, raw)) return false;
     return this.storage.write(CHALLENGES_KEY, JSON.stringify({ v: CHALLENGES_VERSION, list: records }));
   }
 
-  /** Keeps a verified challenge (once per code) and returns its record as kept. */
-  receive(code, date, them) {
-    const records = received(this.load(), newRecord(code, date, them));
+  /** Keeps a verified challenge (once per code: the first name received stays) and returns its record as kept. */
+  receive(code, date, them, name = null) {
+    const records = received(this.load(), newRecord(code, date, them, name));
     this.save(records);
     return records.find((r) => r.code === code);
   }

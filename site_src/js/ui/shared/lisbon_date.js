@@ -57,3 +57,6 @@ export function formatCountdown(ms) {
   const pad = (n) => String(n).padStart(2, "0");
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
 }
+
+/** "15/11/2026": a date as players read it. */
+export const shownDate = (date) => date.split("-").reverse().join("/");

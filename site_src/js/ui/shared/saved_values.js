@@ -2,6 +2,8 @@
 // and an import's, stats_import.js): what was written may be from an older version, edited
 // by hand or cut short.
 
+import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
+
 const FLOORS = 5;
 // Far above any total a run of five floors can make; a larger one was not played.
 export const MAX_POINTS = 100000;
@@ -22,6 +24,9 @@ export const isActions = (a) => Array.isArray(a) && a.every((x) => x !== null &&
 /** A finished tower's result as saves keep it (practice, archive, challenges): {floor ≥ 1, total, won}. */
 export const isResult = (r) => r !== null && typeof r === "object" && isCount(r.floor) && r.floor >= 1 && isCount(r.total) &&
   typeof r.won === "boolean";
+/** A run against each computer opponent as kept: {caloiro, doutor, dux}, each "won", "lost" or "tied". */
+export const isOutcomes = (o) => o !== null && typeof o === "object" && !Array.isArray(o) && Object.keys(o).length === OPPONENT_LEVELS.length &&
+  OPPONENT_LEVELS.every((level) => ["won", "lost", "tied"].includes(o[level]));
 /** A finished run's result as kept: an engine summary's {floorReached, total, won}. */
 export const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
 
@@ -33,5 +38,9 @@ export function resultProblem(result) {
   if (typeof result.won !== "boolean") return "não diz se a torre foi subida";
   if (result.won && result.floor !== FLOORS) return "diz que a torre foi subida sem chegar ao último andar";
   if (result.beatPar !== undefined && typeof result.beatPar !== "boolean") return "tem um veredicto do par inválido";
+  if (result.opponents !== undefined && !isOutcomes(result.opponents)) return "tem um resultado contra os adversários inválido";
   return null;
 }
+
+/** A replay code's shape as this device writes it (its whole check, challenge_records.js codeProblem, is the end chunk's). */
+export const isCodeShaped = (code) => typeof code === "string" && /^[0-9A-Za-z_-]{8,400}$/.test(code);

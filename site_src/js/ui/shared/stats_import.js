@@ -8,9 +8,10 @@
 
 import { isCalendarDate } from "../../engine/calendar.js";
 import { archiveResults } from "./archive_store.js";
-import { challengeProblem } from "./challenge_records.js";
+import { challengeProblem, codeProblem } from "./challenge_records.js";
 import { lisbonDate } from "./lisbon_date.js";
 import { MAX_POINTS, isCountUpTo, notOpened, resultProblem } from "./saved_values.js";
+import { nameProblem } from "./challenge_name.js";
 import { isValidStats, opponentsProblem } from "./storage.js";
 
 // Checked when a save is read back too (saved_values.js, challenge_records.js).
@@ -118,7 +119,7 @@ export function archiveImportProblem(archive, today) {
     const days = archive[kind] ?? {};
     if (days === null || typeof days !== "object" || Array.isArray(days)) return refused("arquivo", "não é uma lista válida");
     for (const [date, result] of Object.entries(days)) {
-      const why = dateProblem(date, today) ?? resultProblem(result);
+      const why = dateProblem(date, today) ?? resultProblem(result) ?? codeProblem(date, result);
       if (why) return refused("arquivo", `tem um dia inválido: ${date.slice(0, 10)} ${why}`);
     }
   }
@@ -130,7 +131,8 @@ export function challengesImportProblem(list, today) {
   if (!Array.isArray(list) || list.length > MAX_COUNT) return refused("desafios", "não é uma lista válida");
   const codes = new Set();
   for (const [i, record] of list.entries()) {
-    const why = challengeProblem(record, today) ?? (codes.has(record.code) ? "repete outro desafio" : null);
+    const why = challengeProblem(record, today) ?? (record?.name !== undefined && nameProblem(record.name) !== null
+      ? "tem um nome que uma ligação não pode trazer" : null) ?? (codes.has(record.code) ? "repete outro desafio" : null);
     if (why) return refused("desafios", `tem um desafio inválido: o ${i + 1}.º ${why}`);
     codes.add(record.code);
   }
