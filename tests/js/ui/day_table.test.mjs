@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { compareResults, ranked } from "../../../site_src/js/engine/index.js";
-import { newRecord, received, settled } from "../../../site_src/js/ui/shared/challenge_records.js";
+import { codeProblem, newRecord, received, settled } from "../../../site_src/js/ui/shared/challenge_records.js";
 import { byName } from "../../../site_src/js/ui/challenge/challenge.js";
 import { figuresText } from "../../../site_src/js/ui/shared/figures.js";
 import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
@@ -99,13 +99,14 @@ test("the table is rebuilt from the kept challenges, and damaged or full storage
   backend.setItem("torre.desafios", damaged);
   assert.deepEqual(dayTable(DATE, MINE, store.load(), []).map((r) => r.who), ["Você", "Ana"], "rebuilt from what reads");
   store.settle(DATE, result(3, 160));
-  assert.equal(backend.getItem("torre.desafios.danificado"), damaged, "the damaged list is copied aside before it is written over");
+  assert.equal(backend.getItem("torre.desafios.danificados"), damaged, "the damaged list is copied aside before it is written over");
   assert.equal(store.load()[0].me.total, 160);
   backend.setItem("torre.desafios", "{not json");
   store.settle(DATE, result(1, 1));
   assert.equal(backend.getItem("torre.desafios"), "{not json", "nothing to settle: nothing written");
   store.receive(CODE, DATE, result(2, 67));
-  assert.equal(backend.getItem("torre.desafios.danificado"), "{not json", "copied aside before a new challenge is kept");
+  assert.equal(backend.getItem("torre.desafios.danificados.2"), "{not json", "copied aside, beside the first copy, before a new challenge is kept");
+  assert.equal(backend.getItem("torre.desafios.danificados"), damaged, "the first copy stays");
   assert.equal(store.load().length, 1);
   const full = new MemoryBackend();
   const fullStore = new ChallengeStore(new GameStorage(full));
@@ -160,9 +161,11 @@ test("the days against each opponent level are kept with the archive's results, 
 test("the run's replay code is kept with its result, so that the table links it on other pages, and an import checks it", () => {
   const archive = new ArchiveStore(new GameStorage(new MemoryBackend()));
   archive.addResult(DATE, { floorReached: 2, total: 67, won: false });
-  assert.equal(archive.setCode(DATE, CODE.slice(0, -1) + "A"), false, "a changed code is not the run's");
-  assert.equal(archive.setCode("2026-11-16", CODE), false, "nor a code of another day's result");
-  assert.ok(archive.setCode(DATE, CODE));
+  const check = codeProblem; // the end chunk's whole check (the first visit's bundle checks only the shape)
+  assert.equal(archive.setCode(DATE, CODE.slice(0, -1) + "A", { check }), false, "a changed code is not the run's");
+  assert.equal(archive.setCode("2026-11-16", CODE, { check }), false, "nor a code of another day's result");
+  assert.equal(archive.setCode(DATE, "<b>", {}), false, "nor text that is no code at all");
+  assert.ok(archive.setCode(DATE, CODE, { check }));
   assert.equal(archive.load().results[DATE].code, CODE);
   const line = exportStats(emptyStats(), archiveResults(archive.load()), []);
   assert.equal(parseStatsExport(line, "2026-12-01").archive.results[DATE].code, CODE, "it travels in the export");

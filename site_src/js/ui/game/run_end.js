@@ -8,6 +8,7 @@ import { RunAnalysis } from "../analysis/run_analysis.js";
 import { archiveFacts } from "../archive/archive_game.js";
 import { archiveResults, archiveStats } from "../shared/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
+import { codeProblem } from "../shared/challenge_records.js";
 import { ChallengeStore } from "../shared/challenge_store.js";
 import { dayTable } from "../shared/day_table.js";
 import { dayTableBlock } from "../shared/day_table_view.js";
@@ -146,7 +147,7 @@ export async function chosenOpponentLine(page, summary) {
 function tableOfRun(page, summary, url, analysis, daily) {
   const block = dayTableBlock(page.date, location.origin, { id: "quadro-do-dia" });
   const mine = { ...resultOf(summary), code: url.split("/repeticao/#")[1] || null };
-  if (mine.code) page.archive.setCode(page.date, mine.code, { daily }); // for the table on other pages
+  if (mine.code) page.archive.setCode(page.date, mine.code, { daily, check: codeProblem }); // for the table on other pages
   const show = (opponents, said) => block.show(dayTable(page.date, mine, challengesOf(page).load(), opponents), said);
   show(null, "waiting");
   analysis.then(({ opponents }) => show(opponents ?? null, opponents ? "shown" : "failed"), () => show(null, "failed"));

@@ -108,10 +108,11 @@ export class ArchiveStore {
   }
 
 /** The replay code of the recorded run of `date` (the day's table links it), given once. */
-  setCode(date, code, { daily = false } = {}) {
+  setCode(date, code, { daily = false, check = () => null } = {}) {
     const archive = this.load();
     const result = archive[daily ? "daily" : "results"][date];
-    if (!result || "code" in result || !isCodeShaped(code)) return false; // the game's own fresh code
+    // `check`: the end chunk's whole check (challenge_records.js codeProblem), kept out of the first visit's bundle.
+    if (!result || "code" in result || !isCodeShaped(code) || check(date, { ...result, code })) return false;
     result.code = code;
     return this.save(archive);
   }

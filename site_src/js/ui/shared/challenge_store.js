@@ -53,24 +53,10 @@ export class ChallengeStore {
     return damagedSentence("Os desafios", kept);
   }
 
-  /** {records, raw, damaged}: the well-formed records, the stored text, and whether any of it could not be read. */
-  read() {
-    const raw = this.storage.read(CHALLENGES_KEY);
-    let data = null;
-    try {
-      data = JSON.parse(raw ?? "null");
-    } catch {
-      data = null;
-    }
-    const whole = data?.v === CHALLENGES_VERSION && Array.isArray(data.list);
-    const records = whole ? data.list.filter((record) => challengeProblem(record, ANY_DAY) === null) : [];
-    return { records, raw, damaged: raw !== null && (!whole || records.length < data.list.length) };
-  }
-
   /** Writes `records`; a damaged list is copied aside first, and is not written over when the copy is refused. */
   save(records) {
     const { raw, damaged } = this.read();
-    if (damaged && this.storage.read(DAMAGED_KEY) !== raw && !this.storage.write(DAMAGED_KEY, raw)) return false;
+    if (damaged && !this.storage.keepDamaged(DAMAGED_CHALLENGES_KEY, raw)) return false;
     return this.storage.write(CHALLENGES_KEY, JSON.stringify({ v: CHALLENGES_VERSION, list: records }));
   }
 
