@@ -135,15 +135,16 @@ def test_the_service_worker_knows_the_common_dawg_but_never_precaches_it(built_d
     assert r"/^\/palavras(?:-comuns)?\.[0-9a-f]+\.dawg$/.test(url.pathname)" in worker  # cache first
 
 
-def test_only_the_game_and_practice_pages_name_the_common_dawg_and_none_preloads_it(built_dist):
+def test_only_the_pages_that_play_the_opponents_or_suggest_name_the_common_dawg_and_none_preloads_it(built_dist):
     name = common_dawg_path(built_dist).name
     naming = sorted(p.relative_to(built_dist).as_posix() for p in built_dist.rglob("*.html")
                     if name in p.read_text(encoding="utf-8"))
-    assert naming == ["index.html", "treino/index.html"]  # the analysis, and Treino's Sugestão
+    # The game and Treino (the analysis, the opponent's line, Sugestão); the archive and the
+    # challenge page (the opponents of the day's table).
+    assert naming == ["arquivo/index.html", "desafio/index.html", "index.html", "treino/index.html"]
     for page in naming:
         text = (built_dist / page).read_text(encoding="utf-8")
-        assert re.search(r'<main id="jogo"[^>]* data-dawg="/palavras\.[0-9a-f]+\.dawg" data-comuns="/'
-                         + re.escape(name) + '"', text)
+        assert re.search(r'<main id="[a-z]+"[^>]* data-comuns="/' + re.escape(name) + '"', text)
         assert not re.search(r"<link[^>]*" + re.escape(name), text)
 
 

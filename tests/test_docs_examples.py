@@ -370,6 +370,17 @@ def outsider_crc24(text: str) -> int:
     return crc & 0xFFFFFF
 
 
+def outsider_code(n: int) -> str:
+    """docs/replay-link.md "Format 1": a code of the number N, "1", N in base-64 digits, then the CRC."""
+    digits = ""
+    while n:
+        n, d = divmod(n, 64)
+        digits = BASE64URL[d] + digits
+    body = "1" + digits
+    crc = outsider_crc24(body)
+    return body + "".join(BASE64URL[crc >> shift & 63] for shift in (18, 12, 6, 0))
+
+
 def outsider_fixed_fields(code: str) -> dict:
     """docs/replay-link.md "Format 1": the CRC checked, then N's fixed fields."""
     body, crc = code[:-4], code[-4:]

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from e2e_archive import finish_by_passing, first_play, make_play
 from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
-from test_docs_examples import BASE64URL, outsider_crc24
+from test_docs_examples import BASE64URL, outsider_code
 from test_e2e_a11y import axe_violations
 from test_e2e_layout import box, in_view
 from test_e2e_replay import one_changed
@@ -182,13 +182,7 @@ def with_total_raised(link: str) -> str:
     for digit in code[1:-4]:
         n = n * 64 + BASE64URL.index(digit)
     n += 32768 * 16 ** 10 * 8  # one more in the total field (docs/replay-link.md "Format 1")
-    digits = ""
-    while n:
-        n, d = divmod(n, 64)
-        digits = BASE64URL[d] + digits
-    body = "1" + digits
-    crc = outsider_crc24(body)
-    return f"{head}#{body}" + "".join(BASE64URL[crc >> shift & 63] for shift in (18, 12, 6, 0))
+    return f"{head}#{outsider_code(n)}"
 
 
 def test_a_link_claiming_more_than_its_run_made_is_refused_and_never_counts(new_player, built_dist):

@@ -56,8 +56,10 @@ def test_the_end_screen_buttons_stay_put_when_the_par_arrives(new_player, viewpo
     assert player.errors == []
 
 
-# The end screen, the analysis and the statistics dialog: a chunk of torre.js (ui/game/run_end.js).
+# The end screen, the analysis and the statistics dialog: a chunk of torre.js (ui/game/run_end.js),
+# and the rules the game page needs only then (pipeline/site.py LATER_STYLESHEET).
 END_CHUNK = re.compile(r"/static/[0-9a-f]+/js/torre\.run_end\.js$")
+LATER_SHEET = re.compile(r"/static/[0-9a-f]+/css/fim\.css$")
 
 
 def test_a_first_visit_never_asks_for_the_end_screens_chunk_and_the_end_of_a_run_loads_it(new_player):
@@ -67,9 +69,13 @@ def test_a_first_visit_never_asks_for_the_end_screens_chunk_and_the_end_of_a_run
     player.open().wait_ready()
     player.page.wait_for_load_state("networkidle")
     assert [url for url in asked if "run_end" in url] == [], "not loaded, not preloaded"
+    assert [url for url in asked if "/css/" in url and not url.endswith("/css/jogo.css")] == [], "nor the later sheet"
     player.pass_turn(3)
     player.expect_text("#dialogo-titulo", "Fim da corrida")
     assert len([url for url in asked if END_CHUNK.search(url)]) == 1
+    assert len([url for url in asked if LATER_SHEET.search(url)]) == 1
+    assert player.page.locator("#dialogo .manchete").evaluate("e => getComputedStyle(e).fontWeight") == "700"
+    assert player.page.locator("#erro").is_hidden(), "boot.js leaves a later sheet to the game"
     player.page.reload()
     player.expect_text("#dialogo-titulo", "Fim da corrida")  # today's run already over: at once
     assert player.errors == []

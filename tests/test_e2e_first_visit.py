@@ -69,21 +69,6 @@ def test_a_kept_challenge_whose_chunk_cannot_be_had_is_said_and_the_run_starts_w
 LATER_SHEET = re.compile(r"/static/[0-9a-f]+/css/fim\.css$")
 
 
-def test_a_first_visit_never_asks_for_the_end_screens_stylesheet_and_the_end_of_a_run_links_it(new_player):
-    player = new_player()
-    asked = []
-    player.page.on("request", lambda request: asked.append(request.url))
-    player.open().wait_ready()
-    player.page.wait_for_load_state("networkidle")
-    assert [url for url in asked if "/css/" in url and not url.endswith("/css/jogo.css")] == []
-    player.pass_turn(3)
-    player.expect_text("#dialogo-titulo", "Fim da corrida")
-    assert len([url for url in asked if LATER_SHEET.search(url)]) == 1
-    assert player.page.locator("#dialogo .manchete").evaluate("e => getComputedStyle(e).fontWeight") == "700"
-    assert player.page.locator("#erro").is_hidden(), "boot.js leaves a later sheet to the game"
-    assert player.errors == []
-
-
 def test_an_end_screens_stylesheet_that_cannot_be_had_is_explained_as_its_chunk_is(new_player):
     player = new_player().open().wait_ready()
     player.page.route(LATER_SHEET, lambda route: route.abort("internetdisconnected"))

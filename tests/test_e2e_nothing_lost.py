@@ -17,7 +17,7 @@ from e2e_support import (DESKTOP, FIXTURE_NOON, Player, browser, new_player, pla
                          route_day, site_url)
 from test_e2e_a11y import axe_violations
 from test_e2e_challenge import challenger, open_challenge
-from test_docs_examples import BASE64URL, outsider_crc24
+from test_docs_examples import outsider_code
 from test_e2e_saves import FULL_FOR, PHONE_SMALL, QUIET_PAGE, STATS, VIEWPORTS, check_looks, put, storage
 
 TODAY = "2026-12-01"
@@ -105,14 +105,7 @@ def code_of(date: str, version: str, floor: int = 1, total: int = 0, rest: int =
     """A replay code that reads (checksum included) for `date`, word list `version`, `floor` and `total`,
     its decisions `rest` (0: none, a run with nothing played)."""
     days = (datetime.date.fromisoformat(date) - datetime.date(2020, 1, 1)).days
-    n = days + 32768 * (int(version, 16) + 16 ** 10 * ((floor - 1) + 8 * (total + 16384 * rest)))
-    digits = ""
-    while n:
-        n, d = divmod(n, 64)
-        digits = BASE64URL[d] + digits
-    body = "1" + digits
-    crc = outsider_crc24(body)
-    return body + "".join(BASE64URL[crc >> shift & 63] for shift in (18, 12, 6, 0))
+    return outsider_code(days + 32768 * (int(version, 16) + 16 ** 10 * ((floor - 1) + 8 * (total + 16384 * rest))))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -141,10 +141,10 @@ def test_counts_and_refusals_agree_in_number_in_the_game_script():
 # board): (page, what must be gone from everything players read, what the page says instead).
 COIMBRA_FACTS = [
     ("fitas", "é a elas que a Queima das Fitas deve o nome",
-     "Quem as usa é um fitado, e estreia-as no cortejo da Queima das Fitas."),
+     "Quem as usa é um fitado e estreia-as no cortejo da Queima das Fitas."),
     ("bicho", "logo acima, estão os caloiros", "acima dele, estão os caloiros"),
     ("grelo", "no penúltimo ano do curso",
-     "ata à pasta um ano antes de poder acabar o curso. Antigamente, nos cursos de cinco anos, era no penúltimo."),
+     "ata à pasta no último ano da licenciatura. É imposto aos finalistas"),
     ("cortejo", "Cortejo dos Grelados", "Na manhã do cortejo, os grelados queimam o grelo e depois seguem nos carros."),
     ("bengala", "uma só insígnia", "só a cartola é contada pelo Código da Praxe como insígnia pessoal"),
     ("cabra", "Toca ao fim da tarde e outra vez de manhã, nos dias de aulas",
