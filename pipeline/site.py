@@ -51,7 +51,7 @@ PAGE_BUNDLES = {ARCHIVE_BUNDLE: "archive_main.js", REPLAY_BUNDLE: "replay_main.j
 # Each page bundle comes with a chunk per dynamic import's target (pipeline/bundle.py), e.g.
 # js/torre.run_end.js: loaded when a run ends or a dialog opens, never by a first visit, but
 # precached, so that a run can end offline.
-# The analysis worker's bundle: loaded only when a run ends (ui/analysis/analysis_client.js), not precached.
+# The analysis worker's bundle: loaded only when a run ends (ui/shared/analysis_client.js), not precached.
 WORKER_BUNDLE = "js/analise.js"
 WORKER_ENTRY = "worker/analysis.js"
 STYLESHEET = "css/estilo.css"

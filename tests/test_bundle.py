@@ -183,7 +183,7 @@ def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chun
     assert list(files) == ["torre.js", "torre.run_end.js"]
     page, end = module_names(files["torre.js"]), module_names(files["torre.run_end.js"])
     later = {"ui/game/run_end.js", "ui/game/end_view.js", "ui/game/share.js", "ui/analysis/run_analysis.js",
-             "ui/analysis/analysis_view.js", "ui/analysis/analysis_text.js", "ui/analysis/analysis_client.js",
+             "ui/analysis/analysis_view.js", "ui/analysis/analysis_text.js", "ui/shared/analysis_client.js",
              "ui/challenge/challenge_view.js", "ui/challenge/challenge.js", "engine/replay_code.js",
              "ui/shared/stats_import.js"}
     assert later <= end and not page & end
@@ -194,7 +194,7 @@ def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chun
     assert {"ui/shared/challenge_key.js", "engine/calendar.js"} <= page, "whether there are any; a ?dia= date"
     practice = bundle_files(SITE_SRC / "js", "practice_main.js", "treino.js")
     assert list(practice) == ["treino.js", "treino.run_end.js"]
-    assert "ui/analysis/analysis_client.js" in module_names(practice["treino.js"]), "suggestions need it at once"
+    assert "ui/shared/analysis_client.js" in module_names(practice["treino.js"]), "suggestions need it at once"
 
 
 def module_names(text: str) -> set[str]:

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { AnalysisClient } from "../../../site_src/js/ui/analysis/analysis_client.js";
+import { AnalysisClient } from "../../../site_src/js/ui/shared/analysis_client.js";
 import {
   adviceLine, analysisSummary, biggestGain, commonWordsText, parLine, parVerdict, wordStart,
 } from "../../../site_src/js/ui/analysis/analysis_text.js";

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { AnalysisClient } from "../../../site_src/js/ui/analysis/analysis_client.js";
+import { AnalysisClient } from "../../../site_src/js/ui/shared/analysis_client.js";
 import { GameStorage } from "../../../site_src/js/ui/shared/storage.js";
 import { OPPONENT_KEY, chooseOpponent, chosenOpponent } from "../../../site_src/js/ui/shared/opponent_choice.js";
 import { START, climbText, climbed, standingAfter, standingText } from "../../../site_src/js/ui/game/opponent_line_text.js";

@@ -5,7 +5,7 @@
 
 import { parVerdict } from "./analysis_text.js";
 import { analysisBody, parBlock } from "./analysis_view.js";
-import { AnalysisError } from "./analysis_client.js";
+import { AnalysisError } from "../shared/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { withPar } from "../game/share.js";
 import { addParBeaten } from "../shared/storage.js";

@@ -7,7 +7,7 @@ import { ArchiveStore, dayResult } from "../shared/archive_store.js";
 import { el } from "../shared/dialogs.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { ordinal, points } from "../shared/labels.js";
-import { pageClient } from "../analysis/analysis_client.js";
+import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
 
 const PAR_WORDS = { true: ", par batido", false: ", par não batido" };

@@ -10,7 +10,7 @@ import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
 import { fragmentCode, verifyCode } from "../replay/verify.js";
-import { pageClient } from "../analysis/analysis_client.js";
+import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
 import { splitFragment } from "../shared/challenge_name.js";
 

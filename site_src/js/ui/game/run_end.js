@@ -3,7 +3,7 @@
 // it with a dynamic import, which the bundler makes a chunk of its own (pipeline/bundle.py),
 // so a first visit of the page never downloads it (issue 23).
 
-import { pageClient } from "../analysis/analysis_client.js";
+import { pageClient } from "../shared/analysis_client.js";
 import { RunAnalysis } from "../analysis/run_analysis.js";
 import { archiveFacts } from "../archive/archive_game.js";
 import { archiveResults, archiveStats } from "../shared/archive_store.js";

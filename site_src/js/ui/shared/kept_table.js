@@ -15,7 +15,7 @@ export const challengesOf = (storage, date) => new ChallengeStore(storage).load(
 
 /**
  * The «Quadro do dia» of `date`, or null when this device has not finished that tower or keeps
- * no challenge of it. `client`: the analysis worker's (ui/analysis/analysis_client.js);
+ * no challenge of it. `client`: the analysis worker's (ui/shared/analysis_client.js);
  * `loaded`: {day, constants} when the page has them; `open`: shown open and filled at once,
  * else filled when first opened (the archive lists many days).
  */

@@ -1,6 +1,6 @@
 // The day's three opponents for a page that shows the day's table without a run of its own
 // (the challenge page, the archive): the day file and the rules fetched here, the runs played
-// by the analysis worker (`client`: ui/analysis/analysis_client.js), with the word list
+// by the analysis worker (`client`: ui/shared/analysis_client.js), with the word list
 // `version` (a challenge's, so that their replay links verify with the same list).
 
 import { absolute, dayUrl, readUrls, runDawgUrl } from "./loader.js";

@@ -5,7 +5,7 @@
 // end_view.js practiceFacts and practiceFirst, from storage.js practiceFigures). Read back defensively, like storage.js: a damaged save is
 // copied aside, its readable parts kept, never thrown. Only the practice page's script loads this module.
 
-import { pageClient } from "../analysis/analysis_client.js";
+import { pageClient } from "../shared/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
 import { absolute, loadTower, loadWith, practiceUrl, runDawgOf } from "../shared/loader.js";
