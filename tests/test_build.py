@@ -23,13 +23,18 @@ from pipeline.outdir import MANIFEST
 from pipeline.cli import main
 from pipeline import days as days_module
 from pipeline.coimbra import openers
-from pipeline.days import Window, load_window
+from pipeline.days import Window
 from pipeline.errors import DicFileError
 from pipeline.update import DictionaryUpdateError
 from test_cli_words import HUNSPELL, setup_dictionaries
 from test_site import fixture_words
 
 TODAY = dt.date(2026, 12, 25)
+# The fast builds' window, three months around TODAY, and their dozen practice towers: the
+# project's 500 days and 1,000 towers (and their compressed copies) were most of a build's
+# seconds. The real window is built whole by `make test` and by the byte-identical test below.
+FAST_WINDOW = Window(dt.date(2026, 12, 1), dt.date(2027, 2, 28), 60)
+FAST_PRACTICE = 12
 
 
 def tree_hashes(root: Path) -> dict[str, str]:
@@ -40,7 +45,8 @@ def tree_hashes(root: Path) -> dict[str, str]:
 @pytest.fixture
 def fixture_coimbra(monkeypatch, tmp_path):
     """Fast builds: a tiny word list instead of the dictionaries, the test's 22 openers,
-    and an empty store of published files (the project's records days of the real openers)."""
+    FAST_WINDOW's days, and an empty store of published files (the project's records days
+    of the real openers)."""
     def words(self):
         self.words = ["CASA", "MAR", "SOL"]
         return "3 fixture words"
@@ -52,6 +58,10 @@ def fixture_coimbra(monkeypatch, tmp_path):
     monkeypatch.setattr(Builder, "stage_coimbra", coimbra)
     monkeypatch.setattr(published, "STORE", tmp_path / "published-store")
     monkeypatch.setattr(days_module, "default_openers", lambda: openers(fixture_words()))
+    monkeypatch.setattr(days_module, "load_window", lambda *_args: FAST_WINDOW)
+    monkeypatch.setattr(build_module, "load_window", lambda *_args: FAST_WINDOW)
+    monkeypatch.setattr(build_module, "write_practice",
+                        lambda out, openers: days_module.write_practice(out, openers, FAST_PRACTICE))
 
 
 def test_two_full_builds_are_byte_identical_whatever_the_day_zone_locale_and_hash_seed(tmp_path):
@@ -72,8 +82,7 @@ def test_two_full_builds_are_byte_identical_whatever_the_day_zone_locale_and_has
 def test_a_build_writes_every_day_of_the_window_and_todays_tower(tmp_path, fixture_coimbra):
     out = tmp_path / "dist"
     report = build_all(out, today=TODAY, quiet=True)
-    window = load_window()
-    assert len(list((out / "dias").glob("????-??-??.json"))) == window.days
+    assert len(list((out / "dias").glob("????-??-??.json"))) == FAST_WINDOW.days
     assert (out / "dias" / "2026-12-25.json.br").is_file()
     assert json.loads((out / "dias" / "2026-12-25.json").read_text())["date"] == "2026-12-25"
     # The home page names no day's opener: the page fills it in from the day file.
@@ -277,7 +286,7 @@ def test_warns_when_fewer_than_warn_days_left_remain(today, warns):
 
 
 def test_the_build_warns_loudly_on_stderr_even_when_quiet(tmp_path, fixture_coimbra, capsys):
-    last = load_window().last
+    last = FAST_WINDOW.last
     report = build_all(tmp_path / "dist", today=last - dt.timedelta(days=3), quiet=True)
     assert report.warnings and "only 3 days of towers left" in report.warnings[0]
     assert "WARNING: only 3 days" in capsys.readouterr().err

@@ -20,7 +20,7 @@ from pipeline.published import (PublishedError, check_days, day_hashes,
                                 load_versions, read_days_manifest, record_build,
                                 stored_versions, word_list_version)
 from pipeline.site import SiteInput, coimbra_json, current_version, render_site, write_versions
-from test_build import TODAY, fixture_coimbra, tree_hashes  # noqa: F401 (a fixture)
+from test_build import FAST_WINDOW, TODAY, fixture_coimbra, tree_hashes  # noqa: F401 (a fixture)
 from test_site import fixture_sources, fixture_words, worker_constant
 
 DAWG = b"DAWG" * 100
@@ -214,7 +214,8 @@ def test_publish_records_the_builds_version_and_every_day(tmp_path, fixture_coim
     result = CliRunner().invoke(main, ["publish", "--dist", str(out)])
     assert result.exit_code == 0, result.output
     version = current_version_of(out)
-    assert f"word lists: {version}; days: 500 new, 2026-11-01 … 2028-03-14" in result.output
+    assert (f"word lists: {version}; days: {FAST_WINDOW.days} new, {FAST_WINDOW.first} … "
+            f"{FAST_WINDOW.last}") in result.output
     assert set(stored_versions()) == {version}
     assert read_days_manifest() == day_hashes(out / "dias")
     again = CliRunner().invoke(main, ["publish", "--dist", str(out)])
@@ -249,7 +250,7 @@ def test_a_build_that_would_change_a_published_day_is_refused_and_dist_left_as_i
                                        "--quiet"])
     assert result.exit_code == 1
     assert result.output.strip().splitlines() == [
-        "Error: day 2026-11-01 would change: its bytes differ from the ones published "
+        f"Error: day {FAST_WINDOW.first} would change: its bytes differ from the ones published "
         "(days.sha256); published days never change"]
     assert tree_hashes(out) == before
     assert not list(tmp_path.glob(".dist-*"))
@@ -309,7 +310,8 @@ def test_the_day_index_is_precached_and_lists_every_day_of_the_window(tmp_path, 
     index = json.loads((out / "dias" / "indice.json").read_bytes())
     assert [d["date"] for d in index["days"]] == sorted(day_hashes(out / "dias"))
     assert "/dias/indice.json" in worker_constant(out, "PRECACHE")
-    assert worker_constant(out, "DAYS") == {"first": "2026-11-01", "last": "2028-03-14"}
+    assert worker_constant(out, "DAYS") == {"first": FAST_WINDOW.first.isoformat(),
+                                            "last": FAST_WINDOW.last.isoformat()}
 
 
 def more_words(self):

@@ -23,7 +23,7 @@ from pipeline.ledger import LEDGER, next_publication
 from pipeline.outdir import MANIFEST, manifest_text, file_hashes
 from pipeline.published import (PublishedError, begin_ledger, days_manifest_bytes,
                                 stored_versions, verify_store, version_files, write_ledger)
-from test_build import TODAY, fixture_coimbra, tree_hashes  # noqa: F401 (a fixture)
+from test_build import FAST_WINDOW, TODAY, fixture_coimbra, tree_hashes  # noqa: F401 (a fixture)
 from test_published import DAWG, current_version_of, store_version
 from test_site import fixture_words
 
@@ -259,7 +259,7 @@ def test_a_build_or_publish_from_a_rolled_back_store_is_refused_naming_what_it_l
         assert result.exit_code == 1, result.output
         assert result.output.strip().splitlines() == [
             f"Error: {store / LEDGER}: ends at line 1, but {out} was built from line 2 (the "
-            f"store lacks word lists {current}; days 2026-11-01 … 2028-03-14): it was rolled "
+            f"store lacks word lists {current}; days {FAST_WINDOW.first} … {FAST_WINDOW.last}): it was rolled "
             "back to an older copy; restore the newest from git"]
     assert tree_hashes(out) == before and (store / LEDGER).read_text().count("\n") == 1
 
@@ -272,10 +272,10 @@ def test_an_edited_hash_or_blurb_in_the_store_is_named_with_its_date_or_version(
     current = build_and_publish(out)
     if part == "a day":
         manifest = days_file(published.STORE)
-        digest = published.read_days_manifest()["2026-11-10"]
-        manifest.write_text(manifest.read_text().replace(f"2026-11-10  {digest}",
-                                                         f"2026-11-10  {'0' * 64}"))
-        named = f"{manifest}: the hash of 2026-11-10"
+        digest = published.read_days_manifest()["2026-12-10"]
+        manifest.write_text(manifest.read_text().replace(f"2026-12-10  {digest}",
+                                                         f"2026-12-10  {'0' * 64}"))
+        named = f"{manifest}: the hash of 2026-12-10"
     else:
         blurbs = published.STORE / "words" / f"{current}.coimbra.json"
         blurbs.write_bytes(blurbs.read_bytes().replace(b'"blurb": "', b'"blurb": "X', 1))
