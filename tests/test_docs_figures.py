@@ -1,0 +1,269 @@
+"""Every figure docs/ gives of the build is the current build's, so a new word list, a new
+window of days or a new bundle cannot leave one stale.
+
+How a doc states a figure of the build: the figure, then at once an HTML comment naming
+it, `49,140<!-- figure: dawg.words -->`. The text just before the comment must end with
+what FIGURES[name] computes from TORRE_DIST (the built tree) or the code, written the way
+the doc writes it (thousands with a comma, sizes in KB of 1,000 bytes rounded). One name
+may be used in several places.
+
+Which numbers must be so marked (the sweep, `test_no_unmarked_number_looks_like_a_build_figure`):
+outside fenced blocks and `inline code`, every
+  - number of 1,000 or more written with a thousands comma (`19,334`),
+  - number with a size or length unit (`8 KB`, `0.76 KB`, `16 MiB`, `304 bytes`, `65 characters`),
+  - percentage (`86.0 %`),
+  - number after "median", "max" or "pNN" (`median 75`, `p90 290`),
+is a marked figure, or stands in a block (a paragraph, a list item, a table: lines between
+blank lines) that says why its numbers are not this build's with a comment
+`<!-- not of this build: <why> -->`: a rule or a format fixes them (checked by the tests of
+that rule), they describe an earlier word list (which one is said), the dictionaries'
+source files, or a measurement of time or of the machine, which `make bench` prints again.
+
+The figures over the 500 days and the 50 days of links come from the benches, run once per
+build and engine (`bench/opponents.mjs`, `bench/common_climb.mjs`, `bench/replay_link.mjs`),
+their output kept under .cache/docs-figures/ keyed by a hash of what they read.
+"""
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+from typing import Callable
+
+import brotli
+import pytest
+
+from conftest import ROOT
+from pipeline.dawg.reader import Dawg
+
+DOCS = ROOT / "docs"
+MARK = re.compile(r"<!-- figure: ([\w.]+) -->")
+EXCUSE = re.compile(r"<!-- not of this build: [^>]*\S[^>]*-->")
+LOOKS_LIKE_A_FIGURE = re.compile(
+    r"\b\d{1,3}(?:,\d{3})+\b"
+    r"|\b\d+(?:\.\d+)?\s?(?:B|KB|KiB|MB|MiB|GB|bytes|characters)\b"
+    r"|\b\d+(?:\.\d+)?\s?%"
+    r"|\b(?:median|max|p\d\d)\s\d+")
+
+
+# --- reading the docs --------------------------------------------------------------------
+
+def doc_names() -> list[str]:
+    return sorted(p.name for p in DOCS.glob("*.md"))
+
+
+def blocks(text: str) -> list[str]:
+    """The doc's blocks outside fenced code: runs of lines between blank lines."""
+    text = re.sub(r"^```.*?^```$", "", text, flags=re.MULTILINE | re.DOTALL)
+    return [b for b in re.split(r"\n\s*\n", text) if b.strip()]
+
+
+def marked(text: str) -> list[tuple[str, str]]:
+    """(name, the text just before the comment) of every marked figure."""
+    return [(m.group(1), text[max(0, m.start() - 80):m.start()]) for m in MARK.finditer(text)]
+
+
+def unmarked_figures(text: str, figures: dict[str, str]) -> list[str]:
+    """Numbers that look like build figures, neither marked nor in an excused block."""
+    found = []
+    for block in blocks(text):
+        if EXCUSE.search(block):
+            continue
+        for name in set(MARK.findall(block)):
+            value = figures.get(name, "")
+            block = block.replace(f"{value}<!-- figure: {name} -->", " ") if value else block
+        prose = re.sub(r"`[^`\n]*`", " ", block)
+        found += [m.group(0) for m in LOOKS_LIKE_A_FIGURE.finditer(prose)]
+    return found
+
+
+# --- what the build says -----------------------------------------------------------------
+
+def kb(size: int) -> str:
+    return f"{size / 1000:.0f} KB"
+
+
+def thousands(n: int) -> str:
+    return f"{n:,}"
+
+
+def br_size(path: Path) -> int:
+    return (path.parent / (path.name + ".br")).stat().st_size
+
+
+def bench_inputs_key(dist: Path) -> str:
+    """A hash of what the benches read: the built words, days and constants, and the JS."""
+    digest = hashlib.sha256()
+    for path in sorted([*dist.glob("palavras*.dawg"), dist / "constantes.json", dist / "coimbra.json",
+                        *(dist / "dias").glob("*.json")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for folder in ("site_src/js", "tests/js/helpers", "bench"):
+        for path in sorted((ROOT / folder).rglob("*.*js")):
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+BENCHES = {"opponents": "bench/opponents.mjs", "common_climb": "bench/common_climb.mjs",
+           "replay_link": "bench/replay_link.mjs"}
+
+
+@functools.cache
+def bench_output(dist: Path, name: str) -> str:
+    """A bench's printed output on this build, run once per build and engine."""
+    cache = ROOT / ".cache" / "docs-figures" / f"{name}-{bench_inputs_key(dist)}.txt"
+    if cache.exists():
+        return cache.read_text(encoding="utf-8")
+    env = {**os.environ, "TORRE_DIST": str(dist), "TORRE_BENCH_SPREAD_ONLY": "1"}
+    done = subprocess.run(["node", BENCHES[name]], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text(done.stdout, encoding="utf-8")
+    return done.stdout
+
+
+def bench_line(dist: Path, name: str, pattern: str) -> re.Match:
+    found = re.search(pattern, bench_output(dist, name), re.MULTILINE)
+    assert found, f"{BENCHES[name]} no longer prints {pattern!r}"
+    return found
+
+
+def json_file(dist: Path, name: str):
+    return json.loads((dist / name).read_text(encoding="utf-8"))
+
+
+# --- the figures, by name ----------------------------------------------------------------
+
+def _floor_counts(dist: Path, model: str) -> tuple[list[int], int]:
+    found = bench_line(dist, "opponents", rf"^  {model}: lost on floors 1–5: ([\d, ]+); won (\d+)$")
+    return [int(x) for x in found.group(1).split(", ")], int(found.group(2))
+
+
+def par_floor_counts(dist: Path) -> str:
+    """Where the par ends over the window: floor 5 counts the won towers too."""
+    lost, won = _floor_counts(dist, "par")
+    return ", ".join(map(str, lost[:-1] + [lost[-1] + won]))
+
+
+def opponent_row(dist: Path, model: str) -> str:
+    lost, won = _floor_counts(dist, model)
+    return f"{', '.join(map(str, lost))} / {won}"
+
+
+def opponent_median(dist: Path, model: str) -> str:
+    found = bench_line(dist, "opponents", rf"^{model}\s+(ganha|andar \d), (\d+)")
+    where = "won" if found.group(1) == "ganha" else f"floor {found.group(1)[-1]}"
+    return f"{where}, {found.group(2)}"
+
+
+def beaten_share(dist: Path, level: str, model: str) -> str:
+    row = bench_line(dist, "opponents", rf"^{level}\s+(?:ganha|andar \d), \d+\s+\d+\s+([\d.]+ %)\s+([\d.]+ %)\s+([\d.]+ %)")
+    return row.group(["beginner", "typical", "par"].index(model) + 1)
+
+
+def link_lengths(dist: Path, runs: str, what: str, shorter: int = 0) -> str:
+    found = bench_line(dist, "replay_link", rf"^{runs}\s+link length median (\d+), max (\d+); "
+                                            r"reaching floor 5 \((\d+)\): median (\d+), max (\d+)")
+    values = dict(zip(["median", "max", "full", "full_median", "full_max"], map(int, found.groups())))
+    return str(values[what] - (shorter if what != "full" else 0))
+
+
+def common_climb(dist: Path, model: str, what: str) -> str:
+    found = bench_line(dist, "common_climb",
+                       rf"^{model}: \d+ runs, (\d+) lost \(on floors 1–5: ([\d, ]+)\); firstCommonClimb not null "
+                       r"on (\d+) of \d+ lost floors = ([\d.]+ %).*\n  at the floor's play number (.*); the best "
+                       r"play \(any words\) would have climbed (\d+) of \d+ = ([\d.]+ %)")
+    lost, floors, climbs, share, numbers, best, best_share = found.groups()
+    return {"lost": lost, "floors": floors, "climbs": climbs, "share": share, "best": best,
+            "best_share": best_share,
+            "numbers": ", ".join(n.split(": ")[1] for n in numbers.split(", ")) if numbers != "—" else ""}[what]
+
+
+def precache(dist: Path) -> list[Path]:
+    """The files sw.js keeps (its PRECACHE list)."""
+    text = (dist / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"PRECACHE = (\[.*?\]);", text, re.DOTALL).group(1))
+    files = []
+    for url in listed:
+        path = dist / url.lstrip("/")
+        files.append(path / "index.html" if url.endswith("/") or path.is_dir() else path)
+    return files
+
+
+def practice_files(dist: Path) -> list[Path]:
+    return sorted((dist / "treino").glob("*.json"))
+
+
+FIGURES: dict[str, Callable[[Path], str]] = {
+    # the word list and its DAWG
+    "words.dictionary": lambda d: thousands(len((d / "palavras.txt").read_text(encoding="utf-8").split())),
+    "words.common": lambda d: thousands(len((d / "palavras-comuns.txt").read_text(encoding="utf-8").split())),
+    "dawg.bytes": lambda d: thousands((d / "palavras.dawg").stat().st_size),
+    "dawg.kb": lambda d: kb((d / "palavras.dawg").stat().st_size),
+    "dawg.brotli_kb": lambda d: kb(br_size(d / "palavras.dawg")),
+    "coimbra_json.bytes": lambda d: thousands((d / "coimbra.json").stat().st_size),
+    "common_dawg.bytes": lambda d: thousands(next(d.glob("palavras-comuns.*.dawg")).stat().st_size),
+    "common_dawg.brotli": lambda d: thousands(len(brotli.compress(next(d.glob("palavras-comuns.*.dawg")).read_bytes(), quality=11))),
+    "dawg.blocks": lambda d: str(-(-Dawg((d / "palavras.dawg").read_bytes()).header.edges // 1024)),
+    # the days and the practice towers
+    "days.count": lambda d: str(len(json_file(d, "dias/indice.json")["days"])),
+    "practice.count": lambda d: thousands(len(practice_files(d))),
+    "practice.kb": lambda d: f"{sum(p.stat().st_size for p in practice_files(d)) / len(practice_files(d)) / 1000:.1f} KB",
+    "practice.brotli_kb": lambda d: f"{sum(br_size(p) for p in practice_files(d)) / len(practice_files(d)) / 1000:.2f} KB",
+    "index.kb": lambda d: kb((d / "dias" / "indice.json").stat().st_size),
+    "index.brotli_kb": lambda d: f"{br_size(d / 'dias' / 'indice.json') / 1000:.1f} KB",
+    # the par over the window (bench/opponents.mjs)
+    "par.floor_counts": par_floor_counts,
+    "par.won": lambda d: str(_floor_counts(d, "par")[1]),
+    "par.totals": lambda d: bench_line(d, "opponents", r"par totals p10/p50/p90: (\d+/\d+/\d+)").group(1),
+    "par.median": lambda d: opponent_median(d, "par"),
+}
+for _model in ("caloiro", "doutor", "dux", "beginner", "typical", "par"):
+    FIGURES[f"spread.{_model}.median"] = functools.partial(opponent_median, model=_model)
+    FIGURES[f"spread.{_model}.ends"] = functools.partial(opponent_row, model=_model)
+for _level in ("caloiro", "doutor", "dux"):
+    for _model in ("beginner", "typical", "par"):
+        FIGURES[f"spread.{_level}.{_model}"] = functools.partial(beaten_share, level=_level, model=_model)
+for _runs, _key in (("par", "par"), ("strong player", "strong"), ("person", "person")):
+    for _what in ("median", "max", "full", "full_median", "full_max"):
+        FIGURES[f"links.{_key}.{_what}"] = functools.partial(link_lengths, runs=_runs, what=_what)
+        FIGURES[f"challenge_links.{_key}.{_what}"] = functools.partial(link_lengths, runs=_runs, what=_what, shorter=2)
+for _model, _key in (("median legal play", "median"), ("best common-word play", "common")):
+    for _what in ("lost", "floors", "climbs", "share", "numbers", "best", "best_share"):
+        FIGURES[f"climb.{_key}.{_what}"] = functools.partial(common_climb, model=_model, what=_what)
+
+
+@pytest.fixture(scope="module")
+def figures(built_dist: Path) -> dict[str, str]:
+    """Every registered figure computed on the build (the benches run at most once)."""
+    return {name: compute(built_dist) for name, compute in FIGURES.items()}
+
+
+# --- the tests ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("doc", doc_names())
+def test_every_marked_figure_is_the_build_s(figures, doc):
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    wrong = [f"{name}: the doc says …{before[-30:]!r}, the build {figures[name]!r}"
+             for name, before in marked(text) if not before.endswith(figures[name])]
+    unknown = [name for name, _ in marked(text) if name not in figures]
+    assert not unknown, f"{doc}: figures with no computation: {unknown}"
+    assert not wrong, f"{doc}: " + "; ".join(wrong)
+
+
+@pytest.mark.parametrize("doc", doc_names())
+def test_no_unmarked_number_looks_like_a_build_figure(figures, doc):
+    found = unmarked_figures((DOCS / doc).read_text(encoding="utf-8"), figures)
+    assert not found, f"{doc}: mark these as figures of the build or say why they are not: {found}"
+
+
+def test_the_docs_mark_the_figures_the_issue_found_stale():
+    text = " ".join((DOCS / name).read_text(encoding="utf-8") for name in doc_names())
+    for name in ("par.floor_counts", "par.totals", "links.par.median", "challenge_links.par.max",
+                 "coimbra_json.bytes"):
+        assert f"<!-- figure: {name} -->" in text, name
