@@ -8,16 +8,18 @@ the doc writes it (thousands with a comma, sizes in KB of 1,000 bytes rounded). 
 may be used in several places.
 
 Which numbers must be so marked (the sweep, `test_no_unmarked_number_looks_like_a_build_figure`):
-outside fenced blocks and `inline code`, every
+outside code (fenced blocks, blocks indented by 4 spaces, `inline code`), every
   - number of 1,000 or more written with a thousands comma (`19,334`),
   - number with a size or length unit (`8 KB`, `0.76 KB`, `16 MiB`, `304 bytes`, `65 characters`),
   - percentage (`86.0 %`),
   - number after "median", "max" or "pNN" (`median 75`, `p90 290`),
-is a marked figure, or stands in a block (a paragraph, a list item, a table: lines between
-blank lines) that says why its numbers are not this build's with a comment
+is a marked figure, or stands in a block (a paragraph, a table: lines between blank lines;
+a top-level list item) that says why its numbers are not this build's with a comment
 `<!-- not of this build: <why> -->`: a rule or a format fixes them (checked by the tests of
 that rule), they describe an earlier word list (which one is said), the dictionaries'
-source files, or a measurement of time or of the machine, which `make bench` prints again.
+source files, or a measurement of time or of the machine, which `make bench` prints again;
+or with `<!-- checked by tests/<module>.py::<test> -->` when that test already reads the
+block's figures from the build (the test must exist).
 
 The figures over the 500 days and the 50 days of links come from the benches, run once per
 build and engine (`bench/opponents.mjs`, `bench/common_climb.mjs`, `bench/replay_link.mjs`),
@@ -44,10 +46,11 @@ from pipeline.dawg.reader import Dawg
 DOCS = ROOT / "docs"
 MARK = re.compile(r"<!-- figure: ([\w.]+) -->")
 EXCUSE = re.compile(r"<!-- not of this build: [^>]*\S[^>]*-->")
+CHECKED = re.compile(r"<!-- checked by (tests/\w+\.py)::(\w+) -->")
 LOOKS_LIKE_A_FIGURE = re.compile(
-    r"\b\d{1,3}(?:,\d{3})+\b"
-    r"|\b\d+(?:\.\d+)?\s?(?:B|KB|KiB|MB|MiB|GB|bytes|characters)\b"
-    r"|\b\d+(?:\.\d+)?\s?%"
+    r"(?<![\w.,-])\d{1,3}(?:,\d{3})+\b"
+    r"|(?<![\w.,-])\d+(?:\.\d+)?\s?(?:B|KB|KiB|MB|MiB|GB|bytes|characters)\b"
+    r"|(?<![\w.,-])\d+(?:\.\d+)?\s?%"
     r"|\b(?:median|max|p\d\d)\s\d+")
 
 
@@ -58,9 +61,10 @@ def doc_names() -> list[str]:
 
 
 def blocks(text: str) -> list[str]:
-    """The doc's blocks outside fenced code: runs of lines between blank lines."""
+    """The doc's blocks outside code (fenced, or indented by 4): runs of lines between blank lines."""
     text = re.sub(r"^```.*?^```$", "", text, flags=re.MULTILINE | re.DOTALL)
-    return [b for b in re.split(r"\n\s*\n", text) if b.strip()]
+    parts = re.split(r"\n\s*\n|\n(?=(?:- |\d+\. ))", text)  # a top-level list item is a block of its own
+    return [b for b in parts if b.strip() and not all(line.startswith("    ") for line in b.splitlines())]
 
 
 def marked(text: str) -> list[tuple[str, str]]:
@@ -72,7 +76,7 @@ def unmarked_figures(text: str, figures: dict[str, str]) -> list[str]:
     """Numbers that look like build figures, neither marked nor in an excused block."""
     found = []
     for block in blocks(text):
-        if EXCUSE.search(block):
+        if EXCUSE.search(block) or CHECKED.search(block):
             continue
         for name in set(MARK.findall(block)):
             value = figures.get(name, "")
@@ -98,11 +102,11 @@ def br_size(path: Path) -> int:
 
 def bench_inputs_key(dist: Path) -> str:
     """A hash of what the benches read: the built words, days and constants, and the JS."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256((ROOT / "site_src/js/dawg.js").read_bytes())
     for path in sorted([*dist.glob("palavras*.dawg"), dist / "constantes.json", dist / "coimbra.json",
                         *(dist / "dias").glob("*.json")]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    for folder in ("site_src/js", "tests/js/helpers", "bench"):
+    for folder in ("site_src/js/engine", "site_src/js/ui/challenge", "site_src/js/ui/shared", "tests/js/helpers", "bench"):
         for path in sorted((ROOT / folder).rglob("*.*js")):
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
@@ -173,6 +177,19 @@ def link_lengths(dist: Path, runs: str, what: str, shorter: int = 0) -> str:
     return str(values[what] - (shorter if what != "full" else 0))
 
 
+def named_links(dist: Path, what: str) -> str:
+    found = bench_line(dist, "replay_link", r"^challenge links of won runs with a 16-letter name \((\d+) runs\): "
+                                            r"median (\d+), max (\d+)")
+    return found.group({"runs": 1, "median": 2, "max": 3}[what])
+
+
+def link_days(dist: Path) -> list[str]:
+    """The days of bench/replay_link.mjs: sampleDays(50) of tests/js/helpers/real-dist.mjs."""
+    names = sorted(p.stem for p in (dist / "dias").glob("????-??-??.json"))
+    step = max(1, (len(names) - 1) // 49)
+    return names[::step][:50]
+
+
 def common_climb(dist: Path, model: str, what: str) -> str:
     found = bench_line(dist, "common_climb",
                        rf"^{model}: \d+ runs, (\d+) lost \(on floors 1–5: ([\d, ]+)\); firstCommonClimb not null "
@@ -217,6 +234,11 @@ FIGURES: dict[str, Callable[[Path], str]] = {
     "practice.brotli_kb": lambda d: f"{sum(br_size(p) for p in practice_files(d)) / len(practice_files(d)) / 1000:.2f} KB",
     "index.kb": lambda d: kb((d / "dias" / "indice.json").stat().st_size),
     "index.brotli_kb": lambda d: f"{br_size(d / 'dias' / 'indice.json') / 1000:.1f} KB",
+    "links.first_day": lambda d: link_days(d)[0],
+    "links.last_day": lambda d: link_days(d)[-1],
+    "links.named.median": lambda d: named_links(d, "median"),
+    "links.named.max": lambda d: named_links(d, "max"),
+    "links.named.runs": lambda d: named_links(d, "runs"),
     # the par over the window (bench/opponents.mjs)
     "par.floor_counts": par_floor_counts,
     "par.won": lambda d: str(_floor_counts(d, "par")[1]),
@@ -267,3 +289,10 @@ def test_the_docs_mark_the_figures_the_issue_found_stale():
     for name in ("par.floor_counts", "par.totals", "links.par.median", "challenge_links.par.max",
                  "coimbra_json.bytes"):
         assert f"<!-- figure: {name} -->" in text, name
+
+
+def test_every_test_a_doc_names_as_its_checker_exists():
+    named = [m.groups() for name in doc_names() for m in CHECKED.finditer((DOCS / name).read_text(encoding="utf-8"))]
+    assert named
+    for module, test in named:
+        assert re.search(rf"^def {test}\(", (ROOT / module).read_text(encoding="utf-8"), re.MULTILINE), (module, test)
