@@ -100,6 +100,10 @@ def br_size(path: Path) -> int:
     return (path.parent / (path.name + ".br")).stat().st_size
 
 
+def gz_size(path: Path) -> int:
+    return (path.parent / (path.name + ".gz")).stat().st_size
+
+
 def bench_inputs_key(dist: Path) -> str:
     """A hash of what the benches read: the built words, days and constants, and the JS."""
     digest = hashlib.sha256((ROOT / "site_src/js/dawg.js").read_bytes())
@@ -212,6 +216,21 @@ def precache(dist: Path) -> list[Path]:
     return files
 
 
+def served_brotli(path: Path) -> int:
+    """What a brotli client is sent: the `.br` copy where the build made one."""
+    return br_size(path) if (path.parent / (path.name + ".br")).exists() else path.stat().st_size
+
+
+def bundle(dist: Path, name: str) -> Path:
+    return next(dist.glob(f"static/*/js/{name}"))
+
+
+def hashed_files(dist: Path) -> list[Path]:
+    """One build's hashed, immutable files (docs/hosting.md), compressed copies included."""
+    found = [*dist.glob("static/*/**/*"), *dist.glob("palavras.*.dawg*"), *dist.glob("palavras-comuns.*.dawg*")]
+    return [p for p in found if p.is_file()]
+
+
 def practice_files(dist: Path) -> list[Path]:
     return sorted((dist / "treino").glob("*.json"))
 
@@ -227,11 +246,24 @@ FIGURES: dict[str, Callable[[Path], str]] = {
     "common_dawg.bytes": lambda d: thousands(next(d.glob("palavras-comuns.*.dawg")).stat().st_size),
     "common_dawg.brotli": lambda d: thousands(len(brotli.compress(next(d.glob("palavras-comuns.*.dawg")).read_bytes(), quality=11))),
     "dawg.blocks": lambda d: str(-(-Dawg((d / "palavras.dawg").read_bytes()).header.edges // 1024)),
+    "hashed.mb": lambda d: f"{sum(p.stat().st_size for p in hashed_files(d)) / 1e6:.1f} MB",
+    "bundle.treino.brotli_kb": lambda d: kb(br_size(bundle(d, "treino.js"))),
+    "bundle.torre_run_end.brotli_kb": lambda d: kb(br_size(bundle(d, "torre.run_end.js"))),
+    "bundle.treino_run_end.brotli_kb": lambda d: kb(br_size(bundle(d, "treino.run_end.js"))),
+    "precache.files": lambda d: str(len(precache(d))),
+    "precache.kb": lambda d: f"{sum(p.stat().st_size for p in precache(d)) / 1000:,.0f} KB",
+    "precache.brotli_kb": lambda d: kb(sum(served_brotli(p) for p in precache(d))),
+    "precache.pages": lambda d: str(len([p for p in precache(d) if p.suffix == ".html"])),
+    "precache.pages_brotli_kb": lambda d: kb(sum(served_brotli(p) for p in precache(d) if p.suffix == ".html")),
+    "dist.files": lambda d: f"~{round(sum(1 for p in d.rglob('*') if p.is_file()), -3):,}",
     # the days and the practice towers
     "days.count": lambda d: str(len(json_file(d, "dias/indice.json")["days"])),
     "practice.count": lambda d: thousands(len(practice_files(d))),
     "practice.kb": lambda d: f"{sum(p.stat().st_size for p in practice_files(d)) / len(practice_files(d)) / 1000:.1f} KB",
     "practice.brotli_kb": lambda d: f"{sum(br_size(p) for p in practice_files(d)) / len(practice_files(d)) / 1000:.2f} KB",
+    "practice.gzip_kb": lambda d: f"{sum(gz_size(p) for p in practice_files(d)) / len(practice_files(d)) / 1000:.2f} KB",
+    "practice.mb": lambda d: f"{sum(p.stat().st_size for p in practice_files(d)) / 1e6:.1f} MB",
+    "practice.all_mb": lambda d: f"{sum(p.stat().st_size + br_size(p) + gz_size(p) for p in practice_files(d)) / 1e6:.1f} MB",
     "index.kb": lambda d: kb((d / "dias" / "indice.json").stat().st_size),
     "index.brotli_kb": lambda d: f"{br_size(d / 'dias' / 'indice.json') / 1000:.1f} KB",
     "links.first_day": lambda d: link_days(d)[0],
