@@ -19,7 +19,10 @@ a top-level list item) that says why its numbers are not this build's with a com
 that rule), they describe an earlier word list (which one is said), the dictionaries'
 source files, or a measurement of time or of the machine, which `make bench` prints again;
 or with `<!-- checked by tests/<module>.py::<test> -->` when that test already reads the
-block's figures from the build (the test must exist).
+block's figures from the build (the test must exist). A whole section (a heading, to the
+next heading of its level or higher) is excused by `<!-- section not of this build: <why> -->`
+on the line after its heading. Marked figures are checked wherever they stand, excused
+blocks and sections included.
 
 The figures over the 500 days and the 50 days of links come from the benches, run once per
 build and engine (`bench/opponents.mjs`, `bench/common_climb.mjs`, `bench/replay_link.mjs`),
@@ -37,15 +40,16 @@ import subprocess
 from pathlib import Path
 from typing import Callable
 
-import brotli
 import pytest
 
 from conftest import ROOT
+from pipeline.common_words import TOP_N
 from pipeline.dawg.reader import Dawg
 
 DOCS = ROOT / "docs"
 MARK = re.compile(r"<!-- figure: ([\w.]+) -->")
 EXCUSE = re.compile(r"<!-- not of this build: [^>]*\S[^>]*-->")
+SECTION_EXCUSE = re.compile(r"<!-- section not of this build: [^>]*\S[^>]*-->")
 CHECKED = re.compile(r"<!-- checked by (tests/\w+\.py)::(\w+) -->")
 LOOKS_LIKE_A_FIGURE = re.compile(
     r"(?<![\w.,-])\d{1,3}(?:,\d{3})+\b"
@@ -72,10 +76,26 @@ def marked(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), text[max(0, m.start() - 80):m.start()]) for m in MARK.finditer(text)]
 
 
+def excused_sections_removed(text: str) -> str:
+    """The text without the sections (a heading to the next of its level or higher) whose
+    heading is followed at once by `<!-- section not of this build: <why> -->`."""
+    parts = re.split(r"^(?=#{1,6} )", text, flags=re.MULTILINE)
+    kept, skip_level = [], 0
+    for part in parts:
+        level = len(part) - len(part.lstrip("#")) if part.startswith("#") else 0
+        if skip_level and level and level <= skip_level:
+            skip_level = 0
+        if level and SECTION_EXCUSE.match(part.split("\n", 1)[1] if "\n" in part else ""):
+            skip_level = level
+        if not skip_level:
+            kept.append(part)
+    return "".join(kept)
+
+
 def unmarked_figures(text: str, figures: dict[str, str]) -> list[str]:
-    """Numbers that look like build figures, neither marked nor in an excused block."""
+    """Numbers that look like build figures, neither marked nor in an excused block or section."""
     found = []
-    for block in blocks(text):
+    for block in blocks(excused_sections_removed(text)):
         if EXCUSE.search(block) or CHECKED.search(block):
             continue
         for name in set(MARK.findall(block)):
@@ -205,6 +225,35 @@ def common_climb(dist: Path, model: str, what: str) -> str:
             "numbers": ", ".join(n.split(": ")[1] for n in numbers.split(", ")) if numbers != "—" else ""}[what]
 
 
+@functools.cache
+def ranked_common(dist: Path) -> tuple[int, dict]:
+    """(forms that fold to 2–7 letters, game word → CommonWord) from wordfreq, as the build ranks them."""
+    from pipeline.common_words import Folder, classify, ranked_words, top_forms
+
+    forms, fold = top_forms(), Folder()
+    folding = sum(1 for form in forms if classify(form, fold)[0] is None)
+    return folding, ranked_words((dist / "palavras.txt").read_text(encoding="utf-8").split(), forms)
+
+
+def common_figure(dist: Path, what: str) -> str:
+    folding, ranked = ranked_common(dist)
+    coimbra = set(json_file(dist, "coimbra.json"))
+    common = (dist / "palavras-comuns.txt").read_text(encoding="utf-8").split()
+    if what.startswith("len"):
+        return thousands(sum(1 for word in common if len(word) == int(what[3:])))
+    return thousands({"forms_folding": folding, "forms_to_game": sum(len(e.forms) for e in ranked.values()),
+                      "game_words": len(ranked), "multi_form": sum(1 for e in ranked.values() if len(e.forms) > 1),
+                      "coimbra_ranked": sum(1 for word in ranked if word in coimbra)}[what])
+
+
+SPEC_WORDS = 49109  # the specification's (RULES.md) count for the 2025 releases: a fixed reference
+
+
+def words_vs_spec(dist: Path) -> str:
+    n = len((dist / "palavras.txt").read_text(encoding="utf-8").split())
+    return f"{n - SPEC_WORDS:+,}, {100 * (n - SPEC_WORDS) / SPEC_WORDS:+.2f} %"
+
+
 def precache(dist: Path) -> list[Path]:
     """The files sw.js keeps (its PRECACHE list)."""
     text = (dist / "sw.js").read_text(encoding="utf-8")
@@ -239,12 +288,20 @@ FIGURES: dict[str, Callable[[Path], str]] = {
     # the word list and its DAWG
     "words.dictionary": lambda d: thousands(len((d / "palavras.txt").read_text(encoding="utf-8").split())),
     "words.common": lambda d: thousands(len((d / "palavras-comuns.txt").read_text(encoding="utf-8").split())),
+    "spec.words": lambda d: thousands(SPEC_WORDS),
+    "words.vs_spec": words_vs_spec,
+    "common.top_n": lambda d: thousands(TOP_N),
+    "stats.ao90": lambda d: thousands(json_file(d, "palavras-stats.json")["dictionaries"]["ao90"]["words"]),
+    "stats.preao": lambda d: thousands(json_file(d, "palavras-stats.json")["dictionaries"]["preao"]["words"]),
+    "stats.both": lambda d: thousands(json_file(d, "palavras-stats.json")["by_spelling"]["both"]),
+    "stats.only_ao90": lambda d: thousands(json_file(d, "palavras-stats.json")["by_spelling"]["only_ao90"]),
+    "stats.only_preao": lambda d: thousands(json_file(d, "palavras-stats.json")["by_spelling"]["only_preao"]),
     "dawg.bytes": lambda d: thousands((d / "palavras.dawg").stat().st_size),
     "dawg.kb": lambda d: kb((d / "palavras.dawg").stat().st_size),
     "dawg.brotli_kb": lambda d: kb(br_size(d / "palavras.dawg")),
     "coimbra_json.bytes": lambda d: thousands((d / "coimbra.json").stat().st_size),
     "common_dawg.bytes": lambda d: thousands(next(d.glob("palavras-comuns.*.dawg")).stat().st_size),
-    "common_dawg.brotli": lambda d: thousands(len(brotli.compress(next(d.glob("palavras-comuns.*.dawg")).read_bytes(), quality=11))),
+    "common_dawg.brotli": lambda d: thousands(br_size(next(d.glob("palavras-comuns.*.dawg")))),
     "dawg.blocks": lambda d: str(-(-Dawg((d / "palavras.dawg").read_bytes()).header.edges // 1024)),
     "hashed.mb": lambda d: f"{sum(p.stat().st_size for p in hashed_files(d)) / 1e6:.1f} MB",
     "bundle.treino.brotli_kb": lambda d: kb(br_size(bundle(d, "treino.js"))),
@@ -287,6 +344,9 @@ for _runs, _key in (("par", "par"), ("strong player", "strong"), ("person", "per
     for _what in ("median", "max", "full", "full_median", "full_max"):
         FIGURES[f"links.{_key}.{_what}"] = functools.partial(link_lengths, runs=_runs, what=_what)
         FIGURES[f"challenge_links.{_key}.{_what}"] = functools.partial(link_lengths, runs=_runs, what=_what, shorter=2)
+for _what in ("forms_folding", "forms_to_game", "game_words", "multi_form", "coimbra_ranked",
+              *(f"len{n}" for n in range(2, 8))):
+    FIGURES[f"common.{_what}"] = functools.partial(common_figure, what=_what)
 for _model, _key in (("median legal play", "median"), ("best common-word play", "common")):
     for _what in ("lost", "floors", "climbs", "share", "numbers", "best", "best_share"):
         FIGURES[f"climb.{_key}.{_what}"] = functools.partial(common_climb, model=_model, what=_what)
