@@ -141,22 +141,24 @@ BENCHES = {"opponents": "bench/opponents.mjs", "common_climb": "bench/common_cli
 
 
 @functools.cache
-def bench_output(dist: Path, name: str) -> str:
-    """A bench's printed output on this build, run once per build and engine."""
-    cache = ROOT / ".cache" / "docs-figures" / f"{name}-{bench_inputs_key(dist)}.txt"
-    if cache.exists():
-        return cache.read_text(encoding="utf-8")
+def bench_outputs(dist: Path) -> dict[str, str]:
+    """Every bench's printed output on this build, run (side by side) once per build and engine."""
+    folder = ROOT / ".cache" / "docs-figures"
+    cached = {name: folder / f"{name}-{bench_inputs_key(dist)}.txt" for name in BENCHES}
     env = {**os.environ, "TORRE_DIST": str(dist), "TORRE_BENCH_SPREAD_ONLY": "1"}
-    done = subprocess.run(["node", BENCHES[name]], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=900)
-    assert done.returncode == 0, done.stdout + done.stderr
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    cache.write_text(done.stdout, encoding="utf-8")
-    return done.stdout
+    running = {name: subprocess.Popen(["node", BENCHES[name]], cwd=ROOT, env=env, text=True,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+               for name, path in cached.items() if not path.exists()}
+    for name, process in running.items():
+        out, err = process.communicate(timeout=900)
+        assert process.returncode == 0, f"{BENCHES[name]}: {out}{err}"
+        folder.mkdir(parents=True, exist_ok=True)
+        cached[name].write_text(out, encoding="utf-8")
+    return {name: path.read_text(encoding="utf-8") for name, path in cached.items()}
 
 
 def bench_line(dist: Path, name: str, pattern: str) -> re.Match:
-    found = re.search(pattern, bench_output(dist, name), re.MULTILINE)
+    found = re.search(pattern, bench_outputs(dist)[name], re.MULTILINE)
     assert found, f"{BENCHES[name]} no longer prints {pattern!r}"
     return found
 
