@@ -4,7 +4,8 @@ window of days or a new bundle cannot leave one stale.
 How a doc states a figure of the build: the figure, then at once an HTML comment naming
 it, `49,140<!-- figure: dawg.words -->`. The text just before the comment must end with
 what FIGURES[name] computes from TORRE_DIST (the built tree) or the code, written the way
-the doc writes it (thousands with a comma, sizes in KB of 1,000 bytes rounded). One name
+the doc writes it (thousands with a comma, sizes in KB of 1,000 bytes rounded; a size that
+moves with every page or script change, `≈ 320 KB`, to the nearest 10 KB). One name
 may be used in several places.
 
 Which numbers must be so marked (the sweep, `test_no_unmarked_number_looks_like_a_build_figure`):
@@ -110,6 +111,11 @@ def unmarked_figures(text: str, figures: dict[str, str]) -> list[str]:
 
 def kb(size: int) -> str:
     return f"{size / 1000:.0f} KB"
+
+
+def about_kb(size: int) -> str:
+    """A size that moves with every page or script change, to the nearest 10 KB."""
+    return f"≈ {round(size / 10000) * 10:,} KB"
 
 
 def thousands(n: int) -> str:
@@ -306,14 +312,14 @@ FIGURES: dict[str, Callable[[Path], str]] = {
     "common_dawg.brotli": lambda d: thousands(br_size(next(d.glob("palavras-comuns.*.dawg")))),
     "dawg.blocks": lambda d: str(-(-Dawg((d / "palavras.dawg").read_bytes()).header.edges // 1024)),
     "hashed.mb": lambda d: f"{sum(p.stat().st_size for p in hashed_files(d)) / 1e6:.1f} MB",
-    "bundle.treino.brotli_kb": lambda d: kb(br_size(bundle(d, "treino.js"))),
-    "bundle.torre_run_end.brotli_kb": lambda d: kb(br_size(bundle(d, "torre.run_end.js"))),
-    "bundle.treino_run_end.brotli_kb": lambda d: kb(br_size(bundle(d, "treino.run_end.js"))),
+    "bundle.treino.brotli_kb": lambda d: about_kb(br_size(bundle(d, "treino.js"))),
+    "bundle.torre_run_end.brotli_kb": lambda d: about_kb(br_size(bundle(d, "torre.run_end.js"))),
+    "bundle.treino_run_end.brotli_kb": lambda d: about_kb(br_size(bundle(d, "treino.run_end.js"))),
     "precache.files": lambda d: str(len(precache(d))),
-    "precache.kb": lambda d: f"{sum(p.stat().st_size for p in precache(d)) / 1000:,.0f} KB",
-    "precache.brotli_kb": lambda d: kb(sum(served_brotli(p) for p in precache(d))),
+    "precache.kb": lambda d: about_kb(sum(p.stat().st_size for p in precache(d))),
+    "precache.brotli_kb": lambda d: about_kb(sum(served_brotli(p) for p in precache(d))),
     "precache.pages": lambda d: str(len([p for p in precache(d) if p.suffix == ".html"])),
-    "precache.pages_brotli_kb": lambda d: kb(sum(served_brotli(p) for p in precache(d) if p.suffix == ".html")),
+    "precache.pages_brotli_kb": lambda d: about_kb(sum(served_brotli(p) for p in precache(d) if p.suffix == ".html")),
     "dist.files": lambda d: f"~{round(sum(1 for p in d.rglob('*') if p.is_file()), -3):,}",
     # the days and the practice towers
     "days.count": lambda d: str(len(json_file(d, "dias/indice.json")["days"])),
