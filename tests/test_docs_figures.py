@@ -323,6 +323,8 @@ FIGURES: dict[str, Callable[[Path], str]] = {
     "dist.files": lambda d: f"~{round(sum(1 for p in d.rglob('*') if p.is_file()), -3):,}",
     # the days and the practice towers
     "days.count": lambda d: str(len(json_file(d, "dias/indice.json")["days"])),
+    "days.first": lambda d: json_file(d, "dias/indice.json")["days"][0]["date"],
+    "days.last": lambda d: json_file(d, "dias/indice.json")["days"][-1]["date"],
     "practice.count": lambda d: thousands(len(practice_files(d))),
     "practice.kb": lambda d: f"{sum(p.stat().st_size for p in practice_files(d)) / len(practice_files(d)) / 1000:.1f} KB",
     "practice.brotli_kb": lambda d: f"{sum(br_size(p) for p in practice_files(d)) / len(practice_files(d)) / 1000:.2f} KB",
