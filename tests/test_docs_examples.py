@@ -24,6 +24,7 @@ import json
 import re
 import string
 import struct
+import subprocess
 import unicodedata
 import zlib
 from collections import Counter
@@ -34,7 +35,7 @@ import pytest
 
 from conftest import ROOT
 from pipeline.coimbra import folded_set, load_coimbra
-from pipeline.constants import ALPHABET
+from pipeline.constants import ALPHABET, HELPS
 from pipeline.dawg.builder import Builder, build_dawg, merge_words
 from pipeline.dawg.format import edges_offset
 from pipeline.dawg.reader import Dawg
@@ -551,3 +552,148 @@ def test_an_outsider_reads_and_writes_the_name_of_a_challenge_link_as_the_doc_sa
     for hostile in ("<b>", "a.pt", "x\u202ey", "\ufeffAna", "Abcdefghijklmnopq"):
         coded = base64.urlsafe_b64encode(hostile.encode()).decode().rstrip("=")
         assert outsider_name(f"{code}~{coded}")[1] is None, hostile
+
+
+# --- the engine's doc: scoring and the shuffle ------------------------------------------
+
+VECTORS = ROOT / "tests" / "vectors"
+
+
+def test_no_doc_sends_the_reader_to_a_file_outside_the_project_for_a_rule():
+    """RULES.md is the brief the project was built from, not a file of this repository."""
+    for doc in sorted(DOCS.glob("*.md")):
+        text = doc_text(doc.name)
+        assert not re.search(r"RULES\.md (?:steps|\")", text), doc.name
+        assert "leaves room)" not in text, doc.name
+
+
+def test_the_scoring_steps_name_the_constants_and_their_examples_are_scoring_vectors(built_dist: Path):
+    text = (DOCS / "engine.md").read_text(encoding="utf-8")
+    section = text[text.index("## Scoring a play"):text.index("## The shuffle")]
+    constants = json.loads((built_dist / "constantes.json").read_text(encoding="utf-8"))
+    trunfo = {t["id"]: t for t in constants["trunfos"]}
+    dobro = next(h for h in constants["helps"] if h["id"] == "dobro")
+    for stated, real in ((r"`bingo\.bonus` \((\d+)\) when the play placed `bingo\.tiles` \((\d+)\)",
+                          (constants["bingo"]["bonus"], constants["bingo"]["tiles"])),
+                         (r"\+ `coimbra_bonus` \((\d+)\).*?`coimbra_bonus` \((\d+)\)",
+                          (constants["coimbra_bonus"], trunfo["fitas"]["coimbra_bonus"])),
+                         (r"the trunfo's `bonus` \((\d+)\) for each word formed of\s+at least `min_length` \((\d+)\)",
+                          (trunfo["serenata"]["bonus"], trunfo["serenata"]["min_length"])),
+                         (r"`first_play_multiplier` \((\d+)\).*?`multiplier` \((\d+)\)",
+                          (trunfo["latada"]["first_play_multiplier"], dobro["multiplier"])),
+                         (r"`corner_multiplier`, ×(\d+)", (trunfo["cabra"]["corner_multiplier"],))):
+        found = re.search(stated, section, re.DOTALL)
+        assert found and tuple(map(int, found.groups())) == real, stated
+    cases = {case["name"]: case for case in json.loads((VECTORS / "scoring.json").read_text(encoding="utf-8"))["cases"]}
+    rows = re.findall(r"^\| `([^`]+)` \| (.+) \| (\d+) \|$", section, re.MULTILINE)
+    assert len(rows) >= 4
+    for name, _play, points in rows:
+        assert cases[name]["expect"]["points"] == int(points), name
+    bonus = cases["a word multiplier does not multiply the coimbra bonus"]["expect"]
+    assert bonus["points"] == bonus["words"][0]["points"] + bonus["bonuses"]["coimbra"]
+
+
+def outsider_fnv1a(text: str) -> int:
+    """docs/engine.md "The shuffle": 32-bit FNV-1a over the UTF-16 code units."""
+    h = 0x811C9DC5
+    units = text.encode("utf-16-le")
+    for i in range(0, len(units), 2):
+        h = ((h ^ int.from_bytes(units[i:i + 2], "little")) * 0x01000193) % 2 ** 32
+    return h
+
+
+def outsider_generator(seed: int):
+    """splitmix32 as docs/engine.md "The shuffle" writes it."""
+    state = seed
+    while True:
+        state = (state + 0x9E3779B9) % 2 ** 32
+        z = state
+        z = ((z ^ (z >> 16)) * 0x85EBCA6B) % 2 ** 32
+        z = ((z ^ (z >> 13)) * 0xC2B2AE35) % 2 ** 32
+        yield z ^ (z >> 16)
+
+
+def outsider_below(outputs, k: int) -> int:
+    limit = (2 ** 32 // k) * k
+    while True:
+        value = next(outputs)
+        if value < limit:
+            return value % k
+
+
+def outsider_shuffle(items: list, seed: str) -> tuple[list, list[int]]:
+    outputs, items, draws = outsider_generator(outsider_fnv1a(seed)), list(items), []
+    for i in range(len(items) - 1, 0, -1):
+        j = outsider_below(outputs, i + 1)
+        draws.append(j)
+        items[i], items[j] = items[j], items[i]
+    return items, draws
+
+
+def shuffle_vectors() -> list[dict]:
+    return json.loads((VECTORS / "shuffle.json").read_text(encoding="utf-8"))["cases"]
+
+
+def test_an_outsider_shuffles_as_the_engine_does_from_the_doc_alone():
+    for case in shuffle_vectors():
+        h = outsider_fnv1a(case["seed"])
+        assert f"{h:08x}" == case["hash"], case["seed"]
+        outputs = outsider_generator(h)
+        assert [next(outputs) for _ in case["outputs"]] == case["outputs"]
+        shuffled, draws = outsider_shuffle(list(case["hand"]), case["seed"])
+        assert draws == case["draws"] and "".join(shuffled) == case["shuffled"]
+
+
+ENGINE_SHUFFLE = """
+import { readFileSync } from "node:fs";
+import { hashString, makeGenerator, shuffled } from "./site_src/js/engine/rng.js";
+import { apply, newRun } from "./site_src/js/engine/index.js";
+const [vectors, dist] = process.argv.slice(1);
+const out = JSON.parse(readFileSync(vectors, "utf8")).cases.map((c) => {
+  const next = makeGenerator(hashString(c.seed));
+  return { hash: hashString(c.seed).toString(16).padStart(8, "0"), outputs: c.outputs.map(() => next()),
+           shuffled: shuffled([...c.hand], c.seed).join("") };
+});
+const day = JSON.parse(readFileSync(`${dist}/dias/2026-12-01.json`, "utf8"));
+const run = newRun(day, JSON.parse(readFileSync(`${dist}/constantes.json`, "utf8")));
+const after = apply(run, { type: "shuffle" }, null).state;
+console.log(JSON.stringify({ out, first: run.hand.map((t) => t.letter).join(""), after: after.hand.map((t) => t.letter).join("") }));
+"""
+
+
+def test_the_shuffle_vectors_are_the_engine_s_and_the_doc_quotes_the_first(built_dist: Path):
+    done = subprocess.run(["node", "--input-type=module", "-e", ENGINE_SHUFFLE, str(VECTORS / "shuffle.json"),
+                           str(built_dist)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    engine = json.loads(done.stdout)
+    for case, real in zip(shuffle_vectors(), engine["out"]):
+        assert (case["hash"], case["outputs"], case["shuffled"]) == (real["hash"], real["outputs"], real["shuffled"])
+    first = shuffle_vectors()[0]
+    assert first["seed"] == "a-torre/2026-12-01/1/shuffle/0"
+    assert (engine["first"], engine["after"]) == (first["hand"], first["shuffled"]), "the day's first shuffle"
+    text = doc_text("engine.md")
+    assert (f"the seed `{first['seed']}`, the hash `0x{first['hash']}`, the outputs "
+            + ", ".join(map(str, first["outputs"])) + ", …, the draws j = " + ", ".join(map(str, first["draws"]))) in text
+    assert f"turns the first hand {' '.join(first['hand'])} into {' '.join(first['shuffled'])}" in text
+
+
+def test_the_replay_doc_states_what_an_outsider_had_to_guess():
+    """The CRC's parameters and digit order, the exchange's coding (the blank in its radix, the
+    first tile of each letter, in the order returned), and the floor of a run stopped at a trunfo."""
+    text = doc_text("replay-link.md")
+    assert "initial value 0xB704CE, generator 0x1864CFB, no reflection, no final XOR" in text
+    assert outsider_crc24("") == 0xB704CE
+    assert "written most significant digit first: bits 23–18, 17–12, 11–6, then 5–0 of the CRC" in text
+    assert "`count − 1` (radix: the tiles in hand, a blank included)" in text
+    assert "a blank included, although a blank is never chosen" in text
+    assert "it codes the **first** tile of the canonical hand (below), not yet chosen and not a blank" in text
+    assert "in the order the tiles went back to the bag" in text
+    example = re.search(r"with the hand ((?:[A-Z] ){7}[A-Z]), returning the second A and then T is coded as "
+                        r"exchange \((\d), (\d)\), count − 1 \((\d), (\d)\), then A as the first A \((\d), (\d)\) and T "
+                        r"among the 7 left, ((?:[A-Z] ){6}[A-Z]) \((\d), (\d)\)", text)
+    hand = example.group(1).split()
+    helps = len(HELPS)
+    left = hand[:hand.index("A")] + hand[hand.index("A") + 1:]
+    assert [int(v) for v in example.groups()[1:7]] == [2 + helps, helps + 4, 1, 8, hand.index("A"), 8]
+    assert example.group(8).split() == left and [int(v) for v in example.groups()[8:]] == [left.index("T"), 7]
+    assert "its floor field is that of the floor it climbed **to** (as `summary`'s `floorReached`)" in text

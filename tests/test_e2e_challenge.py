@@ -289,3 +289,23 @@ def test_a_cut_or_changed_challenge_link_drops_the_question_and_offers_todays_to
     friend.wait_ready()
     expect(friend.page.locator("#desafio-alvo")).to_be_hidden()  # a refused challenge is none to beat
     assert friend.errors == []
+
+
+def test_a_challenge_of_a_day_not_opened_yet_says_so_plainly_and_offers_no_dead_accept(new_player, built_dist):
+    """A device whose clock is behind the sender's: the link verifies on its day, not before."""
+    link, _ = challenger(new_player, built_dist, "2026-12-02", clock="2026-12-02T10:00:00Z")
+    for viewport in (SMALL_PHONE, DESKTOP):
+        friend = new_player(viewport=viewport, route=False)
+        errors = open_challenge(friend, link)
+        friend.expect_text("#desafio h1", "Desafio de uma torre que ainda não abriu")
+        friend.expect_text("#veredicto", "Este desafio é da torre de 02/12/2026, que ainda não abriu: "
+                                         "abra esta ligação nesse dia para o aceitar.")
+        assert "Não foi possível verificar" not in friend.text("#desafio")
+        assert friend.page.get_by_role("link", name=re.compile("Aceitar")).count() == 0
+        expect(friend.page.get_by_role("link", name="Jogar a torre de hoje")).to_be_in_viewport()
+        assert friend.page.evaluate("() => localStorage.getItem('torre.desafios')") is None
+        for scheme in ("light", "dark"):
+            friend.page.emulate_media(color_scheme=scheme)
+            assert axe_violations(friend.page) == [], scheme
+            friend.screenshot(f"desafio-por-abrir-{viewport['width']}-{scheme}")
+        assert errors == []

@@ -21,6 +21,9 @@ def rules_text(built_dist) -> str:
     ("dobro waits for a word play, not a pass",
      "a próxima jogada válida (passar não conta) vale a dobrar"),
     ("latada and dobro stack to ×4", "Com as duas, vale o quádruplo."),
+    ("the word multipliers leave the bonuses alone",
+     "As casas de palavra multiplicam só a soma das letras: os pontos a mais das 7 peças, das palavras "
+     "de Coimbra e da Serenata não se multiplicam por elas, só pela Latada e pelo «Dobro»."),
     ("grelo makes 5 exchanges", "Há 3 trocas por corrida (5 com o trunfo Grelo)"),
     ("cabra corners ×4", "os cantos multiplicam a palavra por 4 em vez de 3"),
     ("the blank is worth 0 but keeps its word multiplier",

@@ -1,5 +1,5 @@
 /**
- * Scoring one play, RULES.md steps 1–5:
+ * Scoring one play, the five steps of docs/engine.md "Scoring a play":
  * 1. each word: letters (new tiles on 2L/3L ×2/×3, old tiles at face value,
  *    the blank 0) × the word multipliers under NEW tiles (corner 3P, ×4 with
  *    Cabra); 2. +bingo for 7 tiles; 3. +Coimbra bonus per Coimbra word (Fitas

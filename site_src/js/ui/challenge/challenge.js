@@ -67,6 +67,11 @@ export function towerOf(date, today) {
   return date === today ? `a torre de hoje (${shown(date)})` : `a torre de ${shown(date)}, do arquivo`;
 }
 
+/** A challenge of a day that has not opened yet in Lisbon (this device's clock is behind the sender's). */
+export function notOpenedLine(date) {
+  return `Este desafio é da torre de ${shown(date)}, que ainda não abriu: abra esta ligação nesse dia para o aceitar.`;
+}
+
 /** Where "Aceitar o desafio" leads: today's tower as the daily run, any other day as the archive's run. */
 export function acceptUrl(date, today) {
   return date === today ? "/" : `/?dia=${date}`;

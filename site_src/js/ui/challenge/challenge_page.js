@@ -5,7 +5,7 @@
 // changed one never is, and the page says why and offers today's tower instead.
 
 import { ArchiveStore, finishedResult } from "../shared/archive_store.js";
-import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challenge.js";
+import { acceptUrl, comparisonLine, notOpenedLine, replayOfChallenge, towerOf } from "./challenge.js";
 import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
@@ -13,6 +13,7 @@ import { fragmentCode, verifyCode } from "../replay/verify.js";
 import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
 import { splitFragment } from "../shared/challenge_name.js";
+import { notOpened } from "../shared/saved_values.js";
 
 const NOT_COUNTED = "Este desafio não conta.";
 const unfinished = (read) => `Esta corrida não acabou (ficou no ${ordinal(read.floor)} andar, com ${points(read.total)}): `
@@ -63,10 +64,16 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   if (loaded) keep(loaded.files.day, loaded.files.dawg);
   // A challenge is of a finished run: one still in play (nothing played, say) has no result to beat.
   const verified = checked.verified && checked.finished;
+  main.dataset.veredicto = verified ? "verificada" : "recusada";
+  // Too early is not a fault of the link: said plainly, and the link will verify on its day.
+  if (read.ok && notOpened(read.date, today)) {
+    says.textContent = notOpenedLine(read.date);
+    refuse(main, box, "Desafio de uma torre que ainda não abriu");
+    return;
+  }
   const text = checked.verified && !checked.finished ? unfinished(read) : checked.text;
   says.textContent = verified ? text : `${text} ${NOT_COUNTED}`;
   says.classList.toggle("aviso-erro", !verified);
-  main.dataset.veredicto = verified ? "verificada" : "recusada";
   if (!verified) {
     refuse(main, box, checked.verified ? "Desafio de uma corrida por acabar" : undefined);
     return;
