@@ -25,8 +25,9 @@ from . import common_words
 from .coimbra import DEFAULT_PATH as COIMBRA_PATH
 from .errors import TorreError
 from .outdir import MANIFEST
+from .wordlist import SPDX_DOCUMENT
 
-DOCUMENT = "a-torre.spdx.json"
+DOCUMENT = SPDX_DOCUMENT  # named in LICENCA-palavras.txt, which pipeline.wordlist writes
 NOT_LISTED = frozenset({DOCUMENT, MANIFEST})
 DIST_ID = "SPDXRef-dist-"  # the prefix of the SPDXID of every file of dist/
 ROOT_ID = "SPDXRef-a-torre"

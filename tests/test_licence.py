@@ -178,3 +178,12 @@ def test_licence_of_an_unknown_file_or_word_is_a_clear_error(built_dist, asked, 
 def test_licence_of_a_build_without_a_document_says_to_build(tmp_path):
     result = run("licence", "--dist", str(tmp_path), "palavras.txt")
     assert result.exit_code == 1 and "not found; build the site with `torre build`" in result.output
+
+
+def test_fontes_and_the_licence_file_link_the_document_the_build_wrote(built_dist):
+    fontes = (built_dist / "fontes" / "index.html").read_text(encoding="utf-8")
+    assert f'<a href="/{spdx.DOCUMENT}">{spdx.DOCUMENT}</a>' in fontes
+    assert "(identificador SPDX: <code>CC-BY-SA-4.0</code>)" in fontes  # the Coimbra texts
+    assert f"O documento SPDX {spdx.DOCUMENT}" in (built_dist / "LICENCA-palavras.txt").read_text(
+        encoding="utf-8")
+    assert (built_dist / spdx.DOCUMENT).is_file()
