@@ -29,9 +29,10 @@ def entry_name(asked: str, entries: dict[str, dict]) -> str | None:
     return None
 
 
-def file_answer(dist: Path, asked: str) -> list[str] | None:
-    """Lines about one file of dist/, or None when the document has no such file."""
-    document = spdx.read_document(dist)
+def file_answer(dist: Path, asked: str, path: Path | None = None) -> list[str] | None:
+    """Lines about one file of dist/, or None when the document (dist's, or the one at
+    `path`) has no such file."""
+    document = spdx.read_document(dist, path)
     entries = spdx.dist_entries(document)
     name = entry_name(asked, entries)
     if name is None:
@@ -42,9 +43,9 @@ def file_answer(dist: Path, asked: str) -> list[str] | None:
     sources = [names.get(r["relatedSpdxElement"], r["relatedSpdxElement"])
                for r in document["relationships"]
                if r["spdxElementId"] == entry["SPDXID"] and r["relationshipType"] == "GENERATED_FROM"]
-    path = Path(dist) / name
-    state = ("matches the file" if path.is_file() and spdx.digests(path)[1] == spdx.sha256_of(entry)
-             else "DIFFERS from the file")
+    built = Path(dist) / name
+    state = (f"matches {built}" if built.is_file() and spdx.digests(built)[1] == spdx.sha256_of(entry)
+             else f"DIFFERS from {built}")
     return [name,
             f"  licence: {entry['licenseConcluded']}",
             *(f"  copyright: {line}" for line in entry["copyrightText"].splitlines()),
@@ -53,10 +54,11 @@ def file_answer(dist: Path, asked: str) -> list[str] | None:
             f"  SHA-256 {spdx.sha256_of(entry)} ({state})"]
 
 
-def word_answer(dist: Path, word: str, why: Callable[[list[str]], list[list[str]]]) -> list[str]:
+def word_answer(dist: Path, word: str, why: Callable[[list[str]], list[list[str]]],
+                path: Path | None = None) -> list[str]:
     """Lines about a word: the files of dist/ that hold it (with their line and licence), then
     `why`'s explanation (pipeline.why.why_lines over the dictionaries)."""
-    entries = spdx.dist_entries(spdx.read_document(dist))
+    entries = spdx.dist_entries(spdx.read_document(dist, path))
     folded = fold(word.strip())
     lines = [folded]
     for name in WORD_FILES:

@@ -365,8 +365,9 @@ class DocumentError(TorreError):
     """A tree without a readable SPDX document."""
 
 
-def read_document(root: Path) -> dict:
-    path = Path(root) / DOCUMENT
+def read_document(root: Path, path: Path | None = None) -> dict:
+    """The document of the tree at root, or the one at `path` (one downloaded from the site)."""
+    path = Path(root) / DOCUMENT if path is None else Path(path)
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -386,11 +387,11 @@ def sha256_of(entry: dict) -> str | None:
                  if c.get("algorithm") == "SHA256"), None)
 
 
-def check_document(root: Path) -> list[str]:
-    """What differs between the tree at root and its document: files without an entry,
-    entries without a file, checksums that do not match. Empty when they agree."""
+def check_document(root: Path, path: Path | None = None) -> list[str]:
+    """What differs between the tree at root and its document (or the one at `path`): files
+    without an entry, entries without a file, checksums that do not match. Empty if none."""
     root = Path(root)
-    entries = dist_entries(read_document(root))
+    entries = dist_entries(read_document(root, path))
     present = set(dist_names(root))
     problems = [f"{name}: in the tree but not in {DOCUMENT}" for name in sorted(present - set(entries))]
     problems += [f"{name}: in {DOCUMENT} but not in the tree" for name in sorted(set(entries) - present)]

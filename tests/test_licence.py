@@ -149,7 +149,7 @@ def test_licence_of_a_file_names_its_sources_licence_and_the_line_it_comes_from(
                          "A Torre site and pipeline source"]
     assert lines[4] == (f"  derived from: dictionaries/coimbra.toml:{line} and "
                         "site_src/templates/coimbra-palavra.html")
-    assert lines[5].endswith("(matches the file)")
+    assert lines[5].endswith(f"(matches {built_dist / 'coimbra/praxe/index.html'})")
 
 
 def test_licence_of_a_word_names_the_files_that_hold_it_and_its_dictionary_line(
@@ -187,3 +187,22 @@ def test_fontes_and_the_licence_file_link_the_document_the_build_wrote(built_dis
     assert f"O documento SPDX {spdx.DOCUMENT}" in (built_dist / "LICENCA-palavras.txt").read_text(
         encoding="utf-8")
     assert (built_dist / spdx.DOCUMENT).is_file()
+
+
+def test_licence_compares_a_rebuilt_file_with_the_sites_document(built_dist, document, tmp_path):
+    published = tmp_path / "site.spdx.json"
+    published.write_text(json.dumps(document), encoding="utf-8")
+    same = run("licence", "--dist", str(built_dist), "--document", str(published), "palavras.txt")
+    assert same.exit_code == 0 and f"(matches {built_dist / 'palavras.txt'})" in same.output
+    for entry in document["files"]:
+        if entry["fileName"] == "./palavras.txt":
+            entry = {**entry, "checksums": [{"algorithm": "SHA256", "checksumValue": "0" * 64}]}
+            break
+    changed = {**document, "files": [entry if f["fileName"] == "./palavras.txt" else f
+                                     for f in document["files"]]}
+    published.write_text(json.dumps(changed), encoding="utf-8")
+    other = run("licence", "--dist", str(built_dist), "--document", str(published), "palavras.txt")
+    assert f"(DIFFERS from {built_dist / 'palavras.txt'})" in other.output
+    check = run("licence", "--dist", str(built_dist), "--document", str(published), "--check")
+    assert check.exit_code == 1
+    assert check.output == f"palavras.txt: its SHA-256 differs from {spdx.DOCUMENT}'s\n"
