@@ -37,7 +37,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 WINDOW_FIRST_DAY = re.compile(r'^first_day\s*=\s*"(\d{4}-\d{2}-\d{2})"', re.M)
 RELEASE_DATE = re.compile(r"(?<!\d)(20\d{2})-?(\d{2})-?(\d{2})(?!\d)")
 SITE_COPYRIGHT = "Copyright (c) 2026 A Torre contributors"
-COIMBRA_LICENCE = "CC-BY-SA-4.0"  # stated in dictionaries/coimbra.toml's header and docs/licensing.md
+COIMBRA_LICENCE = "MIT"  # as README.md has always said; coimbra.toml's header and docs/licensing.md
 
 
 class Source(NamedTuple):

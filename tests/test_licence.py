@@ -98,7 +98,7 @@ def test_each_source_is_a_package_with_its_licence_and_the_dictionaries_with_the
         assert {source.aff_sha256, source.dic_sha256} <= sums
     assert packages["SPDXRef-wordfreq-data"]["licenseDeclared"] == "CC-BY-SA-4.0"
     assert packages["SPDXRef-wordfreq-code"]["licenseDeclared"] == "Apache-2.0"
-    assert packages["SPDXRef-coimbra"]["licenseDeclared"] == "CC-BY-SA-4.0"
+    assert packages["SPDXRef-coimbra"]["licenseDeclared"] == "MIT"  # as README.md always said
     assert packages["SPDXRef-site-source"]["licenseDeclared"] == "MIT"
     assert "constants.py" in packages["SPDXRef-tiles"]["comment"]
 
@@ -108,11 +108,13 @@ def test_each_source_is_a_package_with_its_licence_and_the_dictionaries_with_the
     ("palavras-origem.tsv", NATURA_LICENCE, {"SPDXRef-natura-ao90", "SPDXRef-natura-preao"}),
     ("palavras-comuns.txt", f"CC-BY-SA-4.0 AND ({NATURA_LICENCE})",
      {"SPDXRef-wordfreq-data", "SPDXRef-natura-ao90", "SPDXRef-natura-preao"}),
-    ("dias/2026-12-01.json", "CC-BY-SA-4.0 AND MIT",
+    ("dias/2026-12-01.json", "MIT",
      {"SPDXRef-coimbra", "SPDXRef-tiles", "SPDXRef-site-source"}),
-    ("treino/0001.json", "CC-BY-SA-4.0 AND MIT",
+    ("treino/0001.json", "MIT",
      {"SPDXRef-coimbra", "SPDXRef-tiles", "SPDXRef-site-source"}),
-    ("coimbra.json", "CC-BY-SA-4.0", {"SPDXRef-coimbra"}),
+    ("coimbra.json", "MIT", {"SPDXRef-coimbra"}),
+    ("palavras.dawg", f"({NATURA_LICENCE}) AND MIT",
+     {"SPDXRef-natura-ao90", "SPDXRef-natura-preao", "SPDXRef-coimbra"}),
     ("index.html", "MIT", {"SPDXRef-site-source"}),
 ])
 def test_each_file_takes_the_licences_of_the_sources_it_is_generated_from(document, name, licence, sources):
@@ -143,7 +145,7 @@ def test_licence_of_a_file_names_its_sources_licence_and_the_line_it_comes_from(
     line = next(n for n, text in enumerate(
         (spdx.PROJECT_ROOT / "dictionaries" / "coimbra.toml").read_text(encoding="utf-8").splitlines(), 1)
         if text == 'slug = "praxe"')
-    assert lines[:4] == ["coimbra/praxe/index.html", "  licence: CC-BY-SA-4.0 AND MIT",
+    assert lines[:4] == ["coimbra/praxe/index.html", "  licence: MIT",
                          "  copyright: Copyright (c) 2026 A Torre contributors",
                          "  generated from: A Torre Coimbra words and texts; "
                          "A Torre site and pipeline source"]
@@ -183,7 +185,7 @@ def test_licence_of_a_build_without_a_document_says_to_build(tmp_path):
 def test_fontes_and_the_licence_file_link_the_document_the_build_wrote(built_dist):
     fontes = (built_dist / "fontes" / "index.html").read_text(encoding="utf-8")
     assert f'<a href="/{spdx.DOCUMENT}">{spdx.DOCUMENT}</a>' in fontes
-    assert "(identificador SPDX: <code>CC-BY-SA-4.0</code>)" in fontes  # the Coimbra texts
+    assert "a licença MIT (identificador SPDX: <code>MIT</code>)" in fontes  # the Coimbra texts
     assert f"O documento SPDX {spdx.DOCUMENT}" in (built_dist / "LICENCA-palavras.txt").read_text(
         encoding="utf-8")
     assert (built_dist / spdx.DOCUMENT).is_file()
