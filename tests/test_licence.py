@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import shutil
 
 import pytest
@@ -13,7 +15,9 @@ from click.testing import CliRunner
 from pipeline import spdx
 from pipeline.cli import main
 from pipeline.sources import resolve_sources
+from conftest import ROOT
 from test_cli_words import fixture_dictionary  # noqa: F401 (a fixture)
+from test_docs_examples import fenced_blocks
 
 NATURA_LICENCE = "GPL-2.0-only OR LGPL-2.1-only OR MPL-1.1"
 
@@ -208,3 +212,32 @@ def test_licence_compares_a_rebuilt_file_with_the_sites_document(built_dist, doc
     check = run("licence", "--dist", str(built_dist), "--document", str(published), "--check")
     assert check.exit_code == 1
     assert check.output == f"palavras.txt: its SHA-256 differs from {spdx.DOCUMENT}'s\n"
+
+
+LICENSING = ROOT / "docs" / "licensing.md"
+
+
+def audit_commands() -> list[str]:
+    """The lines of docs/licensing.md's `sh audit` block."""
+    blocks = [body for info, body in fenced_blocks(LICENSING.read_text(encoding="utf-8"))
+              if info == "sh audit"]
+    return [line for line in blocks[0].splitlines() if line.strip()]
+
+
+def test_the_licensing_doc_s_three_audit_commands_are_real_and_say_what_it_shows(built_dist):
+    """The doc's commands run here but `make build` (the session's tree stands for it: a make
+    target is only checked to exist), the site's document being the session tree's own."""
+    commands, doc = audit_commands(), LICENSING.read_text(encoding="utf-8")
+    assert len(commands) == 3
+    for part in (p.strip() for command in commands for p in command.split("&&")):
+        words = shlex.split(part)
+        if words[0] == "make":
+            assert re.search(rf"^{words[1]}:", (ROOT / "Makefile").read_text(), re.M), part
+            continue
+        assert words[0] == ".venv/bin/torre", part
+        args = [str(built_dist / spdx.DOCUMENT) if w == spdx.DOCUMENT else w for w in words[1:]]
+        result = run(*args, *(["--dist", str(built_dist)] if "--document" in args else []))
+        assert result.exit_code == 0, (part, result.output)
+        for line in result.output.splitlines():  # as the doc shows it, but this machine's paths
+            assert re.sub(r"\(matches .*\)$", "", line.split("  ")[-2] if " ok" in line
+                          else line) in doc, line
