@@ -30,8 +30,8 @@ def licence(asked: str | None, dist: Path, check: bool, document: Path | None,
     PATH_OR_WORD is a path relative to DIST (palavras.txt, coimbra/praxe/) or a word
     (a word needs the dictionaries, as `torre words why` does).
 
-    Examples: torre licence palavras.txt   torre licence praxe   torre licence --check
-    torre licence palavras.txt --document a-torre.spdx.json   (the site's, after `make build`)
+    Example: torre licence palavras.txt   (also: torre licence praxe; torre licence --check;
+    torre licence palavras.txt --document a-torre.spdx.json, the site's, after `make build`)
     """
     from .. import spdx
     from ..licence import UnknownName, file_answer, word_answer
