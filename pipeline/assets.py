@@ -16,6 +16,8 @@ from pathlib import Path
 
 import brotli
 
+from .wordlist import SPDX_DOCUMENT
+
 HASH_LENGTH = 10
 STATIC_DIRS = ("js", "css")
 # Extensions of text assets that get .br and .gz siblings.
@@ -216,7 +218,7 @@ def headers_file(dawg_name: str | None, common_name: str | None = None) -> str:
                  "/404.html",
                  "/constantes.json", "/coimbra.json", "/palavras.dawg", "/palavras.txt",
                  "/palavras-origem.tsv", "/LICENCA-palavras.txt", "/palavras-stats.json",
-                 "/palavras-comuns.txt", "/palavras-comuns-origem.tsv",
+                 "/palavras-comuns.txt", "/palavras-comuns-origem.tsv", f"/{SPDX_DOCUMENT}",
                  "/manifest.webmanifest", "/favicon.svg", "/boot.js", "/sem-rede.html",
                  "/icone-192.png", "/icone-512.png", "/icone-mascaravel-512.png", "/apple-touch-icon.png"):
         rules.append((path, [f"Cache-Control: {REVALIDATE}"]))

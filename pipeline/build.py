@@ -27,6 +27,7 @@ from .outdir import (BuildError, install, make_temporary_tree, replaceable_state
                      publish_permissions, real_out, remove_stale_trees, restore_interrupted,
                      write_manifest)
 from .site import SiteInput, render_site
+from . import spdx
 from .sources import resolve_sources
 from .update import prepare_update, record_update
 from .wordlist import build_word_list, write_word_list
@@ -216,6 +217,7 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
             if accept_new_dictionaries:
                 update = prepare_update(builder.words, builder.word_stats, builder.sources, out,
                                         allow_word_loss)
+            spdx.write_document(tmp, builder.sources)  # last: it lists every other file
             write_manifest(tmp)
             publish_permissions(tmp)
             report.files, report.bytes = tree_size(tmp)

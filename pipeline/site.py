@@ -21,6 +21,7 @@ from . import assets
 from . import common_words
 from . import constants as C
 from . import icons
+from . import spdx
 from .bundle import BundleError, Module, bundle_files, compact
 from . import days
 from .published import VERSIONS, WordListVersion, word_list_version
@@ -184,6 +185,7 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         "wordfreq_version": common_words.WORDFREQ_VERSION,
         "common_attributions": common_words.ATTRIBUTIONS, "wordfreq_url": common_words.WORDFREQ_URL,
         "cc_by_sa_url": common_words.CC_BY_SA_URL,
+        "spdx_document": spdx.DOCUMENT, "coimbra_licence": spdx.COIMBRA_LICENCE,
         "stylesheets": [f"/static/{folder}/{STYLESHEET}"],
         "game_stylesheets": [f"/static/{folder}/{GAME_STYLESHEET}"],
         "later_stylesheet": f"/static/{folder}/{LATER_STYLESHEET}",

@@ -24,6 +24,7 @@ from .record import Record
 from .sources import DictionarySource
 
 FILES = ("palavras.txt", "palavras-origem.tsv", "LICENCA-palavras.txt", "palavras-stats.json")
+SPDX_DOCUMENT = "a-torre.spdx.json"  # pipeline.spdx.DOCUMENT, which the build writes beside it
 TSV_HEADER = "palavra\tdicionario\tlinha_dic\tradical\tregras\tforma\n"
 
 
@@ -196,6 +197,11 @@ def licence_text(sources: list[DictionarySource], count: int) -> str:
         "This word list is a derived work of the Natura Hunspell dictionaries named below and",
         "is distributed under the same terms, at your choice: GPL-2.0-only OR LGPL-2.1-only",
         "OR MPL-1.1. palavras-origem.tsv traces every word to the dictionary line it comes from.",
+        "",
+        f"O documento SPDX {SPDX_DOCUMENT}, publicado ao lado deste ficheiro, lista cada ficheiro",
+        "do site com a sua licença, o seu resumo SHA-256 e as fontes de que é feito.",
+        f"The SPDX document {SPDX_DOCUMENT}, beside this file, lists every file of the site with",
+        "its licence, its SHA-256 and the sources it is generated from.",
         "",
         "Dicionários usados (ficheiros exatos):",
     ]

@@ -76,6 +76,7 @@ def test_two_full_builds_are_byte_identical_whatever_the_day_zone_locale_and_has
     hashes = tree_hashes(tmp_path / "a" / "dist")
     assert hashes == tree_hashes(tmp_path / "b" / "dist")
     assert "index.html" in hashes and "constantes.json" in hashes and "palavras-comuns.txt" in hashes
+    assert "a-torre.spdx.json" in hashes  # the SPDX document too: no clock, no path of the build
     assert first.files == len(hashes)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from . import build, dawg, days, dictionaries, publish, words
+from . import build, dawg, days, dictionaries, licence, publish, words
 from .common import main_group
 
 
@@ -28,5 +28,6 @@ main.add_command(click.Group("day", commands=days.days.commands, help=days.days.
                              hidden=True))
 main.add_command(dictionaries.dictionaries)
 main.add_command(publish.publish)
+main.add_command(licence.licence)
 for command in build.commands:
     main.add_command(command)

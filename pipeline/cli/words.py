@@ -85,25 +85,11 @@ def why(words_asked: list[str], natura: Path | None, quiet: bool) -> None:
 
     Example: torre words why accao optimo lisboa
     """
-    from ..coimbra import fold, folded_set, load_coimbra
-    from ..common_words import explain_common, ranked_words, top_forms
     from ..sources import resolve_sources
-    from ..wordlist import explain_words_and_list
+    from ..why import why_lines
 
-    coimbra = folded_set(load_coimbra())
-    word_list, explained = explain_words_and_list(words_asked, resolve_sources(natura),
-                                                  progress_bars(quiet))
-    ranked = ranked_words(word_list.words, top_forms())
-    for number, (word, lines) in enumerate(zip(words_asked, explained)):
-        if number:
-            click.echo("")
-        for line in lines:
-            click.echo(line)
-        folded = fold(word.strip())
-        if folded in coimbra:
-            click.echo(f"{folded} is a Coimbra word (dictionaries/coimbra.toml): valid in the "
-                       "game, with the Coimbra bonus.")
-        click.echo(explain_common(folded, ranked, coimbra, folded in word_list.origins))
+    answers = why_lines(words_asked, resolve_sources(natura), progress_bars(quiet))
+    click.echo("\n\n".join("\n".join(lines) for lines in answers))
 
 
 @words.command()
