@@ -9,6 +9,7 @@ import { acceptUrl, comparisonLine, replayOfChallenge, towerOf } from "./challen
 import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
+import { problem, showProblem } from "../shared/problem.js";
 import { fragmentCode, verifyCode } from "../replay/verify.js";
 import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
@@ -64,7 +65,7 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   // A challenge is of a finished run: one still in play (nothing played, say) has no result to beat.
   const verified = checked.verified && checked.finished;
   const text = checked.verified && !checked.finished ? unfinished(read) : checked.text;
-  says.textContent = verified ? text : `${text} ${NOT_COUNTED}`;
+  showProblem(says, verified ? problem(text) : problem(`${text} ${NOT_COUNTED}`, checked.detail));
   says.classList.toggle("aviso-erro", !verified);
   main.dataset.veredicto = verified ? "verificada" : "recusada";
   if (!verified) {
