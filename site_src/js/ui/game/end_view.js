@@ -183,7 +183,8 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
     if (!stored) {
       showProblem(message, parsed.ok ? problem(IMPORT_REFUSED) : problem(parsed.message, parsed.detail));
       message.classList.add("recusa");
-      message.scrollIntoView({ block: "nearest" }); // under the buttons, often below a phone's fold
+      // Under the buttons, often below a phone's fold; its «Detalhes», if any, too.
+      (message.nextElementSibling ?? message).scrollIntoView({ block: "nearest" });
     }
   });
   return [

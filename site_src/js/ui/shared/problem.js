@@ -20,7 +20,12 @@ function logged({ text, detail }) {
   if (detail) console.warn(`${text} Detalhes: ${detail}`);
 }
 
-const detailsOf = (detail) => el("details", { class: "detalhes" }, [el("summary", { text: "Detalhes" }), el("p", { text: detailSentence(detail) })]);
+function detailsOf(detail) {
+  const details = el("details", { class: "detalhes" }, [el("summary", { text: "Detalhes" }), el("p", { text: detailSentence(detail) })]);
+  // Opened at the foot of a dialog or a phone's screen: the detail comes into view.
+  details.addEventListener("toggle", () => { if (details.open) details.scrollIntoView({ block: "nearest" }); });
+  return details;
+}
 
 /** A dialog's body for `said` ({text, detail}): the sentence, then its «Detalhes» when there is a detail. */
 export function problemNodes(said) {
