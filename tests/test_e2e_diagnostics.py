@@ -211,6 +211,18 @@ def test_a_changed_replay_or_challenge_link_is_refused_plainly_and_why_is_under_
     assert player.errors == []
 
 
+def test_a_link_to_a_tower_whose_day_file_is_damaged_blames_the_file_not_the_link(new_player):
+    day = fixture_day()
+    day["bag"] = "A" + day["bag"][1:]
+    player = new_player(day=day).open("/como-jogar/")
+    version = player.page.evaluate("() => fetch('/').then((r) => r.text())").split('data-versao="')[1].split('"')[0]
+    console = console_of(player)
+    for page in ("repeticao", "desafio"):
+        open_link(player, f"{player.url}/{page}/#{code_of(day['date'], version)}", page)
+        expect_said(player, "#veredicto", r"o saco tem \d+ × \w, devia ter \d+", console, main=re.compile(
+            r"^Não foi possível verificar esta corrida: o ficheiro da torre de 01/12/2026 está danificado\."))
+
+
 # The end of a run, whose part of the game did not arrive ---------------------------------------
 
 def test_an_end_screen_that_cannot_load_is_said_plainly_and_why_is_under_details(new_player):

@@ -5,6 +5,7 @@
 // needs (the engine's reason, the version, the HTTP status) its `detail` (problem.js «Detalhes»).
 
 import { readCode, replayCode } from "../../engine/replay_code.js";
+import { newRun } from "../../engine/state.js";
 import { summary } from "../../engine/summary.js";
 import { shownDate } from "../archive/archive.js";
 import { ordinal, points } from "../shared/labels.js";
@@ -52,12 +53,19 @@ export async function loadFor(read, main, fetchFn) {
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
   const [dayResponse, constantsResponse, dawgResponse] = settled.map((s) => s.value);
+  let loaded;
   try {
     const [day, constants, bytes] = await Promise.all([dayResponse.json(), constantsResponse.json(), dawgResponse.arrayBuffer()]);
-    return { day, constants, words: wordLookup(new Dawg(bytes)), files };
+    loaded = { day, constants, words: wordLookup(new Dawg(bytes)), files };
   } catch (error) {
     throw new Unverifiable(`${NOT_VERIFIED}: um ficheiro de que a repetição precisa está danificado.`, String(error));
   }
+  try {
+    newRun(loaded.day, loaded.constants); // a day file the engine refuses is the file's fault, not the link's
+  } catch (error) {
+    throw new Unverifiable(`${NOT_VERIFIED}: o ficheiro da torre de ${date} está danificado. Tente mais tarde.`, error.message);
+  }
+  return loaded;
 }
 
 const DAMAGED = `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.`;
