@@ -173,8 +173,9 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
     field.select();
     message.classList.remove("recusa");
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
+    // Through showProblem, so that the «Detalhes» of an earlier refusal go with it.
     showProblem(message, problem(copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
-      : "Copie este texto para o outro aparelho e carregue lá em Importar.")); // and the «Detalhes» of a refusal go
+      : "Copie este texto para o outro aparelho e carregue lá em Importar."));
   });
   const importButton = el("button", { type: "button", text: "Importar" });
   importButton.addEventListener("click", () => {
