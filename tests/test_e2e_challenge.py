@@ -189,9 +189,9 @@ def test_a_link_claiming_more_than_its_run_made_is_refused_and_never_counts(new_
     link, _ = challenger(new_player, built_dist, PAST)
     friend = new_player(route=False)
     open_challenge(friend, with_total_raised(link))
-    friend.expect_text("#veredicto", re.compile(r"^Não foi possível verificar esta corrida: a repetição não dá o resultado "
-                                                r"que a ligação declara \(1\.º andar, \d+ pontos\); a ligação foi alterada\. "
-                                                r"Este desafio não conta\.$"))
+    friend.expect_text("#veredicto", "Não foi possível verificar esta corrida: a ligação foi alterada, porque as jogadas "
+                                     "que traz não dão o resultado que anuncia. Este desafio não conta.")
+    friend.expect_text("#desafio details p", re.compile(r"^A ligação anuncia o 1\.º andar e \d+ pontos; as jogadas dão o 1\.º andar"))
     assert friend.page.get_by_role("link", name="Aceitar o desafio").count() == 0
     assert friend.page.evaluate("() => localStorage.getItem('torre.desafios')") is None
 

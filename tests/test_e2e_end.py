@@ -94,14 +94,14 @@ def test_an_end_screen_that_cannot_be_loaded_is_explained_and_the_run_is_counted
     player.page.route(END_CHUNK, lambda route: route.abort("internetdisconnected"))
     player.pass_turn(3)
     player.expect_text("#dialogo-titulo", "Não foi possível mostrar o fim da corrida")
-    assert player.text("#dialogo p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+    assert player.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
                                          "e recarregue a página. A corrida ficou guardada e contada.")
     player.screenshot("fim-sem-modulo")
     player.dialog_button("Fechar").click()
     assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas')).runs") == 1
     player.button("estatisticas").click()
     player.expect_text("#dialogo-titulo", "Não foi possível abrir as estatísticas")
-    assert player.text("#dialogo p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+    assert player.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
                                          "e recarregue a página.")
     player.dialog_button("Fechar").click()
     player.page.unroute(END_CHUNK)
@@ -148,7 +148,7 @@ def test_importing_an_empty_box_says_that_nothing_was_pasted(new_player, viewpor
     for text in ("", "  \n "):
         player.page.locator("#estatisticas-texto").fill(text)
         player.dialog_button("Importar").click()
-        player.expect_text("#dialogo .confirmacao", re.compile(r"^Não colou nada na caixa\. .*Exportar"))
+        player.expect_text("#dialogo .confirmacao", re.compile(r"^Não colou nada: .*«Exportar»"))
     assert axe_violations(player.page) == []
     player.screenshot(f"estatisticas-caixa-vazia-{scheme}")
 

@@ -21,7 +21,8 @@ def test_unreadable_save_is_reported_and_the_player_can_start_over(new_player):
     player = new_player()
     saved(player, "{isto não é json")
     player.expect_text("#dialogo-titulo", "Não foi possível retomar o jogo")
-    assert "o registo guardado não se consegue ler" in player.text("#dialogo-corpo")
+    # Why, for a developer, is under «Detalhes» (test_e2e_diagnostics.py), not in the sentence.
+    assert "O registo guardado não se consegue ler." in player.page.locator("#dialogo-corpo details").text_content()
     player.screenshot("registo-danificado")
     player.dialog_button("Recomeçar a torre de hoje").click()
     player.wait_ready()
@@ -33,16 +34,16 @@ def test_unreadable_save_is_reported_and_the_player_can_start_over(new_player):
 def test_save_of_an_unknown_version_is_reported(new_player):
     player = new_player()
     saved(player, json.dumps({"v": 99, "date": "2026-12-01", "actions": []}))
-    player.expect_text("#dialogo-corpo", re.compile("formato desconhecido"))
+    player.expect_text("#dialogo-corpo details p", re.compile("formato desconhecido"))  # for a developer
 
 
-def test_save_whose_actions_the_engine_refuses_names_the_bad_action(new_player):
+def test_save_whose_actions_the_engine_refuses_names_the_bad_action_under_details(new_player):
     player = new_player()
     actions = [{"type": "place", "tile": 0, "square": "F4"}, {"type": "place", "tile": 0, "square": "G4"}]
     saved(player, json.dumps({"v": 1, "date": "2026-12-01", "actions": actions}))
-    player.expect_text("#dialogo-corpo", re.compile(
-        r"a ação n\.º 2 do registo foi recusada \(«Essa peça não está na sua mão»\)\. "
-        r"Guardámos uma cópia dele à parte neste aparelho\. Pode recomeçar"))
+    player.expect_text("#dialogo-corpo > p", re.compile(
+        r"^O jogo guardado neste aparelho não pode ser retomado\. Guardámos uma cópia dele à parte neste aparelho\. Pode recomeçar"))
+    player.expect_text("#dialogo-corpo details p", "A ação n.º 2 do registo foi recusada: «Essa peça não está na sua mão».")
     player.dialog_button("Recomeçar a torre de hoje").click()
     assert player.label("F4") == "F4, vazia"
 
@@ -105,8 +106,9 @@ def test_day_file_the_engine_refuses_is_reported(new_player):
     day = fixture_day()
     day["bag"] = day["bag"][:-1]  # 116 tiles
     player = new_player(day=day).open()
-    # The engine's own words: which day, and what is wrong with it.
-    player.expect_text("#erro-texto", re.compile(r"^O ficheiro da torre de 01/12/2026 está danificado \(.+\)"))
+    # Plainly, which tower; the engine's own words (what is wrong with it) under «Detalhes».
+    player.expect_text("#erro-texto", "O ficheiro da torre de hoje está danificado. Recarregue a página mais tarde.")
+    player.expect_text("#erro details p", "O ficheiro da torre de 01/12/2026 está danificado: o saco devia ter 117 peças.")
 
 
 # Failures before the game starts: /boot.js shows the #erro box with a retry button.
@@ -162,7 +164,8 @@ def test_a_data_file_that_fails_offers_the_retry_button(new_player):
     player = new_player()
     player.page.route(re.compile(r"/constantes\.json$"), lambda route: route.fulfill(status=500, body=""))
     player.open()
-    expect_retry_message(player, "Não foi possível descarregar as regras do jogo (erro 500).")
+    expect_retry_message(player, "Não foi possível descarregar as regras do jogo. Tente outra vez daqui a pouco.")
+    player.expect_text("#erro details p", re.compile(r"/constantes\.json: HTTP 500\.$"))  # for a developer
     player.page.unroute(re.compile(r"/constantes\.json$"))
     player.page.locator("#erro-repetir").click()
     player.wait_ready()

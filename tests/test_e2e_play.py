@@ -237,5 +237,6 @@ def test_a_word_list_that_cannot_be_had_says_so_in_place_of_the_game(new_player)
     player = new_player()
     player.page.route(re.compile(r"/palavras\.[0-9a-f]+\.dawg$"), lambda route: route.fulfill(status=404, body=""))
     player.open()
-    player.expect_text("#erro-texto", "Não foi possível descarregar a lista de palavras (erro 404).")
+    player.expect_text("#erro-texto", "Não foi possível descarregar a lista de palavras. Tente outra vez daqui a pouco.")
+    player.expect_text("#erro details p", re.compile(r"\.dawg: HTTP 404\.$"))  # the status is for a developer
     assert player.page.locator("#partida").is_hidden()

@@ -3,8 +3,9 @@
  * five floors with an opener that fits the middle row and special squares on
  * legal, distinct squares; a bag that is exactly the constants' tiles; a help
  * order long enough for any run; an offer for every set of held trunfos.
- * A day that breaks any rule throws DayFileError, whose message is Portuguese
- * and can be shown to the player as it is; `detail` says what was wrong.
+ * A day that breaks any rule throws DayFileError, whose `detail` says what was wrong, in
+ * Portuguese, for a developer: the page says only that the file is damaged (and puts the
+ * detail under «Detalhes», ui/shared/problem.js).
  */
 import { parseSquare } from "./board.js";
 import { isTileLetter } from "./rules.js";
@@ -25,7 +26,7 @@ export class DayFileError extends Error {
     const date = day && typeof day.date === "string" ? day.date : "";
     const shown = /^\d{4}-\d{2}-\d{2}$/.test(date) ? ` de ${date.split("-").reverse().join("/")}`
       : isPracticeNumber(day?.treino) ? ` de treino n.º ${day.treino}` : "";
-    super(`O ficheiro da torre${shown} está danificado (${detail}). Recarregue a página mais tarde.`);
+    super(`O ficheiro da torre${shown} está danificado: ${detail}.`);
     this.name = "DayFileError";
     this.detail = detail;
   }
@@ -56,7 +57,7 @@ function openerSquares(constants, opener) {
 }
 
 function checkFloor(floor, number, constants, fail) {
-  const where = `andar ${number}`;
+  const where = `${number}.º andar`;
   if (!isObject(floor)) fail(`o ${where} não é válido`);
   const opener = floor.opener;
   const letters = typeof opener === "string" ? [...opener] : [];
@@ -64,7 +65,7 @@ function checkFloor(floor, number, constants, fail) {
       !letters.every((letter) => isTileLetter(constants, letter))) {
     fail(`a palavra de abertura do ${where} não é válida`);
   }
-  if (!isObject(floor.squares)) fail(`as casas especiais do ${where} faltam`);
+  if (!isObject(floor.squares)) fail(`faltam as casas especiais do ${where}`);
   const taken = new Set([...constants.corners, ...openerSquares(constants, opener)]);
   for (const [kind, count] of Object.entries(constants.square_counts)) {
     const names = floor.squares[kind];
@@ -92,7 +93,7 @@ function helpsNeeded(day, constants) {
 function checkHelps(day, constants, fail) {
   const ids = new Set(constants.helps.map((help) => help.id));
   if (!Array.isArray(day.helps) || !day.helps.every((id) => ids.has(id))) fail("a ordem das ajudas não é válida");
-  if (day.helps.length < helpsNeeded(day, constants)) fail("a ordem das ajudas é curta demais");
+  if (day.helps.length < helpsNeeded(day, constants)) fail("a ordem das ajudas é curta de mais");
 }
 
 /** Every set of trunfos a player can hold when offered (0 … floors − 2 of them). */

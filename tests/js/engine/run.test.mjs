@@ -19,11 +19,11 @@ test("a new run is plain JSON that survives a round trip", () => {
 // Issue 13 item 11: the whole day is checked at newRun, never a TypeError later on.
 const floors = (change) => ({ ...day, floors: day.floors.map((floor, i) => (i === 1 ? change(floor) : floor)) });
 const BROKEN_DAYS = [
-  ["floors that are not floors", { ...day, floors: [day.floors[0], null, {}, "x", 7] }, /andar 2 não é válido/],
+  ["floors that are not floors", { ...day, floors: [day.floors[0], null, {}, "x", 7] }, /o 2\.º andar não é válido/],
   ["four floors", { ...day, floors: day.floors.slice(1) }, /devia ter 5 andares/],
-  ["an opener with a letter no tile has", floors((f) => ({ ...f, opener: "KIWI" })), /abertura do andar 2/],
-  ["an opener longer than the board", floors((f) => ({ ...f, opener: "ABCDEFGH" })), /abertura do andar 2/],
-  ["a floor without squares", floors((f) => ({ opener: f.opener })), /casas especiais do andar 2 faltam/],
+  ["an opener with a letter no tile has", floors((f) => ({ ...f, opener: "KIWI" })), /abertura do 2\.º andar/],
+  ["an opener longer than the board", floors((f) => ({ ...f, opener: "ABCDEFGH" })), /abertura do 2\.º andar/],
+  ["a floor without squares", floors((f) => ({ opener: f.opener })), /faltam as casas especiais do 2\.º andar/],
   ["a special square off the board", floors((f) => ({ ...f, squares: { ...f.squares, "2P": ["C2", "H9"] } })), /«H9»/],
   ["a special square on a corner", floors((f) => ({ ...f, squares: { ...f.squares, "2P": ["C2", "A1"] } })), /«A1»/],
   ["a special square under the opener", floors((f) => ({ ...f, squares: { ...f.squares, "2P": ["C2", "D4"] } })), /«D4»/],
@@ -32,7 +32,7 @@ const BROKEN_DAYS = [
   ["a short bag", { ...day, bag: day.bag.slice(1) }, /saco devia ter 117 peças/],
   ["a bag with K", { ...day, bag: "K" + day.bag.slice(1) }, /letra «K»/],
   ["a bag of the wrong mix", { ...day, bag: "A" + day.bag.slice(1) }, /devia ter 14/],
-  ["helps that run out", { ...day, helps: day.helps.slice(0, 40) }, /ajudas é curta demais/],
+  ["helps that run out", { ...day, helps: day.helps.slice(0, 40) }, /ajudas é curta de mais/],
   ["an unknown help", { ...day, helps: ["voar", ...day.helps] }, /ordem das ajudas não é válida/],
   ["no offers", { ...day, offers: undefined }, /faltam os trunfos propostos/],
   ["an offer missing", { ...day, offers: { ...day.offers, cabra: undefined } }, /«cabra»/],
@@ -42,11 +42,11 @@ const BROKEN_DAYS = [
 ];
 
 for (const [what, broken, detail] of BROKEN_DAYS) {
-  test(`a day with ${what} is refused at newRun with a portuguese message`, () => {
+  test(`a day with ${what} is refused at newRun, its detail in portuguese for a developer`, () => {
     assert.throws(() => newRun(broken, constants), (error) => {
       assert.equal(error.name, "DayFileError");
-      assert.match(error.message, /^O ficheiro da torre( de \d\d\/\d\d\/\d{4})? está danificado \(/);
-      assert.match(error.message, detail);
+      assert.match(error.message, /^O ficheiro da torre( de \d\d\/\d\d\/\d{4})? está danificado: /);
+      assert.match(error.detail, detail);
       return true;
     });
   });

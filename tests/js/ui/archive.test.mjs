@@ -199,5 +199,5 @@ test("an export without archive days stays as before, and damaged archive days i
   const damaged = { results: { "2026-11-01": { floor: 0, total: 1, won: false }, "2026-11-02": { floor: 2, total: 10, won: false } }, daily: {} };
   const parsed = parseStatsExport(exportStats(stats, damaged), "2026-12-01");
   assert.equal(parsed.ok, false, "a day the game could not have written is not quietly dropped: the player is told");
-  assert.match(parsed.message, /lista dos dias do arquivo tem um dia inválido: 2026-11-01/);
+  assert.match(parsed.detail, /lista dos dias do arquivo tem um dia inválido: 2026-11-01/);
 });

@@ -189,8 +189,9 @@ test("an import is refused, naming the challenges, when one could not have been 
   for (const [desafios, reason] of refusals) {
     const parsed = parseStatsExport(exportLine({ ...STATS, desafios }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(desafios));
-    assert.match(parsed.message, /^O texto foi recusado: a lista dos desafios recebidos/);
-    assert.match(parsed.message, reason);
+    assert.match(parsed.message, /^O texto foi recusado: /);
+    assert.match(parsed.detail, /^a lista dos desafios recebidos/);
+    assert.match(parsed.detail, reason);
   }
   const early = parseStatsExport(exportLine({ ...STATS, desafios: [good] }), "2026-11-14");
   assert.equal(early.ok, false, "a challenge of a day that has not come yet");

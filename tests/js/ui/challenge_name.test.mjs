@@ -93,7 +93,7 @@ test("an export from before names still imports, and one carrying a hostile name
   assert.ok(parseStatsExport(exportStats(STATS, null, [old]), TODAY).ok, "older exports import");
   const hostile = parseStatsExport(exportStats(STATS, null, [{ ...old, name: "<img src=x onerror=alert(1)>" }]), TODAY);
   assert.equal(hostile.ok, false);
-  assert.match(hostile.message, /nome/);
+  assert.match(hostile.detail, /nome/);
 });
 
 test("a stored name edited by hand is shown as no name, and the device's own name is offered again only when it can travel", () => {

@@ -111,10 +111,10 @@ test("an import whose opponents' figures could not have been written is refused,
   for (const [change, says] of cases) {
     const parsed = parseStatsExport(exportLine({ ...BEATEN, ...change }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(change));
-    assert.match(parsed.message, says, JSON.stringify(change));
+    assert.match(parsed.detail, says, JSON.stringify(change));
   }
   const { opponentsDate, bestPatente, ...noDates } = BEATEN; // eslint-disable-line no-unused-vars
-  assert.match(parseStatsExport(exportLine(noDates), TODAY).message, /último dia com um adversário batido falta/);
+  assert.match(parseStatsExport(exportLine(noDates), TODAY).detail, /último dia com um adversário batido falta/);
 });
 
 test("the statistics know every opponent level, weakest first", () => {

@@ -47,8 +47,9 @@ test("importing an empty or blank box says that nothing was pasted, and how to p
   for (const text of ["", "   ", "\n\t \n"]) {
     const parsed = parseStatsExport(text, TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(text));
-    assert.match(parsed.message, /^Não colou nada na caixa\. /, JSON.stringify(text));
-    assert.match(parsed.message, /Exportar/, "how: export on the other device");
+    assert.match(parsed.message, /^Não colou nada: /, JSON.stringify(text));
+    assert.equal(parsed.detail, null, "nothing for «Detalhes»");
+    assert.match(parsed.message, /«Exportar»/, "how: export on the other device");
   }
   assert.equal(parseStatsExport("texto qualquer", TODAY).message, "Este texto não é uma exportação de estatísticas de A Torre.");
 });
@@ -59,11 +60,12 @@ test("an import with a last day that is not a real date or has not come yet is r
     ["2026-02-30", /não é uma data do calendário/]]) {
     const parsed = parseStatsExport(exportLine({ ...PLAYED, lastDate }), TODAY);
     assert.equal(parsed.ok, false, lastDate);
-    assert.match(parsed.message, says, lastDate);
+    assert.match(parsed.detail, says, lastDate);
     assert.match(parsed.message, /^O texto foi recusado: /);
+    assert.doesNotMatch(parsed.message, /dia|\d/, "the field is for «Detalhes»");
   }
   const par = parseStatsExport(exportLine({ ...PLAYED, parBeaten: 1, parDate: "2027-01-01" }), TODAY);
-  assert.match(par.message, /último dia com o par batido é um dia que ainda não chegou/);
+  assert.match(par.detail, /último dia com o par batido é um dia que ainda não chegou/);
 });
 
 test("an import with counts that are not whole, are absurd or do not add up is refused, naming the field", () => {
@@ -88,9 +90,9 @@ test("an import with counts that are not whole, are absurd or do not add up is r
   for (const [change, says] of cases) {
     const parsed = parseStatsExport(exportLine({ ...PLAYED, ...change }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(change));
-    assert.match(parsed.message, says, JSON.stringify(change));
+    assert.match(parsed.detail, says, JSON.stringify(change));
   }
-  assert.match(parseStatsExport(exportLine({ ...emptyStats(), lastDate: "2026-11-30" }), TODAY).message, /último dia contado indica um dia, mas não há corridas/);
+  assert.match(parseStatsExport(exportLine({ ...emptyStats(), lastDate: "2026-11-30" }), TODAY).detail, /último dia contado indica um dia, mas não há corridas/);
 });
 
 test("an import whose archive days are not real, not yet come or not possible is refused, naming the field", () => {
@@ -106,7 +108,7 @@ test("an import whose archive days are not real, not yet come or not possible is
   for (const [arquivo, says] of cases) {
     const parsed = parseStatsExport(exportLine({ ...PLAYED, arquivo }), TODAY);
     assert.equal(parsed.ok, false, JSON.stringify(arquivo));
-    assert.match(parsed.message, says, JSON.stringify(arquivo));
+    assert.match(parsed.detail, says, JSON.stringify(arquivo));
   }
 });
 

@@ -9,6 +9,7 @@ import { acceptUrl, comparisonLine, notOpenedLine, replayOfChallenge, towerOf } 
 import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
+import { problem, showProblem } from "../shared/problem.js";
 import { fragmentCode, verifyCode } from "../replay/verify.js";
 import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
@@ -72,7 +73,7 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
     return;
   }
   const text = checked.verified && !checked.finished ? unfinished(read) : checked.text;
-  says.textContent = verified ? text : `${text} ${NOT_COUNTED}`;
+  showProblem(says, verified ? problem(text) : problem(`${text} ${NOT_COUNTED}`, checked.detail));
   says.classList.toggle("aviso-erro", !verified);
   if (!verified) {
     refuse(main, box, checked.verified ? "Desafio de uma corrida por acabar" : undefined);

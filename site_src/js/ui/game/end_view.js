@@ -8,6 +8,7 @@ import { byId, counted, opponentName, ordinal, points, trunfoLabel } from "../sh
 import { formatCountdown, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
 import { currentStreak } from "../shared/storage.js";
 import { exportStats, parseStatsExport } from "../shared/stats_import.js";
+import { problem, showProblem } from "../shared/problem.js";
 import { replayLink } from "../../engine/replay_code.js";
 import {
   OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestTexts, opponentFigures, opponentsLine, patenteLine, replayLinkText,
@@ -172,17 +173,19 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
     field.select();
     message.classList.remove("recusa");
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
-    message.textContent = copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
-      : "Copie este texto para o outro aparelho e carregue lá em Importar.";
+    // Through showProblem, so that the «Detalhes» of an earlier refusal go with it.
+    showProblem(message, problem(copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
+      : "Copie este texto para o outro aparelho e carregue lá em Importar."));
   });
   const importButton = el("button", { type: "button", text: "Importar" });
   importButton.addEventListener("click", () => {
     const parsed = parseStatsExport(field.value, today);
     const stored = parsed.ok && onImport(parsed.stats, parsed.archive, parsed.challenges);
     if (!stored) {
-      message.textContent = parsed.ok ? IMPORT_REFUSED : parsed.message;
+      showProblem(message, parsed.ok ? problem(IMPORT_REFUSED) : problem(parsed.message, parsed.detail));
       message.classList.add("recusa");
-      message.scrollIntoView({ block: "nearest" }); // under the buttons, often below a phone's fold
+      // Under the buttons, often below a phone's fold; its «Detalhes», if any, too.
+      (message.nextElementSibling ?? message).scrollIntoView({ block: "nearest" });
     }
   });
   return [

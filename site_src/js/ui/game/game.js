@@ -6,6 +6,7 @@
 
 import { focusPoint, returnFocus } from "../shared/focus.js";
 import { DAMAGED_LIST, LoadError } from "../shared/loader.js";
+import { problem, problemNodes } from "../shared/problem.js";
 import { byId, helpEffect } from "../shared/labels.js";
 import { asideSentence } from "../shared/storage.js";
 import { climbNews, eventLine, lastPlayWarning, passWarning } from "./game_text.js";
@@ -72,7 +73,7 @@ export class Game extends Placement {
       const result = this.engine.replay(this.day, this.constants, actions, this.words);
       if (result.ok) return result;
       const why = result.message.replace(/\.$/, "");
-      return { ok: false, reason: `a ação n.º ${result.index + 1} do registo foi recusada («${why}»)` };
+      return { ok: false, reason: `a ação n.º ${result.index + 1} do registo foi recusada: «${why}»` };
     } catch (error) {
       // A damaged word list is not the save's fault: say so and keep the save.
       if (isDamagedList(error)) throw new LoadError(DAMAGED_LIST, String(error));
@@ -80,12 +81,16 @@ export class Game extends Placement {
     }
   }
 
-  /** A save that cannot be resumed: copied aside (said whether it could be), then «Recomeçar». */
+  /**
+   * A save that cannot be resumed: copied aside (said whether it could be), then «Recomeçar».
+   * `reason` (which action was refused, what is unreadable) is for a developer: under «Detalhes».
+   */
   async offerRestart(reason) {
     const copy = asideSentence(this.storage.keepAside?.(this.date) ?? false);
-    await this.dialogs.notice("Não foi possível retomar o jogo",
-      `O jogo guardado neste aparelho não pôde ser retomado: ${reason}. ${copy} Pode recomeçar ${this.towerName ?? "a torre de hoje"}.`,
-      [{ text: `Recomeçar ${this.towerName ?? "a torre de hoje"}`, value: true, kind: "principal" }], { cancellable: false });
+    const tower = this.towerName ?? "a torre de hoje";
+    const said = problem(`O jogo guardado neste aparelho não pode ser retomado. ${copy} Pode recomeçar ${tower}.`, reason);
+    await this.dialogs.ask("Não foi possível retomar o jogo", problemNodes(said),
+      [{ text: `Recomeçar ${tower}`, value: true, kind: "principal" }], { cancellable: false });
     this.storage.clearRun(this.date);
     this.actions = [];
   }

@@ -9,6 +9,7 @@ import { requestedDay, shownDate } from "../archive/archive.js";
 import { ArchiveStore, carryEarlierRun, runStore, unfinishedDaily } from "../shared/archive_store.js";
 import { keepsChallenges } from "../shared/challenge_key.js";
 import { Dialogs } from "../shared/dialogs.js";
+import { problem, problemNodes, showProblem } from "../shared/problem.js";
 import { markDevice } from "../shared/device.js";
 import { toastPlacer } from "./toast_place.js";
 import { DragInput } from "./drag_input.js";
@@ -121,8 +122,9 @@ export class Page {
     try {
       this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
     } catch (error) {
-      const message = error?.name === "DayFileError" ? error.message : `${tower.file} não é válido.`;
-      this.fail(new LoadError(message, String(error)));
+      // What is wrong with the file is for a developer (its «Detalhes»); the player reads that it is damaged.
+      const detail = error?.name === "DayFileError" ? error.message : String(error);
+      this.fail(new LoadError(`${tower.file} está danificado. Recarregue a página mais tarde.`, detail));
       return;
     }
     this.data = data;
@@ -248,9 +250,9 @@ export class Page {
     const kept = day.aside();
     const tower = day.name ?? "a torre de hoje";
     const copy = asideSentence(kept);
-    await this.dialogs.notice("Não foi possível retomar o jogo",
-      `O jogo guardado neste aparelho foi começado com uma lista de palavras que este site não tem (versão ${version}), `
-      + `por isso não pode ser retomado aqui. ${copy} Pode recomeçar ${tower}.`,
+    const said = problem("O jogo guardado neste aparelho foi começado com uma lista de palavras que este site não tem, "
+      + `por isso não pode ser retomado aqui. ${copy} Pode recomeçar ${tower}.`, `A corrida guardada usa a lista de palavras da versão ${version}.`);
+    await this.dialogs.ask("Não foi possível retomar o jogo", problemNodes(said),
       [{ text: `Recomeçar ${tower}`, value: true, kind: "principal" }], { cancellable: false });
     day.clear();
   }
@@ -279,22 +281,23 @@ export class Page {
   refuse({ heading, message }) {
     const title = this.main.querySelector("h1");
     if (title) title.textContent = heading;
-    this.fail(new LoadError(message, "?dia=", { retry: false }));
+    this.fail(new LoadError(message, null, { retry: false, otherDays: true }));
   }
 
   fail(error) {
     const box = this.main.querySelector("#erro");
-    const message = error instanceof LoadError ? error.message : "Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.";
-    box.querySelector("#erro-texto").textContent = message;
+    const said = error instanceof LoadError ? problem(error.message, error.detail)
+      : problem("Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.", String(error));
+    showProblem(box.querySelector("#erro-texto"), said);
     // A day the site does not have stays missing: no "Tentar outra vez", only the ways on.
     const refused = error?.retry === false;
     box.querySelector("#erro-acoes").hidden = refused;
     this.main.toggleAttribute("data-recusa", refused); // its heading, shown, names the day refused
-    dayLinks(box, this.archiveDate !== null || error?.detail === "?dia=");
+    dayLinks(box, this.archiveDate !== null || error?.otherDays === true);
     this.show("erro");
     const opener = this.main.querySelector("#abertura"); // the build day's opener: not this day's
     if (opener) opener.hidden = true;
-    console.error(error.detail || error);
+    if (!(error instanceof LoadError)) console.error(error); // with its stack
   }
 
   scheduleDayCheck() {
@@ -383,11 +386,9 @@ export class Page {
       await end.styled(this.main);
       return end;
     } catch (error) {
-      console.error(error);
-      if (!this.dialogs.isOpen) {
-        await this.dialogs.notice(title, saved ? `${NOT_LOADED} A corrida ficou guardada e contada.` : NOT_LOADED,
-          [{ text: "Fechar", value: null, kind: "principal" }]);
-      }
+      const said = problem(saved ? `${NOT_LOADED} A corrida ficou guardada e contada.` : NOT_LOADED, String(error));
+      if (this.dialogs.isOpen) console.warn(error);
+      else await this.dialogs.ask(title, problemNodes(said), [{ text: "Fechar", value: null, kind: "principal" }]);
       return null;
     }
   }

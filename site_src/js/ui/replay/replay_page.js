@@ -10,6 +10,7 @@ import { shownDate } from "../archive/archive.js";
 import { BoardView } from "../game/board_view.js";
 import { el } from "../shared/dialogs.js";
 import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
+import { problem, showProblem } from "../shared/problem.js";
 import { fragmentCode, verifyCode } from "./verify.js";
 
 /** What one step did, in words: "PRAXE, TU: 62 pontos", "Passou.", "Trunfo: 🔔 Cabra." … */
@@ -65,8 +66,8 @@ export async function showReplay(main, { fetchFn, hash }) {
   const box = main.querySelector("#repeticao-corrida") ?? main.appendChild(el("div", { id: "repeticao-corrida" }));
   const says = el("p", { id: "veredicto", class: "aviso veredicto", role: "status", text: "A repetir a corrida…" });
   box.replaceChildren(says);
-  const { read, loaded, replayed, text, verified } = await verifyCode(fragmentCode(hash), main, fetchFn);
-  says.textContent = text;
+  const { read, loaded, replayed, text, detail, verified } = await verifyCode(fragmentCode(hash), main, fetchFn);
+  showProblem(says, problem(text, detail));
   says.classList.toggle("aviso-erro", !verified);
   main.dataset.veredicto = verified ? "verificada" : "recusada";
   if (replayed?.ok) new ReplayView(box, loaded, read, replayed).show(0);

@@ -1,9 +1,12 @@
 // Verifying a replay code, shared by the replay page (replay_page.js) and the challenge
 // page (../challenge/challenge_page.js): reads the code, loads its day and the word list
 // it was played with, replays it in the engine and says the verdict. Nothing here throws
-// at the player: every failure becomes a Portuguese sentence.
+// at the player: every failure becomes a plain Portuguese sentence, and what a developer
+// needs (the engine's reason, the version, the HTTP status) its `detail` (problem.js «Detalhes»).
 
 import { readCode, replayCode } from "../../engine/replay_code.js";
+import { newRun } from "../../engine/state.js";
+import { summary } from "../../engine/summary.js";
 import { shownDate } from "../archive/archive.js";
 import { ordinal, points } from "../shared/labels.js";
 import { Dawg, wordLookup } from "../../dawg.js";
@@ -13,16 +16,22 @@ import { notOpened } from "../shared/saved_values.js";
 
 export const NOT_VERIFIED = "Não foi possível verificar esta corrida";
 
-class Unverifiable extends Error {}
+class Unverifiable extends Error {
+  constructor(message, detail) {
+    super(message);
+    this.detail = detail;
+  }
+}
 
-async function fetchOrSay(fetchFn, url, missing) {
+async function fetchOrSay(fetchFn, url, missing, about = "") {
   let response;
   try {
     response = await fetchFn(url);
-  } catch {
-    throw new Unverifiable(`${NOT_VERIFIED}: sem ligação à Internet para descarregar aquilo de que a repetição precisa. Tente mais tarde.`);
+  } catch (error) {
+    throw new Unverifiable(`${NOT_VERIFIED}: sem ligação à Internet para descarregar aquilo de que a repetição precisa. Tente mais tarde.`,
+      `${url}: ${error}`);
   }
-  if (!response.ok) throw new Unverifiable(`${NOT_VERIFIED}: ${missing}.`);
+  if (!response.ok) throw new Unverifiable(`${NOT_VERIFIED}: ${missing}.`, `${about}${url}: HTTP ${response.status}`);
   return response;
 }
 
@@ -34,31 +43,41 @@ export async function loadFor(read, main, fetchFn) {
   const urls = { ...readUrls(main), days: main.dataset.days || "/dias/" };
   const files = { day: dayUrl(urls, read.date), dawg: runDawgUrl(urls, read.version) };
   const date = shownDate(read.date);
-  const notHere = `a lista de palavras com que foi jogada (versão ${read.version}) não está neste site`;
   // All three at once (the word list is the largest); a failure is said in this order.
   const settled = await Promise.allSettled([
     fetchOrSay(fetchFn, files.day, `a torre de ${date} não existe neste site`),
     fetchOrSay(fetchFn, main.dataset.constants || "/constantes.json", "as regras do jogo não se conseguiram descarregar"),
-    fetchOrSay(fetchFn, files.dawg, notHere),
+    fetchOrSay(fetchFn, files.dawg, "a lista de palavras com que foi jogada não está neste site",
+      `a corrida foi jogada com a lista de palavras da versão ${read.version}; `),
   ]);
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
   const [dayResponse, constantsResponse, dawgResponse] = settled.map((s) => s.value);
+  let loaded;
   try {
     const [day, constants, bytes] = await Promise.all([dayResponse.json(), constantsResponse.json(), dawgResponse.arrayBuffer()]);
-    return { day, constants, words: wordLookup(new Dawg(bytes)), files };
+    loaded = { day, constants, words: wordLookup(new Dawg(bytes)), files };
   } catch (error) {
-    console.error(error);
-    throw new Unverifiable(`${NOT_VERIFIED}: um ficheiro de que a repetição precisa está danificado.`);
+    throw new Unverifiable(`${NOT_VERIFIED}: um ficheiro de que a repetição precisa está danificado.`, String(error));
   }
+  try {
+    newRun(loaded.day, loaded.constants); // a day file the engine refuses is the file's fault, not the link's
+  } catch (error) {
+    throw new Unverifiable(`${NOT_VERIFIED}: o ficheiro da torre de ${date} está danificado. Tente mais tarde.`, error.message);
+  }
+  return loaded;
 }
 
-/** The verdict of a replay, as said to the player: {verified, finished, text}. */
+const DAMAGED = `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.`;
+
+/** The verdict of a replay, as said to the player: {verified, finished, text, detail}. */
 export function verdict(read, replayed) {
-  if (!replayed.ok) return { verified: false, text: `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` };
+  if (!replayed.ok) return { verified: false, text: DAMAGED, detail: `a repetição parou: ${replayed.reason}` };
   if (!replayed.verified) {
-    return { verified: false, text: `${NOT_VERIFIED}: a repetição não dá o resultado que a ligação declara `
-      + `(${ordinal(read.floor)} andar, ${points(read.total)}); a ligação foi alterada.` };
+    const made = summary(replayed.state);
+    return { verified: false, text: `${NOT_VERIFIED}: a ligação foi alterada, porque as jogadas que traz não dão o resultado que anuncia.`,
+      detail: `a ligação anuncia o ${ordinal(read.floor)} andar e ${points(read.total)}; `
+        + `as jogadas dão o ${ordinal(made.floorReached)} andar e ${points(made.total)}` };
   }
   const { phase } = replayed.state;
   if (phase !== "won" && phase !== "lost") {
@@ -81,16 +100,16 @@ export function fragmentCode(hash) {
 
 /**
  * Verifies `code` for the page `main` (its data-* name the files): {read, loaded, replayed,
- * text, verified, finished}, `loaded` and `replayed` null where it stopped before them; `text` is the
- * verdict as said to the player. Never throws. `onRead(read)`: called once the code reads,
+ * text, detail, verified, finished}, `loaded` and `replayed` null where it stopped before them; `text` is the
+ * verdict as said to the player, `detail` (or none) why, for a developer. Never throws. `onRead(read)`: called once the code reads,
  * before anything is downloaded. `today`: the Lisbon date; a run of a later day is not verified
  * (saved_values.js notOpened).
  */
 export async function verifyCode(code, main, fetchFn, { onRead = () => {}, today = lisbonDate() } = {}) {
   const read = readCode(code);
-  const refused = (text) => ({ read, loaded: null, replayed: null, text, verified: false });
+  const refused = (text, detail = null) => ({ read, loaded: null, replayed: null, text, detail, verified: false });
   if (!read.ok) {
-    return refused(code ? `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.` : `${NOT_VERIFIED}: esta ligação não traz nenhuma corrida.`);
+    return code ? refused(DAMAGED, `o código não se lê: ${read.reason}`) : refused(`${NOT_VERIFIED}: esta ligação não traz nenhuma corrida.`);
   }
   if (notOpened(read.date, today)) return refused(`${NOT_VERIFIED}: é de ${shownDate(read.date)}, um dia que ainda não chegou.`);
   onRead(read);
@@ -98,7 +117,8 @@ export async function verifyCode(code, main, fetchFn, { onRead = () => {}, today
   try {
     loaded = await loadFor(read, main, fetchFn);
   } catch (error) {
-    return refused(error instanceof Unverifiable ? error.message : `${NOT_VERIFIED}: aconteceu um erro inesperado.`);
+    return error instanceof Unverifiable ? refused(error.message, error.detail)
+      : refused(`${NOT_VERIFIED}: aconteceu um erro inesperado.`, String(error));
   }
   const replayed = replayCode(read, loaded.day, loaded.constants, loaded.words);
   return { read, loaded, replayed, ...verdict(read, replayed) };

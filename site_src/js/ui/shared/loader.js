@@ -1,20 +1,23 @@
 // Fetches what a day needs: the constants, the word list (DAWG) and the Coimbra
 // words, once per page, and the day's tower. Every failure becomes a LoadError whose message
-// is Portuguese and says what is missing, so the page never goes blank.
+// is Portuguese and says what is missing, so the page never goes blank; its `detail` (the URL,
+// the browser's error, the HTTP status) is the developer's, shown under «Detalhes» (problem.js).
 
 import { Dawg, wordLookup } from "../../dawg.js";
 
 export class LoadError extends Error {
   /**
    * `retry`: false when trying again cannot help (a day the site does not have), so none is
-   * offered; `missing`: the site answered that the file does not exist (404).
+   * offered; `missing`: the site answered that the file does not exist (404); `otherDays`: the
+   * ways to other days are offered (a date the page refuses).
    */
-  constructor(message, detail, { retry = true, missing = false } = {}) {
+  constructor(message, detail, { retry = true, missing = false, otherDays = false } = {}) {
     super(message);
     this.name = "LoadError";
     this.detail = detail;
     this.retry = retry;
     this.missing = missing;
+    this.otherDays = otherDays;
   }
 }
 
@@ -49,9 +52,10 @@ async function fetchOk(url, what, fetchFn, notFound = null, notFoundRetry = true
   } catch (error) {
     throw new LoadError(`Não foi possível descarregar ${what}. Verifique a ligação à Internet e recarregue a página.`, `${url}: ${error}`);
   }
-  if (notFound && response.status === 404) throw new LoadError(notFound, url, { retry: notFoundRetry, missing: true });
+  // A file the site does not have (yet) is a state, not a fault: said plainly, with no «Detalhes».
+  if (notFound && response.status === 404) throw new LoadError(notFound, null, { retry: notFoundRetry, missing: true });
   if (!response.ok) {
-    throw new LoadError(`Não foi possível descarregar ${what} (erro ${response.status}).`, url);
+    throw new LoadError(`Não foi possível descarregar ${what}. Tente outra vez daqui a pouco.`, `${url}: HTTP ${response.status}`);
   }
   return response;
 }

@@ -1,8 +1,9 @@
 // What an imported statistics line may hold, pure: a line pasted from another device
 // may have been edited by hand, and one bad field can freeze the statistics for ever
 // (a last day in 9999 means no later run is ever counted). Each field is checked
-// against what the game itself could have written, and the first one that could not
-// is named in a Portuguese sentence, so the player knows why the line was refused.
+// against what the game itself could have written. The player reads plainly that the text
+// was refused and what to do; the first field that could not have been written is named
+// in the refusal's `detail`, for «Detalhes» (problem.js).
 // The export line itself is written and read here too: only the statistics dialog, loaded
 // when it opens (ui/game/run_end.js), uses any of it.
 
@@ -41,7 +42,8 @@ const FIELDS = {
   desafios: "a lista dos desafios recebidos",
 };
 
-const refused = (field, why) => `O texto foi recusado: ${FIELDS[field]} ${why}.`;
+/** Why a field was refused, as «Detalhes» says it: "o número de corridas não é …". */
+const refused = (field, why) => `${FIELDS[field]} ${why}`;
 
 /** Why `date` is not a day that can have been played by `today` (Lisbon), or null. */
 function dateProblem(date, today) {
@@ -88,11 +90,11 @@ function relationsProblem(stats) {
   return null;
 }
 
-/** Null when the daily statistics of an import could have been written by the game by `today`, else why not. */
+/** Null when the daily statistics of an import could have been written by the game by `today`, else why not (its detail). */
 export function statsImportProblem(stats, today) {
-  if (stats === null || typeof stats !== "object" || Array.isArray(stats)) return "O texto não tem estatísticas válidas.";
+  if (stats === null || typeof stats !== "object" || Array.isArray(stats)) return "as estatísticas não são um objeto JSON";
   const unknown = Object.keys(stats).find((key) => !Object.hasOwn(FIELDS, key));
-  if (unknown !== undefined) return `O texto foi recusado: tem um campo que o jogo não conhece («${unknown.slice(0, 30)}»).`;
+  if (unknown !== undefined) return `o texto tem um campo que o jogo não conhece («${unknown.slice(0, 30)}»)`;
   if (stats.v !== 1) return refused("v", "não é uma que esta versão do jogo conheça");
   for (const field of ["runs", "wins", "streak", "bestStreak"]) {
     const problem = countProblem(stats, field);
@@ -141,8 +143,12 @@ export function challengesImportProblem(list, today) {
 
 const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
 // An empty box is a player who has not pasted yet: say how, not that the text is wrong.
-const NOTHING_PASTED = "Não colou nada na caixa. No outro aparelho, abra as Estatísticas e carregue em Exportar; "
-  + "depois cole aqui o texto copiado e carregue em Importar.";
+const NOTHING_PASTED = "Não colou nada: no outro aparelho, abra as «Estatísticas» e carregue em «Exportar»; "
+  + "depois cole aqui o texto copiado e carregue em «Importar».";
+// The player's sentences for a refused line; which field, and why, is the refusal's detail.
+const NOT_AN_EXPORT = "Este texto não é uma exportação de estatísticas de A Torre.";
+const CUT_OR_CHANGED = "O texto está incompleto ou foi alterado; copie-o outra vez.";
+const REFUSED = "O texto foi recusado: tem valores que o jogo não pode ter escrito. Copie-o outra vez do outro aparelho, inteiro.";
 
 function toBase64(text) {
   const bytes = new TextEncoder().encode(text);
@@ -170,32 +176,30 @@ export function exportStats(stats, archive = null, challenges = [], today = lisb
   return EXPORT_PREFIX + toBase64(JSON.stringify(line));
 }
 
+const refusal = (message, detail = null) => ({ ok: false, message, detail });
+
 /**
- * {ok:true, stats, archive?, challenges?} or {ok:false, message} for a pasted export line (`archive`
+ * {ok:true, stats, archive?, challenges?} or {ok:false, message, detail} for a pasted export line (`archive`
  * and `challenges` when it carries them). Every field must be one the game could have written by `today` (the Lisbon
- * date): the message names the first that could not (stats_import.js).
+ * date): `message` is the player's plain sentence, `detail` (or null) names the first field that could not.
  */
 export function parseStatsExport(text, today = lisbonDate()) {
   const line = String(text).trim();
-  if (line === "") return { ok: false, message: NOTHING_PASTED };
-  if (!line.startsWith(EXPORT_PREFIX)) {
-    return { ok: false, message: "Este texto não é uma exportação de estatísticas de A Torre." };
-  }
+  if (line === "") return refusal(NOTHING_PASTED);
+  if (!line.startsWith(EXPORT_PREFIX)) return refusal(NOT_AN_EXPORT);
   let stats;
   try {
     stats = JSON.parse(fromBase64(line.slice(EXPORT_PREFIX.length)));
-  } catch {
-    return { ok: false, message: "O texto está incompleto ou foi alterado; copie-o outra vez." };
+  } catch (error) {
+    return refusal(CUT_OR_CHANGED, `o texto depois de «${EXPORT_PREFIX}» não se lê (${error})`);
   }
   if (stats === null || typeof stats !== "object" || Array.isArray(stats)) {
-    return { ok: false, message: "O texto não tem estatísticas válidas." };
+    return refusal(REFUSED, "o texto não é um objeto JSON");
   }
   const { arquivo, desafios, ...daily } = stats;
   const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today))
     ?? (desafios === undefined ? null : challengesImportProblem(desafios, today));
-  if (problem || !isValidStats(daily)) {
-    return { ok: false, message: problem ?? "O texto não tem estatísticas válidas." };
-  }
+  if (problem || !isValidStats(daily)) return refusal(REFUSED, problem ?? "as estatísticas não são válidas");
   const parsed = arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
   return desafios === undefined ? parsed : { ...parsed, challenges: desafios };
 }
