@@ -2,7 +2,7 @@
 // each engine event as a sentence, and the climbing play the trunfo dialog repeats. Pure:
 // engine state and events in, Portuguese sentences out.
 
-import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
+import { byId, counted, helpReason, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { invalidWordsText } from "./status_view.js";
 
 /** What passing costs, said before the player confirms: the last play ends the run. */
@@ -39,8 +39,9 @@ export function eventLine(event, constants) {
     case "rejected": return `A jogada não conta. ${invalidWordsText(event.invalidWords)}.`;
     case "climbed": return `Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`;
     case "helpEarned": {
-      const name = byId(constants.helps, event.id).name;
-      return event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`;
+      // Why each was earned: one play can earn two alike (a Coimbra word, then the climb's margin).
+      const earned = `Ganhou a ajuda «${byId(constants.helps, event.id).name}» ${helpReason(event.reason, constants)}`.trimEnd();
+      return event.kept ? `${earned}.` : `${earned}, mas já tem ${constants.help_capacity}: perdeu-se.`;
     }
     case "trunfo": return `Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`;
     case "won": return "Subiu a torre toda!";
