@@ -28,7 +28,7 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
     ]
     assert re.fullmatch(re.escape(player.url) + r"/repeticao/#1[A-Za-z0-9_-]+", link), "the run's replay link"
     assert "FADO" not in share
-    player.expect_text(".contagem", "Próxima torre daqui a 14:00:00")  # 10:00 in Lisbon
+    player.expect_text(".contagem", "A torre de amanhã abre daqui a 14:00:00")  # 10:00 in Lisbon
     player.screenshot("fim")
     dialog.get_by_role("button", name="Partilhar resultado").click()
     player.expect_text(".confirmacao", "Copiado: cole onde quiser.")

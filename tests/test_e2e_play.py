@@ -209,7 +209,7 @@ def test_dobro_shows_while_active_and_doubles_the_previewed_play(new_player):
     player.expect_text("#ajudas .ativo", "Dobro ativo: a próxima jogada válida vale a dobrar.")
     player.cell("D5").click()  # under the T of FITAS
     player.type_word("U")
-    player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2\)$"))
+    player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2 pela ajuda «Dobro»\)$"))
     player.press("Enter")
     assert player.page.locator("#ajudas .ativo").count() == 0
 

@@ -27,7 +27,7 @@ PENDING = [
     ("o registo tem uma ação recusada", "registo"),
     ("o registo não tem forma canónica", "registo"),
     ("Verifique a ligação à Internet e recarregue a página.", "ligação à Internet"),
-    ("sem ligação à Internet para descarregar", "ligação à Internet"),
+    ("sem ligação à Internet para descarregar", "sem ligação à Internet"),
     # stats_import.js is §4's too: its empty-box message names two buttons without «».
     ("abra as Estatísticas e carregue em Exportar", "Exportar"),
     ("cole aqui o texto copiado e carregue em Importar", "Importar"),

@@ -111,8 +111,8 @@ test("FADO as a first play that climbs earns two Dobro helps and says why it ear
   const state = setup({ day, board: [E, E, E, ".FAD...", E, E, E], hand: "OSEUTAMR", floorScore: constants.targets[0] + margin });
   const { state: next, events } = applyOk(placeAll(state, [["E4", "O"]]), { type: "play" }, wordChecker([], ["FADO"]));
   assert.equal(climbNews(next, events, constants).replace(/^FADO: \d+ pontos\. /, ""),
-    "Ganhou a ajuda «Dobro» por formar uma palavra de Coimbra. "
-    + `Ganhou a ajuda «Dobro» por subir com ${margin} ou mais pontos acima do alvo.`);
+    "Ganhou a ajuda «Dobro» pela palavra de Coimbra "
+    + `e a ajuda «Dobro» por passar o alvo em ${margin} ou mais.`);
   assert.deepEqual(heldHelps(next.helps, constants).map((held) => held.label), ["Dobro ×2"]);
 });
 

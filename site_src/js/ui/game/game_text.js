@@ -54,12 +54,25 @@ export function eventLine(event, constants) {
 }
 
 /**
+ * The helps one play earned, in one sentence when all were kept ("Ganhou a ajuda «Dobro» pela
+ * palavra de Coimbra e a ajuda «Dobro» por passar o alvo em 10 ou mais."), so that the trunfo
+ * dialog still fits a small phone; a help lost is said on its own, as the toast says it.
+ */
+function helpsEarnedLine(earned, constants) {
+  if (!earned.every((e) => e.kept)) return earned.map((e) => eventLine(e, constants)).join(" ");
+  if (!earned.length) return "";
+  const [first, ...more] = earned.map((e) => `«${byId(constants.helps, e.id).name}» ${helpReason(e.reason, constants)}`.trimEnd());
+  return `Ganhou a ajuda ${first}${more.map((help) => ` e a ajuda ${help}`).join("")}.`;
+}
+
+/**
  * The play that climbed, as the trunfo dialog repeats it (the toast is behind the dialog):
  * its words and points and the helps it earned; from the history alone after a reload.
  */
 export function climbNews(state, events, constants) {
   if (events?.some((e) => e.type === "climbed")) {
-    return events.filter((e) => e.type === "played" || e.type === "helpEarned").map((e) => eventLine(e, constants)).join(" ");
+    const played = events.filter((e) => e.type === "played").map((e) => eventLine(e, constants));
+    return [...played, helpsEarnedLine(events.filter((e) => e.type === "helpEarned"), constants)].filter(Boolean).join(" ");
   }
   const last = state.history.at(-1);
   return last && !last.pass ? eventLine({ type: "played", words: last.words, points: last.points }, constants) : "";

@@ -65,8 +65,8 @@ export function heldHelps(ids, constants) {
 
 /** Why a help was earned (the engine's helpEarned `reason`), as the end of a sentence. */
 export function helpReason(reason, constants) {
-  if (reason === "coimbra") return "por formar uma palavra de Coimbra";
-  if (reason === "margin") return `por subir com ${constants.help_climb_margin} ou mais pontos acima do alvo`;
+  if (reason === "coimbra") return "pela palavra de Coimbra";
+  if (reason === "margin") return `por passar o alvo em ${constants.help_climb_margin} ou mais`;
   return "";
 }
 
