@@ -61,8 +61,8 @@ export function eventLine(event, constants) {
 function helpsEarnedLine(earned, constants) {
   if (!earned.every((e) => e.kept)) return earned.map((e) => eventLine(e, constants)).join(" ");
   if (!earned.length) return "";
-  const [first, ...more] = earned.map((e) => `«${byId(constants.helps, e.id).name}» ${helpReason(e.reason, constants)}`.trimEnd());
-  return `Ganhou a ajuda ${first}${more.map((help) => ` e a ajuda ${help}`).join("")}.`;
+  const [[name, why], ...more] = earned.map((e) => [byId(constants.helps, e.id).name, helpReason(e.reason, constants)]);
+  return `Ganhou a ajuda «${name}» ${why}${more.map(([other, because]) => ` e a ajuda «${other}» ${because}`).join("")}.`;
 }
 
 /**
