@@ -133,8 +133,10 @@ def test_one_play_that_earns_two_dobro_says_why_it_earned_each_and_lists_them_as
     expect(helps).to_have_text([re.compile(r"^Dobro ×2( 4)?$")])
     assert axe_violations(player.page) == []
     player.screenshot(f"dois-dobros-{scheme}")
-    helps.first.click()  # uses one of the two
+    helps.first.focus()
+    player.press("Enter")  # uses one of the two
     expect(helps).to_have_text([re.compile(r"^Dobro( 4)?$")])
+    assert player.page.evaluate("() => document.activeElement.dataset.help") == "dobro", "focus stays on the help"
     assert player.errors == []
 
 
