@@ -78,7 +78,7 @@ def test_the_rules_page_uses_the_one_term_for_each_thing(pages):
     rules = page(pages, "como-jogar/index.html")
     for term in ("vira a direção", "trunfos propostos", "a peça branca", "palavra de abertura",
                  "não valem", "a não ser as palavras de Coimbra", "Se chegar ao alvo, sobe",
-                 "Quem subir o 5.º andar sobe a torre toda", "Sempre que sobe de andar",
+                 "Subir o 5.º andar é subir a torre toda", "Sempre que sobe de andar",
                  "vale o quádruplo", "Pôr 7 peças numa só jogada (uma linha ou uma coluna inteira)",
                  "à exceção da palavra de abertura"):
         assert term in rules, term
@@ -226,8 +226,7 @@ def test_the_rules_page_explains_the_par_as_the_engine_plays_it(pages, built_dis
                  "Bate o par quem chegar mais alto do que ele (subir a torre toda fica acima de qualquer andar) "
                  "ou quem acabar no mesmo andar com mais pontos no total da corrida.",
                  "Acabar no mesmo andar com os mesmos pontos é empatar com o par, não batê-lo.",
-                 "«Dias com o par batido» conta os dias em que a corrida da torre de hoje, feita nesse mesmo dia, "
-                 "bateu o par"):
+                 "«Dias com o par batido» conta os dias em que a sua corrida, feita no próprio dia, bateu o par"):
         assert fact in par, fact
     rules = (built_dist / "como-jogar/index.html").read_text(encoding="utf-8")
     assert '<a href="#par">O par do dia</a>' in rules, "the page's index lists the section"
