@@ -43,7 +43,7 @@ ATTRIBUTIONS = (
      "Google Books Ngram Viewer"),
     ("The Leeds Internet Corpus", "http://corpus.leeds.ac.uk/list.html",
      "Centre for Translation Studies, Universidade de Leeds"),
-    ("Wikipedia", "http://www.wikipedia.org", "a enciclopédia livre"),
+    ("Wikipédia", "http://www.wikipedia.org", "a enciclopédia livre"),
     ("ParaCrawl", "https://paracrawl.eu", "recolha multilingue da Web"),
     ("OPUS OpenSubtitles 2018", "http://opus.nlpl.eu/OpenSubtitles.php",
      "dados do projeto OpenSubtitles, http://www.opensubtitles.org/"),

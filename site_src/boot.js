@@ -15,9 +15,9 @@
   var root = document.documentElement;
   var MESSAGES = {
     script: "O jogo não arrancou: parte do programa não chegou a este aparelho. " +
-      "Verifique a ligação à Internet e tente outra vez.",
+      "Verifique se o aparelho tem Internet e tente outra vez.",
     style: "A página chegou incompleta (faltam os estilos) e o jogo não pode ser mostrado. " +
-      "Verifique a ligação à Internet e tente outra vez.",
+      "Verifique se o aparelho tem Internet e tente outra vez.",
   };
 
   function show(message) {

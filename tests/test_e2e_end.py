@@ -28,7 +28,7 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
     ]
     assert re.fullmatch(re.escape(player.url) + r"/repeticao/#1[A-Za-z0-9_-]+", link), "the run's replay link"
     assert "FADO" not in share
-    player.expect_text(".contagem", "Próxima torre daqui a 14:00:00")  # 10:00 in Lisbon
+    player.expect_text(".contagem", "A torre de amanhã abre daqui a 14:00:00")  # 10:00 in Lisbon
     player.screenshot("fim")
     dialog.get_by_role("button", name="Partilhar resultado").click()
     player.expect_text(".confirmacao", "Copiado: cole onde quiser.")
@@ -94,14 +94,14 @@ def test_an_end_screen_that_cannot_be_loaded_is_explained_and_the_run_is_counted
     player.page.route(END_CHUNK, lambda route: route.abort("internetdisconnected"))
     player.pass_turn(3)
     player.expect_text("#dialogo-titulo", "Não foi possível mostrar o fim da corrida")
-    assert player.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+    assert player.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet "
                                          "e recarregue a página. A corrida ficou guardada e contada.")
     player.screenshot("fim-sem-modulo")
     player.dialog_button("Fechar").click()
     assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas')).runs") == 1
     player.button("estatisticas").click()
     player.expect_text("#dialogo-titulo", "Não foi possível abrir as estatísticas")
-    assert player.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+    assert player.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet "
                                          "e recarregue a página.")
     player.dialog_button("Fechar").click()
     player.page.unroute(END_CHUNK)

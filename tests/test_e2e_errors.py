@@ -145,7 +145,7 @@ def test_a_stale_page_whose_static_folder_is_gone_shows_a_message(new_player):
     player = new_player()
     player.page.route(re.compile(r"/static/"), lambda route: route.fulfill(status=404, body=""))
     player.open()
-    player.expect_text("#erro-texto", re.compile("Verifique a ligação à Internet e tente outra vez"))
+    player.expect_text("#erro-texto", re.compile("Verifique se o aparelho tem Internet e tente outra vez"))
     assert player.page.locator("#erro-repetir").is_visible()
     player.screenshot("falha-sem-estilos")
 

@@ -51,7 +51,7 @@ def test_a_kept_challenge_whose_chunk_cannot_be_had_is_said_and_the_run_starts_w
     friend.page.route(END_CHUNK, lambda route: route.abort("internetdisconnected"))
     accept(friend, link)
     friend.expect_text("#dialogo-titulo", "Não foi possível ler os desafios recebidos")
-    assert friend.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+    assert friend.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet "
                                          "e recarregue a página.")
     assert axe_violations(friend.page) == []
     friend.screenshot(f"desafio-sem-modulo-{scheme}")

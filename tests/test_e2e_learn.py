@@ -92,7 +92,7 @@ def test_the_analysis_lists_each_play_next_to_the_best_one_as_the_engine_counts_
     expected = player.page.evaluate(ENGINE_NUMBERS, static_base(player))
     floor, total = expected["par"]
     assert player.text("#par-linha") == f"Par do dia: {floor}.º andar, {total} pontos."
-    assert player.text("#par-veredicto") == "Não bateu o par do dia."
+    assert player.text("#par-veredicto") == "Não o bateu."
     assert f"Par do dia: {floor}.º andar, {total} pontos" in player.text("#texto-partilha").splitlines()
     open_analysis(player)
     rows = player.page.locator("#dialogo ol.analise > li")
@@ -102,10 +102,10 @@ def test_the_analysis_lists_each_play_next_to_the_best_one_as_the_engine_counts_
     assert rows.nth(0).locator("h3").inner_text() == "1.º andar, 1.ª jogada"
     assert rows.nth(0).locator(".sua").inner_text() == "A sua: PRAXE (62 pontos)"
     assert rows.nth(0).locator(".comum").inner_text() == "Em palavras comuns: nenhuma valia mais do que a sua."
-    assert rows.nth(1).locator(".sua").inner_text() == "A sua: passou"
+    assert rows.nth(1).locator(".sua").inner_text() == "A sua: passou a vez"
     summary = player.text("#analise-resumo")
     assert re.fullmatch(r"Ficou a \d+ pontos? do 3\.º andar\. Na [1-3]\.ª jogada do 2\.º andar, .+ "
-                        r"\((palavra comum|palavras comuns)\) em [A-G][1-7] davam? \d+ pontos?(, em vez de passar| e subia de andar)\.",
+                        r"\((palavra comum|palavras comuns)\) em [A-G][1-7] davam? \d+ pontos?(; nessa jogada, passou| e subia de andar)\.",
                         summary), summary
     player.screenshot("analise")
     assert player.errors == []
@@ -193,7 +193,7 @@ def test_the_analysis_shows_the_common_word_play_of_each_row_and_the_advice_to_u
     rows = player.page.locator("#dialogo ol.analise > li")
     assert rows.count() == 3
     for k in range(3):
-        assert rows.nth(k).locator(".sua").inner_text() == "A sua: passou"
+        assert rows.nth(k).locator(".sua").inner_text() == "A sua: passou a vez"
         assert rows.nth(k).locator(".comum").inner_text() == "Em palavras comuns: PRAXE (62 pontos), em C2–C6"
         assert rows.nth(k).locator(".melhor").inner_text() == "A melhor: a mesma, em palavras comuns."
     use(rows.first.get_by_role("button", name="Ver no tabuleiro"))
@@ -224,14 +224,14 @@ def test_a_run_that_beats_the_par_says_so_and_counts_once_in_the_statistics(new_
     player.page.evaluate(STRONG_RUN, static_base(player))
     player.page.reload()
     player.wait_ready()
-    player.expect_text("#par-veredicto", "Bateu o par do dia.")
+    player.expect_text("#par-veredicto", "Bateu-o.")
     player.dialog_button("Estatísticas").click()
     facts = player.page.locator("#dialogo .factos").first  # the daily figures (the opponents' follow)
     expect(facts.locator("dt").last).to_have_text("Dias com o par batido")
     expect(facts.locator("dd").last).to_have_text("1")
     player.page.reload()  # the end screen again: the day is not counted twice
     player.wait_ready()
-    player.expect_text("#par-veredicto", "Bateu o par do dia.")
+    player.expect_text("#par-veredicto", "Bateu-o.")
     player.dialog_button("Estatísticas").click()
     expect(player.page.locator("#dialogo .factos").first.locator("dd").last).to_have_text("1")
 
@@ -305,7 +305,7 @@ def test_a_first_visit_is_guided_through_a_first_play_without_covering_what_each
     player.screenshot("guia-trunfo")
     player.page.locator("#dialogo .carta").first.click()
     player.expect_text("#guia-titulo", "E agora?")  # the last step: a practice tower first, or today's
-    card.get_by_role("button", name="Jogar a torre de hoje").click()
+    card.get_by_role("button", name="Continuar", exact=True).click()
     expect(card).to_be_hidden()
     assert player.page.evaluate("() => localStorage.getItem('torre.guia')") == "visto"
     player.page.reload()
@@ -418,7 +418,7 @@ def test_a_damaged_guide_step_in_storage_starts_the_guide_over(new_player, damag
 
 
 def test_a_guide_left_waiting_for_the_first_climb_still_explains_the_trunfo(new_player):
-    """«Jogar a torre de hoje» after a first play that did not climb hides the guide until the first climb."""
+    """«Continuar» after a first play that did not climb hides the guide until the first climb."""
     player = new_player(viewport=SMALL_PHONE, guide=True)
     player.page.add_init_script("localStorage.setItem('torre.guia.passo', 'subida')")
     player.open().wait_ready()

@@ -205,7 +205,7 @@ def test_an_end_screen_chunk_served_without_its_functions_is_said_as_a_missing_o
     player.page.route(END_CHUNK, lambda route: route.fulfill(status=200, content_type="text/javascript", body=body))
     player.pass_turn(3)
     player.expect_text("#dialogo-titulo", "Não foi possível mostrar o fim da corrida")
-    assert player.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet "
+    assert player.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet "
                                          "e recarregue a página. A corrida ficou guardada e contada.")
     player.dialog_button("Fechar").click()
     player.button("estatisticas").click()

@@ -150,7 +150,7 @@ def test_a_kept_word_list_outlives_a_new_build_and_opens_offline(new_player, bui
 # Every page of the site, offline, after a visit of the game only.
 PAGES = {"/como-jogar/": "Como jogar", "/coimbra/": "Palavras de Coimbra", "/fontes/": "Fontes e licenças",
          "/404.html": "Esta página não existe"}
-OFFLINE_TITLE = "Sem ligação à Internet"
+OFFLINE_TITLE = "Sem Internet"
 NOT_FOUND_TITLE = "Esta página não existe"
 
 
@@ -194,7 +194,7 @@ def test_offline_a_file_of_the_build_never_fetched_answers_the_offline_page_with
     for path in ("/palavras.txt", f"/dias/{last_day}"):
         assert visit(player, path) == (503, OFFLINE_TITLE), path
         assert player.page.locator("#jogo").count() == 0
-    assert player.page.title() == "Sem ligação — A Torre"
+    assert player.page.title() == "Sem Internet — A Torre"
 
 
 def test_offline_an_unknown_url_answers_the_404_page_with_404(new_player):

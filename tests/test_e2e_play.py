@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url, wait_until  # noqa: F401
+import pytest
+
+from e2e_support import DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps, site_url, wait_until  # noqa: F401
+from test_e2e_a11y import axe_violations
 
 
 def test_valid_word_by_keyboard_scores_and_refills_the_hand(new_player):
@@ -209,9 +212,28 @@ def test_dobro_shows_while_active_and_doubles_the_previewed_play(new_player):
     player.expect_text("#ajudas .ativo", "Dobro ativo: a próxima jogada válida vale a dobrar.")
     player.cell("D5").click()  # under the T of FITAS
     player.type_word("U")
-    player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2\)$"))
+    player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2 pela ajuda «Dobro»\)$"))
     player.press("Enter")
     assert player.page.locator("#ajudas .ativo").count() == 0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x740", "1280x800"])
+def test_a_doubled_play_s_preview_names_the_latada_and_the_dobro_that_double_it(new_player, size, scheme):
+    """Issue 32 §2: not a bare «(× 2)»."""
+    day = fixture_day()
+    day["helps"][0] = "dobro"
+    player = new_player(viewport=size, color_scheme=scheme, day=day).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.cell("D5").click()  # under the T of FITAS: floor 2's first play
+    player.type_word("U")
+    player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2 pela Latada\)$"))
+    player.page.locator("#ajudas [data-help=dobro]").click()
+    player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 4 pela Latada e pela ajuda «Dobro»\)$"))
+    assert axe_violations(player.page) == []
+    player.screenshot(f"previsao-latada-dobro-{scheme}")
+    assert player.errors == []
 
 
 def test_the_board_plays_before_the_word_list_arrives_and_jogar_waits_for_it(new_player):

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from test_e2e_a11y import axe_violations
 
 PHONE_640 = {"width": 360, "height": 640}
 LAST_PLAY = ("Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. "
@@ -99,7 +100,7 @@ def help_names(player) -> list[str]:
 
 
 @pytest.mark.parametrize("size", [PHONE_640, LANDSCAPE_390], ids=["360x640", "844x390"])
-def test_a_touch_only_screen_shows_no_keyboard_words_and_two_alike_helps_have_distinct_names(new_player, size):
+def test_a_touch_only_screen_shows_no_keyboard_words_and_two_alike_helps_as_one_help_x2(new_player, size):
     day = fixture_day()
     day["helps"][:2] = ["jogada", "jogada"]
     player = new_player(viewport=size, day=day, **TOUCH).open().wait_ready()
@@ -108,11 +109,35 @@ def test_a_touch_only_screen_shows_no_keyboard_words_and_two_alike_helps_have_di
     two_jogadas(player)
     assert player.page.locator("#ajudas kbd").count() == 0
     names = help_names(player)
-    assert len(names) == 2 and len(set(names)) == 2
-    assert names[1].startswith("Mais uma jogada (2):")
+    assert len(names) == 1 and names[0].startswith("Mais uma jogada ×2: usar uma destas 2 ajudas.")
     assert all("tecla" not in name for name in names)
-    assert player.page.locator("#ajudas button").nth(1).inner_text() == "Mais uma jogada (2)"
+    assert player.page.locator("#ajudas button").all_inner_texts() == ["Mais uma jogada ×2"]
     player.screenshot("ajudas-toque")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [PHONE_640, DESKTOP], ids=["360x640", "1280x800"])
+def test_one_play_that_earns_two_dobro_says_why_it_earned_each_and_lists_them_as_dobro_x2(new_player, size, scheme):
+    """Issue 32 §2: a Coimbra word and the climb's margin, each a Dobro, not «Ganhou a ajuda «Dobro».» twice."""
+    day = fixture_day()
+    day["helps"][:2] = ["dobro", "dobro"]
+    touch = TOUCH if size == PHONE_640 else {}
+    player = new_player(viewport=size, day=day, color_scheme=scheme, **touch).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo .jogada-subiu",
+                       "PRAXE: 62 pontos. Ganhou a ajuda «Dobro» pela palavra de Coimbra "
+                       "e a ajuda «Dobro» por passar o alvo em 10 ou mais.")
+    player.screenshot(f"dois-dobros-trunfo-{scheme}")
+    player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
+    helps = player.page.locator("#ajudas button")
+    expect(helps).to_have_text([re.compile(r"^Dobro ×2( 4)?$")])
+    assert axe_violations(player.page) == []
+    player.screenshot(f"dois-dobros-{scheme}")
+    helps.first.focus()
+    player.press("Enter")  # uses one of the two
+    expect(helps).to_have_text([re.compile(r"^Dobro( 4)?$")])
+    assert player.page.evaluate("() => document.activeElement.dataset.help") == "dobro", "focus stays on the help"
+    assert player.errors == []
 
 
 def test_a_keyboard_and_mouse_screen_never_says_toque_and_names_the_keys(new_player):
@@ -130,8 +155,8 @@ def test_a_keyboard_and_mouse_screen_never_says_toque_and_names_the_keys(new_pla
     player.tile("S").click()
     two_jogadas(player)
     names = help_names(player)
-    assert names[0].startswith("Mais uma jogada 3:") and names[1].startswith("Mais uma jogada (2) 3:")
-    assert player.page.locator("#ajudas kbd").count() == 2
+    assert len(names) == 1 and names[0].startswith("Mais uma jogada ×2 3: usar uma destas 2 ajudas (tecla 3).")
+    assert player.page.locator("#ajudas kbd").count() == 1
 
 
 def test_the_guide_on_a_touch_only_phone_names_no_keys(new_player):
@@ -148,7 +173,7 @@ def test_trocar_with_no_tile_chosen_says_what_to_do_and_stays_open(new_player):
     dialog = player.page.locator("#dialogo")
     assert dialog.is_visible()
     player.expect_text("#dialogo .aviso-troca",
-                       "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em Trocar.")
+                       "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em «Trocar».")
     assert player.number("trocas") == 3
     dialog.get_by_role("button", name="P 2 pontos").tap()
     player.dialog_button("Trocar").tap()
@@ -247,7 +272,8 @@ def test_the_trunfo_dialog_shows_the_climbing_play_and_three_cards_without_scrol
     play_praxe_by_taps(player)
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")
     player.expect_text("#dialogo .jogada-subiu",
-                       "PRAXE: 62 pontos. Ganhou a ajuda «Peça branca». Ganhou a ajuda «Espreitar».")
+                       "PRAXE: 62 pontos. Ganhou a ajuda «Peça branca» pela palavra de Coimbra "
+                       "e a ajuda «Espreitar» por passar o alvo em 10 ou mais.")
     fit = player.page.locator("#dialogo").evaluate(FITS)
     assert fit == {"scrolls": False, "top": 0, "shown": [True] * 5}, fit
     player.screenshot(f"trunfo-cabe-{scheme}")

@@ -124,7 +124,7 @@ def test_a_practice_tower_is_played_to_its_end_with_suggestions_resumed_and_the_
 
     finish_by_passing(player)
     player.expect_text("#dialogo-titulo", re.compile(r"^(Fim do treino|Subiu a torre de treino!)$"))
-    assert "não entra nas estatísticas diárias, nos dias seguidos, no par nem no arquivo" in player.text("#dialogo")
+    assert "não entra nas estatísticas diárias, nos dias seguidos nem no arquivo, nem é comparado com o par" in player.text("#dialogo")
     player.screenshot("treino-fim")
     assert daily_saves(player) == DAILY, "the day's run, statistics, streak, par count and archive as they were"
     player.dialog_button("Fechar").click()
@@ -195,7 +195,7 @@ def test_the_guide_ends_offering_treinar_primeiro_or_todays_tower(new_player):
     player.page.locator("#dialogo .carta").first.click()
     player.expect_text("#guia-titulo", "E agora?")
     assert "treinar primeiro numa torre de treino" in player.text("#guia-texto")
-    expect(card.get_by_role("button", name="Jogar a torre de hoje")).to_be_visible()
+    expect(card.get_by_role("button", name="Continuar", exact=True)).to_be_visible()
     player.screenshot("guia-fim")
     card.get_by_role("button", name="Treinar primeiro").click()
     player.page.wait_for_url(re.compile(r"/treino/$"))
@@ -216,7 +216,7 @@ def test_a_first_play_that_does_not_climb_ends_the_guide_with_both_ways_on(new_p
     assert "treinar primeiro numa torre de treino" in player.text("#guia-texto")
     expect(card.get_by_role("button", name="Treinar primeiro")).to_be_visible()
     expect(card.get_by_role("button", name="Saltar")).to_be_hidden()
-    card.get_by_role("button", name="Jogar a torre de hoje").click()
+    card.get_by_role("button", name="Continuar", exact=True).click()
     expect(card).to_be_hidden()
     assert player.page.url == player.url + "/"
 

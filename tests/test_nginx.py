@@ -194,7 +194,7 @@ def test_nginx_redirects_a_folder_without_its_slash_by_path_and_hides_what_is_no
 # In Chromium, on nginx.
 
 NOT_FOUND_TITLE = "Esta página não existe"
-OFFLINE_TITLE = "Sem ligação à Internet"
+OFFLINE_TITLE = "Sem Internet"
 
 
 def visit(page, url: str) -> tuple[int, str]:

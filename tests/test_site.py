@@ -471,7 +471,7 @@ def test_the_offline_page_says_so_in_portuguese_and_is_not_indexed(site):
     tags = parse(site[0] / "sem-rede.html")
     assert ("meta", {"name": "robots", "content": "noindex"}) in tags.tags
     text = (site[0] / "sem-rede.html").read_text()
-    assert "Sem ligação à Internet" in text and 'id="jogo"' not in text
+    assert "<h1>Sem Internet</h1>" in text and 'id="jogo"' not in text
 
 
 def test_a_typo_in_a_template_is_an_error_not_an_empty_string(tmp_path):

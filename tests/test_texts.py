@@ -62,6 +62,8 @@ BANNED = [
     ("two wordings of a climb", r"Subiu do\b"),
     ("a fault that does not name its file", r"mal formado|Um ficheiro do jogo está danificado"),
     ("English left on a Portuguese page", r"Orthographic|\brepository\b|\brenamed\b|obtained from"),
+    # Issue 32 §2: «…» quotes a sentence inside brackets without its full stop.
+    ("a full stop inside «…» before a closing bracket", r"\.»\)"),
 ]
 
 
@@ -76,7 +78,7 @@ def test_the_rules_page_uses_the_one_term_for_each_thing(pages):
     rules = page(pages, "como-jogar/index.html")
     for term in ("vira a direção", "trunfos propostos", "a peça branca", "palavra de abertura",
                  "não valem", "a não ser as palavras de Coimbra", "Se chegar ao alvo, sobe",
-                 "Quem subir o 5.º andar ganha a torre", "Sempre que sobe de andar",
+                 "Subir o 5.º andar é subir a torre toda", "Sempre que sobe de andar",
                  "vale o quádruplo", "Pôr 7 peças numa só jogada (uma linha ou uma coluna inteira)",
                  "à exceção da palavra de abertura"):
         assert term in rules, term
@@ -88,7 +90,7 @@ def test_the_game_page_says_how_to_turn_the_direction(pages):
 
 def test_the_site_says_it_contacts_no_other_site(pages):
     for name, text in pages.items():
-        assert "Este site não contacta outros sites." in text, name
+        assert "Este site não faz pedidos a outros sites." in text, name
 
 
 def test_the_game_script_names_rejected_words_as_not_counting(bundle):
@@ -202,7 +204,8 @@ def test_the_statistics_name_the_streak_one_way(bundle):
 def test_the_sources_page_says_where_the_coimbra_words_come_from_as_a_fact(pages):
     text = page(pages, "fontes/index.html")
     assert "Enquanto essa lista não estiver disponível" not in text
-    assert "A lista é nossa, feita no espírito das respostas de uma só palavra do jogo «A Cheia», sobre Coimbra." in text
+    assert ("A lista é nossa, feita no espírito das respostas de uma só palavra de «A Cheia», "
+            "um jogo de perguntas sobre Coimbra.") in text
 
 
 PAR_LENGTH = 'import { PAR_WORD_LENGTH } from "./site_src/js/engine/par.js"; console.log(PAR_WORD_LENGTH);'
@@ -215,15 +218,15 @@ def test_the_rules_page_explains_the_par_as_the_engine_plays_it(pages, built_dis
                             capture_output=True, text=True, check=True).stdout.strip()
     par = section(built_dist, "como-jogar/index.html", "par")
     assert par.startswith("O par do dia ")
-    for fact in (f"só forma palavras de até {length} letras, incluindo as que nascem na perpendicular",
+    for fact in (f"só forma palavras de {length} letras, no máximo, incluindo as que nascem na perpendicular",
                  "faz a que dá mais pontos entre as que só formam essas palavras; se não houver nenhuma, passa",
                  "sempre que sobe de andar, fica com o primeiro dos trunfos propostos",
                  "nunca usa ajudas (por isso nunca tem a peça branca) e nunca troca peças",
                  "o par é o mesmo para toda a gente",
-                 "Bate o par quem chegar mais alto do que ele (ganhar a torre fica acima de qualquer andar) "
+                 "Bate o par quem chegar mais alto do que ele (subir a torre toda fica acima de qualquer andar) "
                  "ou quem acabar no mesmo andar com mais pontos no total da corrida.",
-                 "Acabar no mesmo andar com os mesmos pontos é igualar o par, não batê-lo.",
-                 "«Dias com o par batido» conta os dias em que a corrida da torre do dia bateu o par"):
+                 "Acabar no mesmo andar com os mesmos pontos é empatar com o par, não batê-lo.",
+                 "«Dias com o par batido» conta os dias em que a sua corrida, feita no próprio dia, bateu o par"):
         assert fact in par, fact
     rules = (built_dist / "como-jogar/index.html").read_text(encoding="utf-8")
     assert '<a href="#par">O par do dia</a>' in rules, "the page's index lists the section"
@@ -232,3 +235,33 @@ def test_the_rules_page_explains_the_par_as_the_engine_plays_it(pages, built_dis
 def test_the_end_screen_and_the_archive_link_to_the_par_explained(built_dist, bundle):
     assert '"/como-jogar/#par"' in bundle and '"O que é o par do dia?"' in bundle
     assert '<a href="/como-jogar/#par">par do dia</a>' in (built_dist / "arquivo/index.html").read_text(encoding="utf-8")
+
+
+# Issue 32 §2 and §5: what a pt-PT editor rewrote, checked where players read it:
+# (page, or None for the game's scripts; what must be gone; what is said instead).
+REWORDED = [
+    ("como-jogar/index.html", "para a casa que tocar", "Cada peça vai para a casa em que tocar."),
+    ("como-jogar/index.html", "palavras de até 4 letras", "só forma palavras de 4 letras, no máximo,"),
+    ("como-jogar/index.html", "ele acompanha", ", que acompanha a sua primeira jogada no tabuleiro de hoje."),
+    ("fontes/index.html", "que se atribuam as fontes", "pede que se citem as fontes dos seus dados"),
+    ("fontes/index.html", "acordo de programador", "nos termos do acordo para programadores do Twitter"),
+    ("fontes/index.html", "do jogo «A Cheia», sobre Coimbra", "de «A Cheia», um jogo de perguntas sobre Coimbra."),
+    ("index.html", "não contacta outros sites", "Este site não faz pedidos a outros sites."),
+    ("treino/index.html", "com palavras comuns e, outra vez, a melhor",
+     "«Sugestão» mostra uma boa jogada só com palavras comuns; carregando outra vez, a melhor. "
+     "O treino não conta para as estatísticas, para os dias seguidos nem para o arquivo."),
+    ("desafio/index.html", "jogou uma torre de A Torre", "Quem lhe enviou esta ligação jogou uma corrida de A Torre"),
+    (None, "no par nem no arquivo", "nos dias seguidos nem no arquivo, nem é comparado com o par."),
+    (None, "conta à parte, não para os dias seguidos", "Corrida do arquivo: conta à parte e não entra nos dias seguidos."),
+    (None, "em vez de passar", "; nessa jogada, passou"),
+    (None, '"passou"}', '"passou a vez"'),
+    (None, "Não bateu o par do dia.", '"Não o bateu."'),
+    (None, '"Jogar a torre de hoje" : "Seguinte"', '"Continuar" : "Seguinte"'),
+    (None, "a seguir.`", '"seguem-se"'),
+]
+
+
+@pytest.mark.parametrize("name, wrong, right", REWORDED, ids=[f"{r[0] or 'scripts'}: {r[1]}" for r in REWORDED])
+def test_the_editor_s_rewording_is_what_players_read(pages, bundle, name, wrong, right):
+    text = bundle if name is None else page(pages, name)
+    assert wrong not in text and right in text

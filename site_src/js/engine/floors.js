@@ -30,7 +30,7 @@ function climb(state) {
     state.offer = null;
     return [{ type: "won" }];
   }
-  if (state.floorScore >= state.target + constants.help_climb_margin) events.push(earnHelp(state));
+  if (state.floorScore >= state.target + constants.help_climb_margin) events.push(earnHelp(state, "margin"));
   for (const cell of state.board) {
     if (cell && cell.id !== null) state.retired.push(cell.id);
   }

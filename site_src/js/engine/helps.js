@@ -7,8 +7,12 @@ import { refuse } from "./errors.js";
 import { newBlank } from "./bag.js";
 import { help } from "./rules.js";
 
-/** Earn the next help of the day's order; returns its event. Mutates `state`. */
-export function earnHelp(state) {
+/**
+ * Earn the next help of the day's order; returns its event, which says why it was earned
+ * (`reason`: "coimbra" for a play with a Coimbra word, "margin" for a climb far enough over
+ * the target), for the player is told. Mutates `state`.
+ */
+export function earnHelp(state, reason) {
   const id = state.day.helps[state.helpsEarned];
   if (id === undefined) {
     throw new Error(`engine: day ${state.day.date} ran out of helps after ${state.helpsEarned}`);
@@ -16,7 +20,7 @@ export function earnHelp(state) {
   state.helpsEarned += 1;
   const kept = state.helps.length < state.constants.help_capacity;
   if (kept) state.helps.push(id);
-  return { type: "helpEarned", id, kept };
+  return { type: "helpEarned", id, kept, reason };
 }
 
 const EFFECTS = {

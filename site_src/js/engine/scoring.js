@@ -59,22 +59,28 @@ export function scoreWord(state, word, words) {
   };
 }
 
-/** Step 5's factor for the play about to be made (1, 2 or 4 with the constants' numbers). */
+/**
+ * Step 5's factor for the play about to be made (1, 2 or 4 with the constants' numbers), its
+ * steps in words and what gives it (`by`: "latada", the trunfo, and "dobro", the help).
+ */
 export function playMultiplier(state) {
   const { constants } = state;
   const steps = [];
+  const by = [];
   let multiplier = 1;
   if (holds(state, "latada") && state.floorPlays === 0) {
     const factor = trunfo(constants, "latada").first_play_multiplier;
     multiplier *= factor;
+    by.push("latada");
     steps.push(`Latada (primeira jogada do andar): × ${factor}`);
   }
   if (state.dobro) {
     const factor = help(constants, "dobro").multiplier;
     multiplier *= factor;
+    by.push("dobro");
     steps.push(`Dobro: × ${factor}`);
   }
-  return { multiplier, steps };
+  return { multiplier, steps, by };
 }
 
 /**
@@ -113,7 +119,7 @@ export function scorePlay(state, analysedWords, words) {
   if (serenata) breakdown.push(`Serenata (${long} de ${rates.longLength}+ letras): +${serenata}`);
   subtotal += bingo + coimbra + serenata;
 
-  const { multiplier, steps } = playMultiplier(state);
+  const { multiplier, steps, by } = playMultiplier(state);
   breakdown.push(...steps);
   const points = subtotal * multiplier;
   breakdown.push(`Total: ${points}`);
@@ -123,6 +129,7 @@ export function scorePlay(state, analysedWords, words) {
     words: scored.map(({ word, points: p, coimbra: c, squares }) => ({ word, points: p, coimbra: c, squares })),
     bonuses: { bingo, coimbra, serenata },
     multiplier,
+    multipliedBy: by,
     breakdown,
   };
 }

@@ -106,7 +106,7 @@ export function play(state, words) {
   state.dobro = false;
   const playedWords = score.words.map(({ word, points, coimbra }) => ({ word, points, coimbra }));
   const events = [{ type: "played", words: playedWords, points: score.points }];
-  if (score.words.some((w) => w.coimbra)) events.push(earnHelp(state));
+  if (score.words.some((w) => w.coimbra)) events.push(earnHelp(state, "coimbra"));
   return spendPlay(state, {
     words: playedWords.map((w) => ({ ...w })), points: score.points, tiles: placed.length, placed,
   }, events);

@@ -111,7 +111,7 @@ test("climbing 10 or more above the target earns a help", () => {
   const margin = constants.help_climb_margin;
   const state = setup({ board: CASA, hand: "SEUTAMOR", floorScore: constants.targets[0] + margin - 6 });
   const { state: next, events } = playCasas(state);
-  assert.deepEqual(events.find((e) => e.type === "helpEarned"), { type: "helpEarned", id: day.helps[0], kept: true });
+  assert.deepEqual(events.find((e) => e.type === "helpEarned"), { type: "helpEarned", id: day.helps[0], kept: true, reason: "margin" });
   assert.deepEqual(next.helps, [day.helps[0]]);
   assert.equal(next.helpsEarned, 1);
 });

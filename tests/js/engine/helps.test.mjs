@@ -18,7 +18,7 @@ function playFado(state) {
 test("a play forming a coimbra word earns the day's next help", () => {
   const state = setup({ board: FAD, hand: "OSEUTAMR", helpsEarned: 2 });
   const { state: next, events } = playFado(state);
-  assert.deepEqual(events[1], { type: "helpEarned", id: day.helps[2], kept: true });
+  assert.deepEqual(events[1], { type: "helpEarned", id: day.helps[2], kept: true, reason: "coimbra" });
   assert.deepEqual(next.helps, [day.helps[2]]);
   assert.equal(next.helpsEarned, 3);
 });
@@ -35,7 +35,7 @@ test("a help earned beyond 3 is lost but the order advances", () => {
   const state = setup({ board: FAD, hand: "OSEUTAMR", helps: held, helpsEarned: 3 });
   const { state: next, events } = playFado(state);
   assert.equal(held.length, constants.help_capacity);
-  assert.deepEqual(events[1], { type: "helpEarned", id: day.helps[3], kept: false });
+  assert.deepEqual(events[1], { type: "helpEarned", id: day.helps[3], kept: false, reason: "coimbra" });
   assert.deepEqual(next.helps, held);
   assert.equal(next.helpsEarned, 4);
 });

@@ -61,7 +61,7 @@ test("without a climb the summary names the common-word play that gave most over
     "Ficou a 23 pontos do 4.º andar. Na 1.ª jogada do 3.º andar, CASTO (palavra comum) em B3 dava 31 pontos, mais 19 pontos do que a sua jogada.");
   assert.equal(biggestGain(analysis.plays, "common"), analysis.plays[1]);
   const passed = { ...analysis, plays: [row(2, 3, null, play(["CASTO", "OS"], 28, CASTO.tiles), PRAXE)] };
-  assert.equal(adviceLine(passed, constants), "Na 3.ª jogada do 2.º andar, CASTO e OS (palavras comuns) em B3 davam 28 pontos, em vez de passar.");
+  assert.equal(adviceLine(passed, constants), "Na 3.ª jogada do 2.º andar, CASTO e OS (palavras comuns) em B3 davam 28 pontos; nessa jogada, passou.");
   const none = { ...analysis, plays: [row(1, 1, 40, CASTO, PRAXE), row(1, 2, null, null, PRAXE)] };
   assert.equal(adviceLine(none, constants), "Em palavras comuns, nenhuma jogada valia mais do que as suas.");
   for (const text of [analysisSummary(analysis, constants), adviceLine(passed, constants)]) assert.doesNotMatch(text, /melhor jogada/);
@@ -112,9 +112,9 @@ test("a play's word starts where its line's word does: tiles before it on the bo
 
 test("the verdict says beaten, equalled or not beaten", () => {
   const run = { won: false, floorReached: 3, total: 171 };
-  assert.equal(parVerdict(run, PAR, true), "Bateu o par do dia.");
-  assert.equal(parVerdict(run, PAR, false), "Igualou o par do dia, sem o bater.");
-  assert.equal(parVerdict({ ...run, total: 10 }, PAR, false), "Não bateu o par do dia.");
+  assert.equal(parVerdict(run, PAR, true), "Bateu-o.");
+  assert.equal(parVerdict(run, PAR, false), "Empatou com ele: não o bateu.");
+  assert.equal(parVerdict({ ...run, total: 10 }, PAR, false), "Não o bateu.");
 });
 
 test("statistics saved before the par count still load, and count it as 0", () => {

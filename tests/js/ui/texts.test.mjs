@@ -7,11 +7,12 @@ import { test } from "node:test";
 import { visibleFor } from "../../../site_src/js/ui/shared/announcer.js";
 import { squareLabel } from "../../../site_src/js/ui/game/board_view.js";
 import { exchangeIntro } from "../../../site_src/js/ui/shared/dialogs.js";
-import { lastPlayWarning, passWarning } from "../../../site_src/js/ui/game/game_text.js";
-import { counted, helpEffect } from "../../../site_src/js/ui/shared/labels.js";
+import { climbNews, lastPlayWarning, passWarning } from "../../../site_src/js/ui/game/game_text.js";
+import { counted, heldHelps, helpEffect, multipliedByText } from "../../../site_src/js/ui/shared/labels.js";
 import { dayRefusal } from "../../../site_src/js/ui/archive/archive_game.js";
 import { invalidWordsText, peekText } from "../../../site_src/js/ui/game/status_view.js";
-import { loadConstants, setup } from "../helpers/engine-setup.mjs";
+import { preview } from "../../../site_src/js/engine/turn.js";
+import { E, applyOk, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";
 
 const constants = loadConstants();
 
@@ -101,4 +102,29 @@ test("no question when the play reaches the target, is not the last, is not vali
   assert.equal(lastPlayWarning(lastPlay(["jogada"], { playsLeft: 2 }), SHORT, constants), null);
   assert.equal(lastPlayWarning(lastPlay(["jogada"]), { ok: false, code: "gap" }, constants), null);
   assert.equal(lastPlayWarning(lastPlay(["branca", "espreitar"]), SHORT, constants), null);
+});
+
+test("FADO as a first play that climbs earns two Dobro helps and says why it earned each", () => {
+  const day = loadFixtureDay();
+  day.helps = ["dobro", "dobro", ...day.helps.slice(2)];
+  const margin = constants.help_climb_margin;
+  const state = setup({ day, board: [E, E, E, ".FAD...", E, E, E], hand: "OSEUTAMR", floorScore: constants.targets[0] + margin });
+  const { state: next, events } = applyOk(placeAll(state, [["E4", "O"]]), { type: "play" }, wordChecker([], ["FADO"]));
+  assert.equal(climbNews(next, events, constants).replace(/^FADO: \d+ pontos\. /, ""),
+    "Ganhou a ajuda «Dobro» pela palavra de Coimbra "
+    + `e a ajuda «Dobro» por passar o alvo em ${margin} ou mais.`);
+  assert.deepEqual(heldHelps(next.helps, constants).map((held) => held.label), ["Dobro ×2"]);
+});
+
+test("every list of helps names two alike once, with ×2", () => {
+  assert.deepEqual(heldHelps(["jogada", "dobro", "jogada"], constants).map((held) => [held.label, held.count]),
+    [["Mais uma jogada ×2", 2], ["Dobro", 1]]);
+});
+
+test("a doubled play's preview names what doubles it", () => {
+  assert.equal(multipliedByText(["latada"], constants), "pela Latada");
+  assert.equal(multipliedByText(["dobro"], constants), "pela ajuda «Dobro»");
+  assert.equal(multipliedByText(["latada", "dobro"], constants), "pela Latada e pela ajuda «Dobro»");
+  const state = setup({ board: [E, E, E, ".FAD...", E, E, E], hand: "OSEUTAMR", trunfos: ["latada"], dobro: true });
+  assert.deepEqual(preview(placeAll(state, [["E4", "O"]]), wordChecker([], ["FADO"])).multipliedBy, ["latada", "dobro"]);
 });

@@ -10,11 +10,11 @@ export function parLine(par) {
   return `Par do dia: ${where}, ${points(par.total)}`;
 }
 
-/** Whether the run beat the par (`beaten`, engine's beatsPar), said in one sentence. */
+/** Whether the run beat the par (`beaten`, engine's beatsPar), said in one sentence after parLine's. */
 export function parVerdict(run, par, beaten) {
-  if (beaten) return "Bateu o par do dia.";
+  if (beaten) return "Bateu-o.";
   const same = run.won === par.won && run.floorReached === par.floor && run.total === par.total;
-  return same ? "Igualou o par do dia, sem o bater." : "Não bateu o par do dia.";
+  return same ? "Empatou com ele: não o bateu." : "Não o bateu.";
 }
 
 /** "B2–B5" (or "B2" for one tile): where a play's tiles went. */
@@ -79,9 +79,9 @@ function playAt(row, which, constants) {
   return `${named} em ${wordStart(play.tiles, row.board, constants)} ${verb} ${points(play.points)}`;
 }
 
-/** What a play missed would have given over the one made: "mais 19 pontos do que a sua jogada" / "em vez de passar". */
+/** What a play missed would have given over the one made: "mais 19 pontos do que a sua jogada" / "nessa jogada, passou". */
 function overYours(row, which) {
-  return row.yours ? `, mais ${points(gainOf(row, row[which]))} do que a sua jogada` : ", em vez de passar";
+  return row.yours ? `, mais ${points(gainOf(row, row[which]))} do que a sua jogada` : "; nessa jogada, passou";
 }
 
 /**

@@ -85,7 +85,7 @@ function boardsOf(row, constants) {
 function playItem(row, constants) {
   const parts = [
     el("h3", { text: `${ordinal(row.floor)} andar, ${row.number}.ª jogada` }),
-    el("p", { class: "sua", text: `A sua: ${row.yours ? playText(row.yours) : "passou"}` }),
+    el("p", { class: "sua", text: `A sua: ${row.yours ? playText(row.yours) : "passou a vez"}` }),
     el("p", { class: "comum", text: commonText(row) }),
     el("p", { class: "melhor", text: bestText(row) }),
   ];

@@ -46,7 +46,7 @@ export async function showArchive(main, { storage, now, fetchFn }) {
     index = await response.json();
   } catch (error) {
     box.replaceChildren(el("p", { class: "aviso aviso-erro", role: "alert",
-      text: "Não foi possível carregar o arquivo. Verifique a ligação à Internet e recarregue a página." }));
+      text: "Não foi possível carregar o arquivo. Verifique se o aparelho tem Internet e recarregue a página." }));
     console.error(error);
     return;
   }

@@ -34,7 +34,7 @@ function countdown(now) {
   const tick = () => {
     if (!first && !p.closest("dialog")?.open) return;
     first = false;
-    p.textContent = `Próxima torre daqui a ${formatCountdown(msUntilLisbonMidnight(now()))}`;
+    p.textContent = `A torre de amanhã abre daqui a ${formatCountdown(msUntilLisbonMidnight(now()))}`;
     setTimeout(tick, 1000);
   };
   tick();
@@ -155,7 +155,7 @@ function opponentsFacts(stats, daily, today) {
 
 /** What an import says when the browser refused to store it: never announced as imported. */
 const IMPORT_REFUSED = "Não foi possível guardar as estatísticas importadas: o navegador recusou-as (o espaço de "
-  + "armazenamento está cheio ou bloqueado para este site). Liberte espaço nas definições do navegador e carregue outra vez em Importar.";
+  + "armazenamento está cheio ou bloqueado para este site). Liberte espaço nas definições do navegador e carregue outra vez em «Importar».";
 
 /**
  * The statistics body; `archive` ({results, daily}) and `challenges` travel in the export, and
@@ -174,8 +174,8 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
     message.classList.remove("recusa");
     const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
     // Through showProblem, so that the «Detalhes» of an earlier refusal go with it.
-    showProblem(message, problem(copied ? "Copiado. Cole este texto no outro aparelho e carregue em Importar."
-      : "Copie este texto para o outro aparelho e carregue lá em Importar."));
+    showProblem(message, problem(copied ? "Copiado. Cole este texto no outro aparelho e carregue em «Importar»."
+      : "Copie este texto para o outro aparelho e carregue lá em «Importar»."));
   });
   const importButton = el("button", { type: "button", text: "Importar" });
   importButton.addEventListener("click", () => {

@@ -2,7 +2,7 @@
 // each engine event as a sentence, and the climbing play the trunfo dialog repeats. Pure:
 // engine state and events in, Portuguese sentences out.
 
-import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
+import { byId, counted, helpReason, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { invalidWordsText } from "./status_view.js";
 
 /** What passing costs, said before the player confirms: the last play ends the run. */
@@ -39,8 +39,9 @@ export function eventLine(event, constants) {
     case "rejected": return `A jogada não conta. ${invalidWordsText(event.invalidWords)}.`;
     case "climbed": return `Subiu ao ${ordinal(event.floor + 1)} andar! Escolha um trunfo.`;
     case "helpEarned": {
-      const name = byId(constants.helps, event.id).name;
-      return event.kept ? `Ganhou a ajuda «${name}».` : `Ganhou a ajuda «${name}», mas já tem ${constants.help_capacity}: perdeu-se.`;
+      // Why each was earned: one play can earn two alike (a Coimbra word, then the climb's margin).
+      const earned = `Ganhou a ajuda «${byId(constants.helps, event.id).name}» ${helpReason(event.reason, constants)}`.trimEnd();
+      return event.kept ? `${earned}.` : `${earned}, mas já tem ${constants.help_capacity}: perdeu-se.`;
     }
     case "trunfo": return `Trunfo: ${trunfoLabel(byId(constants.trunfos, event.id))}.`;
     case "won": return "Subiu a torre toda!";
@@ -53,12 +54,25 @@ export function eventLine(event, constants) {
 }
 
 /**
+ * The helps one play earned, in one sentence when all were kept ("Ganhou a ajuda «Dobro» pela
+ * palavra de Coimbra e a ajuda «Dobro» por passar o alvo em 10 ou mais."), so that the trunfo
+ * dialog still fits a small phone; a help lost is said on its own, as the toast says it.
+ */
+function helpsEarnedLine(earned, constants) {
+  if (!earned.every((e) => e.kept)) return earned.map((e) => eventLine(e, constants)).join(" ");
+  if (!earned.length) return "";
+  const [[name, why], ...more] = earned.map((e) => [byId(constants.helps, e.id).name, helpReason(e.reason, constants)]);
+  return `Ganhou a ajuda «${name}» ${why}${more.map(([other, because]) => ` e a ajuda «${other}» ${because}`).join("")}.`;
+}
+
+/**
  * The play that climbed, as the trunfo dialog repeats it (the toast is behind the dialog):
  * its words and points and the helps it earned; from the history alone after a reload.
  */
 export function climbNews(state, events, constants) {
   if (events?.some((e) => e.type === "climbed")) {
-    return events.filter((e) => e.type === "played" || e.type === "helpEarned").map((e) => eventLine(e, constants)).join(" ");
+    const played = events.filter((e) => e.type === "played").map((e) => eventLine(e, constants));
+    return [...played, helpsEarnedLine(events.filter((e) => e.type === "helpEarned"), constants)].filter(Boolean).join(" ");
   }
   const last = state.history.at(-1);
   return last && !last.pass ? eventLine({ type: "played", words: last.words, points: last.points }, constants) : "";

@@ -26,7 +26,7 @@ import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
-const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique a ligação à Internet e recarregue a página.";
+const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet e recarregue a página.";
 /** What is said at the first save the browser refuses (a full storage, or one blocked for the site). */
 const SAVE_REFUSED = "O navegador recusou guardar esta corrida neste aparelho (o armazenamento está cheio ou bloqueado "
   + "para este site). Pode continuar a jogar nesta página, mas se a recarregar ou fechar perde o que jogou desde agora. "

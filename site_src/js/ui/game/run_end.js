@@ -105,7 +105,7 @@ export async function showEnd(page, state, summary, problem) {
   const challenge = challengeNodes(challengesOf(page), page.date, summary, url, status);
   if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
   if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
-  if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte, não para os dias seguidos."));
+  if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte e não entra nos dias seguidos."));
   if (problem) body.unshift(warning(problem));
   const choice = await page.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
       { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },

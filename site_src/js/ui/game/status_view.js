@@ -2,7 +2,7 @@
 // trunfos and helps held, the peek, the live preview and the floor's opener.
 
 import { touchOnly } from "../shared/device.js";
-import { byId, ordinal, points, trunfoEffect, trunfoLabel, helpEffect } from "../shared/labels.js";
+import { byId, heldHelps, multipliedByText, ordinal, points, trunfoEffect, trunfoLabel, helpEffect } from "../shared/labels.js";
 
 const $ = (root, id) => root.querySelector(`#${id}`);
 
@@ -67,19 +67,16 @@ export class StatusView {
   }
 
   /**
-   * One button per help held; disabled outside the play phase. A second help of the same
-   * kind is named "(2)", so no two buttons share a name. Touch-only screens get no key.
+   * One button per kind of help held, "Dobro ×2" for two alike (each press uses one); disabled
+   * outside the play phase. Touch-only screens get no key.
    */
   renderHelps(state) {
     const touch = touchOnly();
     const key = `${state.helps.join(",")}|${state.phase}|${state.dobro}|${touch}`;
     if (key === this.helpsKey) return;
     this.helpsKey = key;
-    const seen = new Map();
-    const buttons = state.helps.map((id) => {
-      const help = byId(this.constants.helps, id);
-      seen.set(id, (seen.get(id) ?? 0) + 1);
-      const name = seen.get(id) > 1 ? `${help.name} (${seen.get(id)})` : help.name;
+    const buttons = heldHelps(state.helps, this.constants).map(({ id, help, count, label: name }) => {
+      const use = count > 1 ? `usar uma destas ${count} ajudas` : "usar esta ajuda";
       const button = document.createElement("button");
       button.type = "button";
       button.className = "ajuda";
@@ -89,7 +86,7 @@ export class StatusView {
       if (touch) {
         button.append(name);
         button.title = helpEffect(help);
-        button.setAttribute("aria-label", `${name}: usar esta ajuda. ${helpEffect(help)}`);
+        button.setAttribute("aria-label", `${name}: ${use}. ${helpEffect(help)}`);
         return button;
       }
       const kbd = document.createElement("kbd");
@@ -97,7 +94,7 @@ export class StatusView {
       button.append(name, " ", kbd);
       button.title = `${helpEffect(help)} (tecla ${key})`;
       button.setAttribute("aria-keyshortcuts", key);
-      button.setAttribute("aria-label", `${name} ${key}: usar esta ajuda (tecla ${key}). ${helpEffect(help)}`);
+      button.setAttribute("aria-label", `${name} ${key}: ${use} (tecla ${key}). ${helpEffect(help)}`);
       return button;
     });
     const slots = `${state.helps.length}/${this.constants.help_capacity}`;
@@ -170,7 +167,8 @@ export class StatusView {
     if (bingo) parts.push(`${this.constants.bingo.tiles} peças ${bingo}`);
     if (coimbra) parts.push(`Coimbra ${coimbra}`);
     if (serenata) parts.push(`Serenata ${serenata}`);
-    const times = preview.multiplier > 1 ? ` (× ${preview.multiplier})` : "";
+    // What doubles the play is named: the Latada's first play, the help «Dobro».
+    const times = preview.multiplier > 1 ? ` (× ${preview.multiplier} ${multipliedByText(preview.multipliedBy, this.constants)})` : "";
     return { text: `${points(preview.points)}: ${parts.join(" + ")}${times}`, tone: "valida", title: preview.breakdown.join("\n") };
   }
 }

@@ -49,7 +49,7 @@ export class Walkthrough {
     this.steps = [];
     this.index = -1;
     this.waitingClimb = false;
-    this.offered = false; // the last step was shown: "Treinar primeiro" or today's tower
+    this.offered = false; // the last step was shown: "Treinar primeiro" or "Continuar"
     this.lastPending = false; // the trunfo note was shown: the last step comes once a trunfo is chosen
     // A phone's address bar showing or hiding resizes the window, and the page scrolls under the
     // fixed card: the guide follows, the page does not scroll.
@@ -130,7 +130,7 @@ export class Walkthrough {
     this.text.textContent = step.text;
     const last = LAST_STEPS.includes(step.id);
     this.offered ||= last;
-    this.next.textContent = last ? "Jogar a torre de hoje" : "Seguinte";
+    this.next.textContent = last ? "Continuar" : "Seguinte";
     this.practiceButton.hidden = !last;
     this.skipButton.hidden = last;
     // Back to the step before, but never over the play made (the last steps come after it).

@@ -23,7 +23,7 @@ export function guideSteps(state, opener, touch = false) {
     { id: "previsao", title: "A previsão", targets: ["#tabuleiro", "#previsao"], clear: IN_PLAY,
       text: `Esta linha diz quanto vale a jogada, ou porque ainda não é válida. ${touch ? "Tocar" : "Clicar"} numa peça posta tira-a.` },
     { id: "jogar", title: "Jogar", targets: ["#previsao", ".controlos"], clear: IN_PLAY,
-      text: `Gostou da previsão? Carregue em Jogar${touch ? "" : " (ou Enter)"}. Se uma palavra não valer, as peças voltam e nada se perde.` },
+      text: `Gostou da previsão? Carregue em «Jogar»${touch ? "" : " (ou Enter)"}. Se uma palavra não valer, as peças voltam e nada se perde.` },
     { id: "subir", title: "Continue a subir", targets: [".painel"],
       text: "Boa jogada! Ao chegar ao alvo, sobe de andar e escolhe um trunfo: o guia explica-o nessa altura. "
         + PRACTICE_OFFER },
@@ -37,9 +37,9 @@ const IN_PLAY = ["#tabuleiro", "#previsao", "#mao", ".controlos"];
 
 /** The guide's last words: today's tower, or a practice tower first. */
 const PRACTICE_OFFER = "Pode continuar a torre de hoje, ou treinar primeiro numa torre de treino, onde «Sugestão» "
-  + "mostra uma boa jogada com palavras comuns e nada conta para as estatísticas.";
+  + "mostra uma boa jogada só com palavras comuns e nada conta para as estatísticas.";
 
-/** The steps that end the guide, offering "Treinar primeiro" beside "Jogar a torre de hoje". */
+/** The steps that end the guide, offering "Treinar primeiro" beside "Continuar" (today's tower is already open under the guide). */
 export const LAST_STEPS = ["subir", "fim"];
 
 /** What the guide adds to the trunfo dialog the first time the player climbs. */

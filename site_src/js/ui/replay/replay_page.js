@@ -9,7 +9,7 @@ import { parseSquare } from "../../engine/board.js";
 import { shownDate } from "../archive/archive.js";
 import { BoardView } from "../game/board_view.js";
 import { el } from "../shared/dialogs.js";
-import { byId, counted, ordinal, points, trunfoLabel } from "../shared/labels.js";
+import { byId, counted, heldHelps, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { problem, showProblem } from "../shared/problem.js";
 import { fragmentCode, verifyCode } from "./verify.js";
 
@@ -36,7 +36,7 @@ export function standing(state) {
   const floor = Math.min(state.floor, constants.floors - 1);
   const base = `${ordinal(floor + 1)} andar: ${state.floorScores[floor] ?? 0} de ${constants.targets[floor]} pontos · total ${state.total}`;
   const held = state.trunfos.length ? state.trunfos.map((id) => trunfoLabel(byId(constants.trunfos, id))).join(", ") : "nenhum";
-  const helps = state.helps.length ? state.helps.map((id) => byId(constants.helps, id).name).join(", ") : "nenhuma";
+  const helps = state.helps.length ? heldHelps(state.helps, constants).map((held) => held.label).join(", ") : "nenhuma";
   return `${base} · trunfos: ${held} · ajudas por usar: ${helps}`;
 }
 
@@ -109,7 +109,7 @@ class ReplayView {
     const before = this.at < 2 ? this.first : this.steps[this.at - 2].state;
     const state = this.at === 0 ? this.first : shownState(before, this.steps[this.at - 1]);
     this.board.render(state, null, "across", null, this.at === 0 ? null : playedSquares(this.steps[this.at - 1]));
-    this.position.textContent = this.at === 0 ? `Início: ${counted(this.steps.length, "passo", "passos")} a seguir.`
+    this.position.textContent = this.at === 0 ? `Início: ${this.steps.length === 1 ? "segue-se" : "seguem-se"} ${counted(this.steps.length, "passo", "passos")}.`
       : `Passo ${this.at} de ${this.steps.length}: ${stepText(this.steps[this.at - 1], this.constants)}`;
     this.where.textContent = standing(state);
     this.back.disabled = this.at === 0;

@@ -31,7 +31,7 @@ function whoCell(row) {
 function rowOf(row, origin) {
   const link = row.code
     ? el("a", { href: replayLink(origin, row.code), text: "Ver a corrida", "aria-label": `Ver a corrida: ${row.who}` })
-    : el("span", { class: "quadro-sem" }, [el("span", { "aria-hidden": "true", text: "—" }), el("span", { class: "so-leitor", text: "sem ligação" })]);
+    : el("span", { class: "quadro-sem" }, [el("span", { "aria-hidden": "true", text: "—" }), el("span", { class: "so-leitor", text: "sem repetição" })]);
   return el("tr", { class: row.kind === "me" ? "quadro-eu" : "" }, [
     el("td", { text: ordinal(row.place) }), whoCell(row), el("td", { text: heightText(row) }),
     el("td", { class: "quadro-pontos", text: String(row.total) }), el("td", {}, [link]),

@@ -24,7 +24,7 @@ export function exchangeIntro(exchangesLeft) {
   return `Escolha as peças a devolver ao saco (${left}). Não gasta jogada.`;
 }
 
-const NOTHING_CHOSEN = "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em Trocar.";
+const NOTHING_CHOSEN = "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em «Trocar».";
 
 export class Dialogs {
   constructor(dialog) {

@@ -49,3 +49,29 @@ export const byId = (list, id) => list.find((item) => item.id === id);
 
 /** A computer opponent's name as players read it, from its level id: "doutor" → "Doutor". */
 export const opponentName = (level) => level[0].toUpperCase() + level.slice(1);
+
+/**
+ * The helps held, one entry per kind in the order first earned, as every list of them names
+ * them: "Dobro", or "Dobro ×2" for two of the same (not "Dobro (2)", which reads as another kind).
+ */
+export function heldHelps(ids, constants) {
+  const kinds = [...new Set(ids)];
+  return kinds.map((id) => {
+    const help = byId(constants.helps, id);
+    const count = ids.filter((held) => held === id).length;
+    return { id, help, count, label: count > 1 ? `${help.name} ×${count}` : help.name };
+  });
+}
+
+/** Why a help was earned (the engine's helpEarned `reason`), as the end of a sentence. */
+export function helpReason(reason, constants) {
+  if (reason === "coimbra") return "pela palavra de Coimbra";
+  if (reason === "margin") return `por passar o alvo em ${constants.help_climb_margin} ou mais`;
+  return "";
+}
+
+/** What doubles a play (the engine's `multipliedBy`): "pela Latada e pela ajuda «Dobro»". */
+export function multipliedByText(ids, constants) {
+  const said = ids.map((id) => (id === "dobro" ? `pela ajuda «${byId(constants.helps, id).name}»` : `pela ${byId(constants.trunfos, id).name}`));
+  return said.join(" e ");
+}

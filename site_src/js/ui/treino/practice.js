@@ -217,7 +217,7 @@ export function practiceEndBody(summary, number, total, against = null) {
     el("p", { class: "manchete", text: headline }),
     ...(against ? [el("p", { id: "treino-adversario", text: against })] : []),
     el("p", { text: `Torre de treino n.º ${number}. ${after}` }),
-    el("p", { class: "aviso-erro", text: "O treino conta à parte: não entra nas estatísticas diárias, nos dias seguidos, no par nem no arquivo." }),
+    el("p", { class: "aviso-erro", text: "O treino conta à parte: não entra nas estatísticas diárias, nos dias seguidos nem no arquivo, nem é comparado com o par." }),
     el("p", { class: "ligacoes" }, [el("a", { href: "/", text: "Jogar a torre de hoje" })]),
   ];
 }

@@ -24,7 +24,7 @@ export function shortText(play, level) {
 /** What is said when the level has no play. */
 function noPlayText(level) {
   return level === "common"
-    ? "Não há jogada só com palavras comuns nesta posição. Carregue outra vez em Sugestão para ver a melhor jogada."
+    ? "Não há jogada só com palavras comuns nesta posição. Carregue outra vez em «Sugestão» para ver a melhor jogada."
     : "Não há nenhuma jogada possível: troque peças ou passe.";
 }
 
