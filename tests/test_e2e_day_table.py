@@ -72,7 +72,7 @@ def test_three_browsers_that_exchange_links_end_with_the_same_table(new_player, 
         rows = table_rows(player)
         assert player.text("#quadro-do-dia .quadro-nota") == \
             "2 desafiantes neste quadro: só entram os desafios abertos neste aparelho."
-        assert sum(who == "Você" for _, who, _, _ in rows) == 1
+        assert sum(who == "A sua corrida" for _, who, _, _ in rows) == 1
         own = player.page.locator("#quadro-do-dia tr.quadro-eu a").get_attribute("href")
         assert own.startswith(f"{player.url}/repeticao/#1"), "the run's own replay, kept by its end screen"
         assert axe_violations(player.page) == [], name
@@ -107,7 +107,7 @@ def test_the_archive_opens_the_table_of_a_day_with_a_challenge(new_player, built
         day = rui.page.locator(f"li[data-date='{PAST}']")
         assert rui.page.locator("details.quadro").count() == 1, "only the days with a challenge"
         rows = table_rows(rui, f"li[data-date='{PAST}'] details.quadro", count=5)
-        assert [who for _, who, _, _ in rows if who not in OPPONENTS] == ["Desafio 1", "Você"]
+        assert [who for _, who, _, _ in rows if who not in OPPONENTS] == ["Desafio 1", "A sua corrida"]
         assert axe_violations(rui.page) == [], (viewport, scheme)
         day.scroll_into_view_if_needed()
         rui.screenshot(f"quadro-arquivo-{viewport['width']}-{scheme}")
@@ -146,7 +146,7 @@ def test_a_name_travels_in_the_link_is_shown_as_written_and_marked_not_verified(
         # Estatísticas: the days against that name, this month (December, by the fixed clock) and since the first.
         rui.open(f"/?dia={PAST}").wait_ready()
         rui.dialog_button("Estatísticas").click()
-        rui.expect_text("#estatisticas-desafiantes li", "Ana Rita 🎓: este mês, nenhum dia; desde o primeiro, 1 dia: 0 ganhos, 1 perdido.")
+        rui.expect_text("#estatisticas-desafiantes li", "Ana Rita 🎓: este mês, nenhum dia; desde o início, 1 dia: 0 ganhos, 1 perdido.")
         assert "não são verificados nem identificam ninguém" in rui.text("#estatisticas-desafiantes")
         assert axe_violations(rui.page) == [], (viewport, scheme)
         rui.page.locator("#estatisticas-desafiantes").scroll_into_view_if_needed()
@@ -161,7 +161,7 @@ def test_statistics_count_the_days_against_each_opponent_this_month_and_since_th
         player.page.locator(".adversarios:not(.espera)").wait_for()
         player.dialog_button("Estatísticas").click()
         lines = player.page.locator("#estatisticas-adversarios-meses li").all_inner_texts()
-        assert lines == [f"{name}: este mês, 1 dia: 0 ganhos, 1 perdido; desde o primeiro, 1 dia: 0 ganhos, 1 perdido."
+        assert lines == [f"{name}: este mês, 1 dia: 0 ganhos, 1 perdido; desde o início, 1 dia: 0 ganhos, 1 perdido."
                          for name in ("Caloiro", "Doutor", "Dux")], lines
         assert axe_violations(player.page) == [], (viewport, scheme)
         player.page.locator("#estatisticas-adversarios").scroll_into_view_if_needed()

@@ -23,7 +23,7 @@ EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:"
 DIAGNOSTIC_MARKERS = {
     "JSON": r"JSON",
     "a count against what it should be": r"devia ter",
-    "an action of the log": r"n\.º\s*\d+ do registo|ação n\.º",
+    "an action of the log": r"n\.º\s*\d+ d[ao] (?:registo|corrida)|ação n\.º",
     "a word list's version": r"versão [0-9a-f]{3,}",
     "a programmer's type": r"inteiro sem sinal|número inteiro, de 0 para cima",
     "a key in brackets": r"[(«][a-z]+[A-Z]\w*[)»]|\((?:v|runs|wins|floors|best|streak|extra|arquivo|desafios)\)|«extra»",
@@ -96,10 +96,10 @@ def test_a_save_the_engine_refuses_is_said_plainly_and_the_refused_action_is_und
     player.page.evaluate("value => localStorage.setItem('torre.corrida', value)",
                          json.dumps({"v": 1, "date": "2026-12-01", "actions": actions}))
     player.page.reload()
-    player.expect_text("#dialogo-titulo", "Não foi possível retomar o jogo")
-    expect_said(player, "#dialogo-corpo > p", r"ação n\.º 2 do registo foi recusada: «Essa peça não está na sua mão»",
-                console, main=re.compile(r"^O jogo guardado neste aparelho não pode ser retomado\. "
-                                         r"Guardámos uma cópia dele à parte neste aparelho\. Pode recomeçar a torre de hoje\.$"))
+    player.expect_text("#dialogo-titulo", "Não foi possível retomar a corrida")
+    expect_said(player, "#dialogo-corpo > p", r"ação n\.º 2 da corrida guardada foi recusada: «Essa peça não está na sua mão»",
+                console, main=re.compile(r"^A corrida guardada neste aparelho não pode ser retomada\. "
+                                         r"Guardámos uma cópia dela à parte neste aparelho\. Pode recomeçar a torre de hoje\.$"))
     player.dialog_button("Recomeçar a torre de hoje").click()
     player.wait_ready()
     assert player.errors == []

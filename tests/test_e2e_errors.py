@@ -20,9 +20,9 @@ def saved(player, value: str):
 def test_unreadable_save_is_reported_and_the_player_can_start_over(new_player):
     player = new_player()
     saved(player, "{isto não é json")
-    player.expect_text("#dialogo-titulo", "Não foi possível retomar o jogo")
+    player.expect_text("#dialogo-titulo", "Não foi possível retomar a corrida")
     # Why, for a developer, is under «Detalhes» (test_e2e_diagnostics.py), not in the sentence.
-    assert "O registo guardado não se consegue ler." in player.page.locator("#dialogo-corpo details").text_content()
+    assert "A corrida guardada não se consegue ler." in player.page.locator("#dialogo-corpo details").text_content()
     player.screenshot("registo-danificado")
     player.dialog_button("Recomeçar a torre de hoje").click()
     player.wait_ready()
@@ -42,8 +42,8 @@ def test_save_whose_actions_the_engine_refuses_names_the_bad_action_under_detail
     actions = [{"type": "place", "tile": 0, "square": "F4"}, {"type": "place", "tile": 0, "square": "G4"}]
     saved(player, json.dumps({"v": 1, "date": "2026-12-01", "actions": actions}))
     player.expect_text("#dialogo-corpo > p", re.compile(
-        r"^O jogo guardado neste aparelho não pode ser retomado\. Guardámos uma cópia dele à parte neste aparelho\. Pode recomeçar"))
-    player.expect_text("#dialogo-corpo details p", "A ação n.º 2 do registo foi recusada: «Essa peça não está na sua mão».")
+        r"^A corrida guardada neste aparelho não pode ser retomada\. Guardámos uma cópia dela à parte neste aparelho\. Pode recomeçar"))
+    player.expect_text("#dialogo-corpo details p", "A ação n.º 2 da corrida guardada foi recusada: «Essa peça não está na sua mão».")
     player.dialog_button("Recomeçar a torre de hoje").click()
     assert player.label("F4") == "F4, vazia"
 

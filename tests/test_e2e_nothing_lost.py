@@ -119,9 +119,9 @@ def test_a_practice_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_tow
     put(player, "torre.treino", json.dumps(save))
     for _ in range(2):  # and again after a reload
         player.page.reload()
-        player.expect_text("#dialogo-titulo", "Não foi possível retomar o jogo")
+        player.expect_text("#dialogo-titulo", "Não foi possível retomar a corrida")
         player.expect_text("#dialogo-corpo > p", re.compile(
-            r"lista de palavras que este site não tem.*Guardámos uma cópia dele à parte.*Pode recomeçar a torre de treino n\.º 1\.$"))
+            r"lista de palavras que este site não tem.*Guardámos uma cópia dela à parte.*Pode recomeçar a torre de treino n\.º 1\.$"))
         player.expect_text("#dialogo-corpo details p", re.compile(rf"versão {UNKNOWN_VERSION}\.$"))
         assert player.page.locator("#erro").is_hidden(), "not the error whose «Tentar outra vez» fails the same way"
     check_looks(player, "treino-versao-desconhecida", scheme)
@@ -155,6 +155,9 @@ def test_a_challenge_of_today_on_a_word_list_the_site_lacks_never_locks_the_dail
 
 TOMORROW = "2026-12-02"
 NOT_OPENED = re.compile(r"^Não foi possível verificar esta corrida: é de 02/12/2026, um dia que ainda não chegou\.")
+# The challenge page says it plainly: too early is not the link's fault (issue 32 §6).
+CHALLENGE_NOT_OPENED = ("Este desafio é da torre de 02/12/2026, que ainda não abriu: abra esta ligação nesse dia "
+                        "para o aceitar.")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -162,7 +165,7 @@ def test_a_challenge_or_replay_of_a_day_that_has_not_opened_is_not_verified_nor_
     link, _ = challenger(new_player, built_dist, TOMORROW, clock="2026-12-02T10:00:00Z")
     friend = new_player(route=False, viewport=PHONE_SMALL, color_scheme=scheme)
     open_challenge(friend, link)
-    friend.expect_text("#veredicto", NOT_OPENED)
+    friend.expect_text("#veredicto", CHALLENGE_NOT_OPENED)
     assert friend.page.get_attribute("#desafio", "data-veredicto") == "recusada"
     assert storage(friend, "torre.desafios") is None, "not kept"
     check_looks(friend, "desafio-de-amanha", scheme)
@@ -292,7 +295,7 @@ def test_a_damaged_daily_save_is_copied_before_recomecar_deletes_it_each_damage_
         put(player, "torre.corrida", raw)
         player.open("/")
         player.expect_text("#dialogo-corpo > p", re.compile(
-            r"não pode ser retomado\. Guardámos uma cópia dele à parte neste aparelho\. Pode recomeçar a torre de hoje\.$"))
+            r"não pode ser retomada\. Guardámos uma cópia dela à parte neste aparelho\. Pode recomeçar a torre de hoje\.$"))
         if raw == damaged[0]:
             check_looks(player, "registo-danificado-copiado", scheme)
         player.dialog_button("Recomeçar a torre de hoje").click()

@@ -166,7 +166,7 @@ UNKNOWN_VERSION = "ffffffffff"
 
 
 def offered_a_new_start(player, tower: str):
-    player.expect_text("#dialogo-titulo", "Não foi possível retomar o jogo")
+    player.expect_text("#dialogo-titulo", "Não foi possível retomar a corrida")
     player.expect_text("#dialogo-corpo > p", re.compile(rf"lista de palavras que este site não tem, .*Pode recomeçar {tower}\.$"))
     player.expect_text("#dialogo-corpo details p", re.compile(rf"versão {UNKNOWN_VERSION}\.$"))  # for a developer
     assert player.page.locator("#erro").is_hidden(), "not the error whose «Tentar outra vez» fails the same way"
@@ -180,7 +180,7 @@ def test_a_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_day_starts_a
     put(player, "torre.corrida", raw)
     player.open("/")
     offered_a_new_start(player, "a torre de hoje")
-    assert "Guardámos uma cópia dele à parte neste aparelho." in player.text("#dialogo-corpo")
+    assert "Guardámos uma cópia dela à parte neste aparelho." in player.text("#dialogo-corpo")
     check_looks(player, "versao-desconhecida", scheme)
     player.dialog_button("Recomeçar a torre de hoje").click()
     player.wait_ready()
@@ -218,7 +218,7 @@ def test_a_save_of_a_word_list_the_site_lacks_whose_copy_was_refused_says_so(new
     player.open("/")
     offered_a_new_start(player, "a torre de hoje")
     body = player.text("#dialogo-corpo")
-    assert "Não foi possível guardar uma cópia dele à parte" in body and "Guardámos" not in body
+    assert "Não foi possível guardar uma cópia dela à parte" in body and "Guardámos" not in body
 
 
 def test_a_save_whose_word_list_cannot_be_downloaded_is_kept_and_the_retry_stays(new_player):

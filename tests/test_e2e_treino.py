@@ -251,7 +251,7 @@ def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily
     assert headings == ["Treino", "Onde acabaram as torres de treino", "Torres diárias", "Adversários",
                         "Onde acabaram as corridas", "Levar para outro aparelho"]
     assert player.page.locator("#estatisticas-do-treino dt").all_inner_texts() == [
-        "Torres jogadas", "Subidas até ao topo", "Melhor pontuação"]
+        "Torres jogadas", "Torres subidas", "Melhor pontuação"]
     assert facts[0] == ["3", "1", "612"], "towers played, climbed to the top, best total"
     assert counts[0] == ["0", "2", "0", "0", "1"], "where the practice towers ended"
     assert facts[1] == ["4", "1", "420", "3", "3", "2"] and counts[1] == ["0", "2", "1", "0", "1"], "then the daily ones"

@@ -16,23 +16,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "docs" / "glossary.md"
 CONTEXT = 40
 
-# Words still in texts that issue 32 §4's branch rewords (the saved game's, the replay's and
-# the day file's error messages): (what the text says, the ruled-out words it still holds).
-# The lead empties this list when the branches meet; an entry no text says any more fails.
-PENDING = [
-    ("o registo guardado", "registo"),
-    ("a ação n.º {} do registo foi recusada", "registo"),
-    ("o registo guardado tem ações desconhecidas", "registo"),
-    ("o registo não pôde ser codificado", "registo"),
-    ("o registo tem uma ação recusada", "registo"),
-    ("o registo não tem forma canónica", "registo"),
-    ("Verifique a ligação à Internet e recarregue a página.", "ligação à Internet"),
-    ("sem ligação à Internet para descarregar", "sem ligação à Internet"),
-    # stats_import.js is §4's too: its empty-box message names two buttons without «».
-    ("abra as Estatísticas e carregue em Exportar", "Exportar"),
-    ("cole aqui o texto copiado e carregue em Importar", "Importar"),
-]
-
 
 @dataclass
 class Rule:
@@ -249,10 +232,6 @@ def strings_in(value):
             yield from strings_in(item)
 
 
-def pending(text: str, match: str) -> bool:
-    return any(said in text and match in words for said, words in PENDING)
-
-
 def faults(texts: dict[str, list[str]], pattern: re.Pattern, exceptions=(), labels=()) -> list[str]:
     out = []
     for where, strings in texts.items():
@@ -261,7 +240,7 @@ def faults(texts: dict[str, list[str]], pattern: re.Pattern, exceptions=(), labe
                 continue
             for match in pattern.finditer(text):
                 context = text[max(0, match.start() - CONTEXT):match.end() + CONTEXT]
-                if any(allowed in context for allowed in exceptions) or pending(text, match.group(0)):
+                if any(allowed in context for allowed in exceptions):
                     continue
                 out.append(f"{where}: …{context}…")
     return out
@@ -283,13 +262,6 @@ def test_a_sentence_that_names_a_button_puts_it_in_guillemets(read, button):
 def test_every_button_on_the_pages_is_in_the_glossary(built_dist):
     labels = {label for page in built_dist.rglob("*.html") for label in read_page(page).labels}
     assert labels <= set(BUTTONS), f"buttons missing from docs/glossary.md: {sorted(labels - set(BUTTONS))}"
-
-
-def test_every_pending_text_is_still_said(read):
-    """PENDING holds texts another branch rewords: one no longer said is taken off the list."""
-    said = [text for strings in read.values() for text in strings]
-    gone = [entry for entry, _ in PENDING if not any(entry in text for text in said)]
-    assert not gone, f"take these off PENDING: {gone}"
 
 
 # ---- the reader itself -----------------------------------------------------------------

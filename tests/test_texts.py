@@ -144,7 +144,7 @@ def test_counts_and_refusals_agree_in_number_in_the_game_script():
 COIMBRA_FACTS = [
     ("fitas", "é a elas que a Queima das Fitas deve o nome",
      "Quem as usa é um fitado e estreia-as no cortejo da Queima das Fitas."),
-    ("bicho", "logo acima, estão os caloiros", "acima dele, estão os caloiros"),
+    ("bicho", "logo acima, estão os caloiros", "acima dele estão os paraquedistas, os caloiros"),
     ("grelo", "no penúltimo ano do curso",
      "ata à pasta no último ano da licenciatura. É imposto aos finalistas"),
     ("cortejo", "Cortejo dos Grelados", "Na manhã do cortejo, os grelados queimam o grelo e depois seguem nos carros."),

@@ -145,7 +145,7 @@ export function encodeRun(day, constants, actions, words, version) {
   try {
     return encodeChecked(day, constants, actions, words, version);
   } catch (error) {
-    return fail(`o registo não pôde ser codificado (${error?.message ?? error})`);
+    return fail(`a corrida não pôde ser codificada (${error?.message ?? error})`);
   }
 }
 
@@ -161,14 +161,14 @@ function encodeChecked(day, constants, actions, words, version) {
   for (const action of actions) {
     const before = state;
     const result = apply(state, action, words);
-    if (!result.ok) return fail("o registo tem uma ação recusada");
+    if (!result.ok) return fail("a corrida tem uma ação recusada");
     state = result.state;
     if (!DECISIONS.has(action.type) || (action.type === "play" && result.events[0]?.type === "rejected")) continue;
     const decision = decisionFields(canon, action, before);
     const list = new FieldList(decision);
     const made = decodeDecision(canon, list); // the decoder's own reading: both always agree
     canon = list.bad || list.at !== decision.length ? null : applyAll(canon, made, words);
-    if (!canon) return fail("o registo não tem forma canónica");
+    if (!canon) return fail("a corrida não tem forma canónica");
     fields.push(...decision);
   }
   const mine = summary(state);

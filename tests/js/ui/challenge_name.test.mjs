@@ -82,7 +82,7 @@ test("a received name is kept with its challenge, named in the table as not veri
   assert.equal(store.receive(CODE, DATE, THEM, "Ana 🎓").name, "Ana 🎓");
   assert.equal(store.receive(CODE, DATE, THEM, "Outro").name, "Ana 🎓", "the same code twice: the first name stays");
   const rows = dayTable(DATE, { floor: 1, total: 3, won: false, code: null }, store.load(), []);
-  assert.deepEqual(rows.map((r) => [r.who, r.name]), [["Ana 🎓", "Ana 🎓"], ["Você", null]]);
+  assert.deepEqual(rows.map((r) => [r.who, r.name]), [["Ana 🎓", "Ana 🎓"], ["A sua corrida", null]]);
   const parsed = parseStatsExport(exportStats(STATS, null, store.load()), TODAY);
   assert.ok(parsed.ok, parsed.message);
   assert.equal(parsed.challenges[0].name, "Ana 🎓");
@@ -103,7 +103,7 @@ test("a stored name edited by hand is shown as no name, and the device's own nam
   backend.setItem("torre.desafios", JSON.stringify({ v: 1, list: [{ code: CODE, date: DATE, them: THEM, me: null, name: "\u202Eevil<b>" }] }));
   assert.equal(store.load().length, 1, "the run is still a verified challenge");
   const rows = dayTable(DATE, { floor: 1, total: 3, won: false, code: null }, store.load(), []);
-  assert.deepEqual(rows.map((r) => [r.who, r.name]), [["Desafio 1", null], ["Você", null]]);
+  assert.deepEqual(rows.map((r) => [r.who, r.name]), [["Desafio 1", null], ["A sua corrida", null]]);
   keepName(storage, "Rita");
   assert.equal(keptName(storage), "Rita");
   backend.setItem("torre.nome", "<b>x</b>");

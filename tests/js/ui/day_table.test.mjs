@@ -47,7 +47,7 @@ test("the table holds the player's run, each challenge of that tower and the thr
   const records = [record("ana", result(3, 201)), record("rui", result(2, 90))];
   const rows = dayTable(DATE, MINE, records, OPPONENTS);
   assert.deepEqual(shape(rows), [
-    [1, "Dux", 5, 412, true], [2, "Desafio 1", 3, 201, false], [3, "Você", 3, 160, false],
+    [1, "Dux", 5, 412, true], [2, "Desafio 1", 3, 201, false], [3, "A sua corrida", 3, 160, false],
     [4, "Doutor", 2, 130, false], [5, "Desafio 2", 2, 90, false], [6, "Caloiro", 1, 20, false],
   ]);
   assert.deepEqual(rows.map((r) => r.code), ["dux-code", "ana", "my-code", "doutor-code", "rui", "caloiro-code"]);
@@ -56,7 +56,7 @@ test("the table holds the player's run, each challenge of that tower and the thr
 
 test("a tie with a challenger or an opponent shares the place, the player's run first", () => {
   const rows = dayTable(DATE, result(2, 130), [record("ana", result(2, 130))], OPPONENTS);
-  assert.deepEqual(shape(rows).slice(1, 4), [[2, "Você", 2, 130, false], [2, "Desafio 1", 2, 130, false], [2, "Doutor", 2, 130, false]]);
+  assert.deepEqual(shape(rows).slice(1, 4), [[2, "A sua corrida", 2, 130, false], [2, "Desafio 1", 2, 130, false], [2, "Doutor", 2, 130, false]]);
   assert.equal(rows[1].code, null, "a run whose code is not known has no replay");
 });
 
@@ -68,18 +68,18 @@ test("the same code kept twice counts once, and the player's own link is the pla
   const twice = [record(CODE, result(2, 67)), record(CODE, result(2, 67))].reduce(received, []);
   assert.equal(challengerCount(dayTable(DATE, MINE, twice, [])), 1);
   const own = dayTable(DATE, { ...result(2, 67), code: CODE }, [record(CODE, result(2, 67))], []);
-  assert.deepEqual(shape(own), [[1, "Você", 2, 67, false]]);
+  assert.deepEqual(shape(own), [[1, "A sua corrida", 2, 67, false]]);
 });
 
 test("codes of other days stay out; a challenge played with another word list is in, verified with its own", () => {
   const records = [record("other-day", result(5, 500, true), "2026-11-16"), record("other-list", result(1, 5))];
   const rows = dayTable(DATE, MINE, records, null);
-  assert.deepEqual(shape(rows), [[1, "Você", 3, 160, false], [2, "Desafio 1", 1, 5, false]]);
+  assert.deepEqual(shape(rows), [[1, "A sua corrida", 3, 160, false], [2, "Desafio 1", 1, 5, false]]);
 });
 
 test("a settled record keeps its challenger in the table, as received", () => {
   const records = settled([record("ana", result(3, 201))], DATE, result(3, 160));
-  assert.deepEqual(shape(dayTable(DATE, MINE, records, [])), [[1, "Desafio 1", 3, 201, false], [2, "Você", 3, 160, false]]);
+  assert.deepEqual(shape(dayTable(DATE, MINE, records, [])), [[1, "Desafio 1", 3, 201, false], [2, "A sua corrida", 3, 160, false]]);
 });
 
 test("the share text says places, who, floors and points, with no letters or words", () => {
@@ -97,7 +97,7 @@ test("the table is rebuilt from the kept challenges, and damaged or full storage
   const kept = backend.getItem("torre.desafios");
   const damaged = JSON.stringify({ v: 1, list: [...JSON.parse(kept).list, { code: "1changed", date: DATE, them: result(1, 1), me: null }] });
   backend.setItem("torre.desafios", damaged);
-  assert.deepEqual(dayTable(DATE, MINE, store.load(), []).map((r) => r.who), ["Você", "Ana"], "rebuilt from what reads");
+  assert.deepEqual(dayTable(DATE, MINE, store.load(), []).map((r) => r.who), ["A sua corrida", "Ana"], "rebuilt from what reads");
   store.settle(DATE, result(3, 160));
   assert.equal(backend.getItem("torre.desafios.danificados"), damaged, "the damaged list is copied aside before it is written over");
   assert.equal(store.load()[0].me.total, 160);
@@ -145,9 +145,9 @@ test("the days against each opponent level are kept with the archive's results, 
   assert.equal(archive.setOpponents("2026-11-02", { caloiro: "lost", doutor: "lost", dux: "lost" }, { daily: true }), false, "given once");
   const figures = opponentFigures(archive.load().daily, "2026-11-20");
   assert.deepEqual(figures.map(({ level, month, all }) => [level, monthAndAllText({ month, all })]), [
-    ["caloiro", "este mês, 1 dia: 1 ganho, 0 perdidos; desde o primeiro, 2 dias: 1 ganho, 1 perdido."],
-    ["doutor", "este mês, 1 dia: 0 ganhos, 0 perdidos, 1 empatado; desde o primeiro, 2 dias: 0 ganhos, 1 perdido, 1 empatado."],
-    ["dux", "este mês, 1 dia: 0 ganhos, 1 perdido; desde o primeiro, 2 dias: 0 ganhos, 2 perdidos."],
+    ["caloiro", "este mês, 1 dia: 1 ganho, 0 perdidos; desde o início, 2 dias: 1 ganho, 1 perdido."],
+    ["doutor", "este mês, 1 dia: 0 ganhos, 0 perdidos, 1 empatado; desde o início, 2 dias: 0 ganhos, 1 perdido, 1 empatado."],
+    ["dux", "este mês, 1 dia: 0 ganhos, 1 perdido; desde o início, 2 dias: 0 ganhos, 2 perdidos."],
   ]);
   const line = exportStats(addRun(emptyStats(), "2026-11-02", run), archiveResults(archive.load()), []);
   const parsed = parseStatsExport(line, "2026-12-01");

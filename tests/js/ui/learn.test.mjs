@@ -49,7 +49,7 @@ test("the summary names the first common-word play that would have climbed the l
     "Ficou a 23 pontos do 2.º andar. Na 2.ª jogada do 1.º andar, CASTO (palavra comum) em B3 dava 31 pontos e subia de andar.");
   const last = { ...analysis, run: { won: false, floorReached: 5, total: 900, floors: [1, 1, 1, 1, constants.targets[4] - 5] },
     plays: analysis.plays.map((r) => ({ ...r, floor: 5 })), firstCommonClimb: { ...analysis.firstCommonClimb, floor: 5 } };
-  assert.equal(adviceLine(last, constants), "Na 2.ª jogada do 5.º andar, CASTO (palavra comum) em B3 dava 31 pontos e chegava ao topo da torre.");
+  assert.equal(adviceLine(last, constants), "Na 2.ª jogada do 5.º andar, CASTO (palavra comum) em B3 dava 31 pontos e subia a torre toda.");
 });
 
 test("without a climb the summary names the common-word play that gave most over the one made, a pass said as a pass", () => {

@@ -95,7 +95,7 @@ export function adviceLine(analysis, constants) {
   const [climb, which] = analysis.firstCommonClimb ? [analysis.firstCommonClimb, "common"] : [analysis.firstBestClimb, "best"];
   if (climb) {
     const row = plays[climb.index];
-    const top = row.floor >= constants.floors ? "chegava ao topo da torre" : "subia de andar";
+    const top = row.floor >= constants.floors ? "subia a torre toda" : "subia de andar";
     return `${moment(row)}, ${playAt(row, which, constants)} e ${top}.`;
   }
   const hasCommon = plays.some((row) => row.common);
@@ -119,7 +119,7 @@ export function analysisSummary(analysis, constants) {
     head = `Subiu a torre toda com ${points(run.total)}.`;
   } else {
     const short = Math.max(0, constants.targets[floor - 1] - run.floors[floor - 1]);
-    const next = floor < constants.floors ? `do ${ordinal(floor + 1)} andar` : "do topo da torre";
+    const next = floor < constants.floors ? `do ${ordinal(floor + 1)} andar` : "de subir a torre toda";
     head = `Ficou a ${points(short)} ${next}.`;
   }
   return `${head} ${adviceLine(analysis, constants)}`;

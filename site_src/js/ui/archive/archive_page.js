@@ -12,11 +12,11 @@ import { keptDayTable } from "../shared/kept_table.js";
 
 const PAR_WORDS = { true: ", par batido", false: ", par não batido" };
 
-/** What a played day shows: "3.º andar, 120 pontos, par batido", "subiu a torre, …", or "em curso". */
+/** What a played day shows: "3.º andar, 120 pontos, par batido", "subiu a torre toda, …", or "em curso". */
 export function resultText(result) {
   if (!result) return "";
   if (result.inProgress) return "em curso";
-  const reached = result.won ? `subiu a torre, ${points(result.total)}` : `${ordinal(result.floor)} andar, ${points(result.total)}`;
+  const reached = result.won ? `subiu a torre toda, ${points(result.total)}` : `${ordinal(result.floor)} andar, ${points(result.total)}`;
   return reached + (PAR_WORDS[result.beatPar] ?? "");
 }
 

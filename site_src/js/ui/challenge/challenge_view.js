@@ -30,7 +30,7 @@ function nameField(store, onName) {
   const update = () => {
     const name = tidyName(input.value);
     const why = name ? nameProblem(name) : null;
-    problem.textContent = why ?? "Quem o receber vê-o como o escreveu, marcado como não verificado.";
+    problem.textContent = why ?? "Quem receber o desafio vê o nome tal como o escreveu, marcado como não verificado.";
     problem.classList.toggle("aviso-erro", why !== null);
     onName(why ? "" : name);
   };

@@ -113,7 +113,7 @@ export function practiceFirst(figures) {
   return [
     el("div", { id: "estatisticas-do-treino" }, [
       el("h3", { text: "Treino" }),
-      facts([["Torres jogadas", String(figures.towers)], ["Subidas até ao topo", String(figures.wins)],
+      facts([["Torres jogadas", String(figures.towers)], ["Torres subidas", String(figures.wins)],
         ["Melhor pontuação", String(figures.best)]]),
       el("h3", { text: "Onde acabaram as torres de treino" }),
       histogram(figures.floors),

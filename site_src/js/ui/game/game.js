@@ -73,11 +73,11 @@ export class Game extends Placement {
       const result = this.engine.replay(this.day, this.constants, actions, this.words);
       if (result.ok) return result;
       const why = result.message.replace(/\.$/, "");
-      return { ok: false, reason: `a ação n.º ${result.index + 1} do registo foi recusada: «${why}»` };
+      return { ok: false, reason: `a ação n.º ${result.index + 1} da corrida guardada foi recusada: «${why}»` };
     } catch (error) {
       // A damaged word list is not the save's fault: say so and keep the save.
       if (isDamagedList(error)) throw new LoadError(DAMAGED_LIST, String(error));
-      return { ok: false, reason: "o registo guardado tem ações desconhecidas" };
+      return { ok: false, reason: "a corrida guardada tem ações desconhecidas" };
     }
   }
 
@@ -88,8 +88,8 @@ export class Game extends Placement {
   async offerRestart(reason) {
     const copy = asideSentence(this.storage.keepAside?.(this.date) ?? false);
     const tower = this.towerName ?? "a torre de hoje";
-    const said = problem(`O jogo guardado neste aparelho não pode ser retomado. ${copy} Pode recomeçar ${tower}.`, reason);
-    await this.dialogs.ask("Não foi possível retomar o jogo", problemNodes(said),
+    const said = problem(`A corrida guardada neste aparelho não pode ser retomada. ${copy} Pode recomeçar ${tower}.`, reason);
+    await this.dialogs.ask("Não foi possível retomar a corrida", problemNodes(said),
       [{ text: `Recomeçar ${tower}`, value: true, kind: "principal" }], { cancellable: false });
     this.storage.clearRun(this.date);
     this.actions = [];

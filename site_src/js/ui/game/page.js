@@ -250,9 +250,9 @@ export class Page {
     const kept = day.aside();
     const tower = day.name ?? "a torre de hoje";
     const copy = asideSentence(kept);
-    const said = problem("O jogo guardado neste aparelho foi começado com uma lista de palavras que este site não tem, "
+    const said = problem("A corrida guardada neste aparelho foi começada com uma lista de palavras que este site não tem, "
       + `por isso não pode ser retomado aqui. ${copy} Pode recomeçar ${tower}.`, `A corrida guardada usa a lista de palavras da versão ${version}.`);
-    await this.dialogs.ask("Não foi possível retomar o jogo", problemNodes(said),
+    await this.dialogs.ask("Não foi possível retomar a corrida", problemNodes(said),
       [{ text: `Recomeçar ${tower}`, value: true, kind: "principal" }], { cancellable: false });
     day.clear();
   }
@@ -344,7 +344,7 @@ export class Page {
    */
   showOtherDay(saved, carried) {
     if (this.archiveDate) {
-      if (saved.daily) this.otherDay(`Esta corrida começou como a torre do dia ${shownDate(this.archiveDate)} e conta para esse dia.`);
+      if (saved.daily) this.otherDay(`Esta corrida é da torre do dia ${shownDate(this.archiveDate)} e conta para esse dia.`);
       return;
     }
     if (this.mode) return;

@@ -107,7 +107,7 @@ export async function showEnd(page, state, summary, problem) {
   if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
   if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte e não entra nos dias seguidos."));
   if (problem) body.unshift(warning(problem));
-  const choice = await page.dialogs.ask(summary.won ? "Subiu a torre!" : "Fim da corrida", body, [
+  const choice = await page.dialogs.ask(summary.won ? "Subiu a torre toda!" : "Fim da corrida", body, [
       { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
       { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
     ], { kind: "fim" });

@@ -28,7 +28,7 @@ async function fetchOrSay(fetchFn, url, missing, about = "") {
   try {
     response = await fetchFn(url);
   } catch (error) {
-    throw new Unverifiable(`${NOT_VERIFIED}: sem ligação à Internet para descarregar aquilo de que a repetição precisa. Tente mais tarde.`,
+    throw new Unverifiable(`${NOT_VERIFIED}: sem Internet para descarregar aquilo de que a repetição precisa. Tente mais tarde.`,
       `${url}: ${error}`);
   }
   if (!response.ok) throw new Unverifiable(`${NOT_VERIFIED}: ${missing}.`, `${about}${url}: HTTP ${response.status}`);
@@ -75,7 +75,7 @@ export function verdict(read, replayed) {
   if (!replayed.ok) return { verified: false, text: DAMAGED, detail: `a repetição parou: ${replayed.reason}` };
   if (!replayed.verified) {
     const made = summary(replayed.state);
-    return { verified: false, text: `${NOT_VERIFIED}: a ligação foi alterada, porque as jogadas que traz não dão o resultado que anuncia.`,
+    return { verified: false, text: `${NOT_VERIFIED}: a ligação foi alterada: as jogadas que traz não dão o resultado que anuncia.`,
       detail: `a ligação anuncia o ${ordinal(read.floor)} andar e ${points(read.total)}; `
         + `as jogadas dão o ${ordinal(made.floorReached)} andar e ${points(made.total)}` };
   }

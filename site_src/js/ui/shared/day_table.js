@@ -13,7 +13,7 @@ export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Calo
 
 /** The player's row as the share text names it (first person, as the other share texts speak). */
 export const ME_SHARED = "eu";
-const ME_SHOWN = "Você";
+const ME_SHOWN = "A sua corrida";
 
 const resultOf = (row) => row;
 

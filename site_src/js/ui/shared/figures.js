@@ -24,5 +24,5 @@ export function figuresText({ days, won, lost, tied }) {
   return `${counted(days, "dia", "dias")}: ${parts.join(", ")}`;
 }
 
-/** "este mês, nenhum dia; desde o primeiro, 1 dia: 0 ganhos, 1 perdido." */
-export const monthAndAllText = ({ month, all }) => `este mês, ${figuresText(month)}; desde o primeiro, ${figuresText(all)}.`;
+/** "este mês, nenhum dia; desde o início, 1 dia: 0 ganhos, 1 perdido." */
+export const monthAndAllText = ({ month, all }) => `este mês, ${figuresText(month)}; desde o início, ${figuresText(all)}.`;

@@ -50,7 +50,7 @@ async function fetchOk(url, what, fetchFn, notFound = null, notFoundRetry = true
   try {
     response = await fetchFn(url);
   } catch (error) {
-    throw new LoadError(`Não foi possível descarregar ${what}. Verifique a ligação à Internet e recarregue a página.`, `${url}: ${error}`);
+    throw new LoadError(`Não foi possível descarregar ${what}. Verifique se o aparelho tem Internet e recarregue a página.`, `${url}: ${error}`);
   }
   // A file the site does not have (yet) is a state, not a fault: said plainly, with no «Detalhes».
   if (notFound && response.status === 404) throw new LoadError(notFound, null, { retry: notFoundRetry, missing: true });

@@ -148,7 +148,7 @@ const NOTHING_PASTED = "Não colou nada: no outro aparelho, abra as «Estatísti
 // The player's sentences for a refused line; which field, and why, is the refusal's detail.
 const NOT_AN_EXPORT = "Este texto não é uma exportação de estatísticas de A Torre.";
 const CUT_OR_CHANGED = "O texto está incompleto ou foi alterado; copie-o outra vez.";
-const REFUSED = "O texto foi recusado: tem valores que o jogo não pode ter escrito. Copie-o outra vez do outro aparelho, inteiro.";
+const REFUSED = "O texto foi recusado: tem valores que o jogo não poderia ter escrito. Volte a copiá-lo, por inteiro, do outro aparelho.";
 
 function toBase64(text) {
   const bytes = new TextEncoder().encode(text);

@@ -173,7 +173,7 @@ export function practiceTower(data, total) {
 
 /** What a player reads about a save copied aside (`kept`) or not, before it starts over. */
 export function asideSentence(kept) {
-  return kept ? "Guardámos uma cópia dele à parte neste aparelho." : "Não foi possível guardar uma cópia dele à parte: o navegador recusou-a.";
+  return kept ? "Guardámos uma cópia dela à parte neste aparelho." : "Não foi possível guardar uma cópia dela à parte: o navegador recusou-a.";
 }
 
 /** What a player reads about damaged `what` (plural: "Os desafios"), its readable entries kept; `kept`: was its copy written? */
@@ -226,12 +226,12 @@ export class GameStorage {
     try {
       save = JSON.parse(raw);
     } catch {
-      return { reason: "o registo guardado não se consegue ler" };
+      return { reason: "a corrida guardada não se consegue ler" };
     }
     if (save === null || typeof save !== "object" || save.v !== SAVE_VERSION) {
-      return { reason: "o registo guardado é de um formato desconhecido" };
+      return { reason: "a corrida guardada é de um formato desconhecido" };
     }
-    if (!isDate(save.date) || !isActions(save.actions)) return { reason: "o registo guardado está incompleto" };
+    if (!isDate(save.date) || !isActions(save.actions)) return { reason: "a corrida guardada está incompleta" };
     return { save: { date: save.date, actions: save.actions, wordList: wordListOf(save.wordList), raw } };
   }
 
