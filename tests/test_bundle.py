@@ -185,8 +185,8 @@ def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chun
     later = {"ui/game/run_end.js", "ui/game/end_view.js", "ui/game/share.js", "ui/analysis/run_analysis.js",
              "ui/analysis/analysis_view.js", "ui/analysis/analysis_text.js", "ui/shared/analysis_client.js",
              "ui/challenge/challenge_view.js", "ui/challenge/challenge.js", "engine/replay_code.js",
-             "ui/shared/stats_import.js"}
-    assert later <= end and not page & end
+             "ui/shared/stats_import.js", "ui/game/opponent_line.js", "ui/game/opponent_line_text.js"}
+    assert later <= end and not page & end  # the opponent's line too: made at the first action (opponent_slot.js)
     # A kept challenge (its store, its code's reader) is read before a run only on a device that keeps one.
     challenges = {"engine/replay_read.js", "ui/shared/challenge_store.js", "ui/shared/challenge_records.js",
                   "ui/shared/challenge_goal.js", "engine/rank.js"}
