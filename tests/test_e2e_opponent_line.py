@@ -119,19 +119,25 @@ def boxes(player) -> list:
 
 
 def check_fits(player, width: int, height: int):
-    """The line takes no room the board, the hand or the buttons had, covers none of them, and its text is in view."""
-    with_line = boxes(player)
-    player.page.evaluate("() => { document.querySelector('#adversario').hidden = true; }")
-    assert boxes(player) == with_line, "the line moved the board, the hand or the buttons"
-    player.page.evaluate("() => { document.querySelector('#adversario').hidden = false; }")
+    """The line covers none of the board, the hand or the buttons; whatever it says (one line or two)
+    moves none of them; and with the page at its top it is in full view."""
+    player.page.evaluate("() => window.scrollTo(0, 0)")
+    before = boxes(player)
+    text = player.page.locator("#adversario-texto")
+    said = text.text_content()
+    for other in ("Dux", "Caloiro: subiu a torre toda, 1234", "Doutor: indisponível", "Doutor: a calcular…"):
+        text.evaluate("(e, t) => { e.textContent = t; }", other)
+        assert boxes(player) == before, f"the line saying {other!r} moved the board, the hand or the buttons"
+        assert player.page.locator("#adversario-botao").bounding_box()["height"] == 44
+    text.evaluate("(e, t) => { e.textContent = t; }", said)
     line = player.page.locator("#adversario-botao").bounding_box()
     for selector in ("#tabuleiro", "#mao", "[data-zona=controlos]"):
         other = player.page.locator(selector).bounding_box()
-        assert (line["y"] >= other["y"] + other["height"] or line["x"] >= other["x"] + other["width"]
-                or line["x"] + line["width"] <= other["x"]), selector
-    text = player.page.locator("#adversario-texto").bounding_box()
-    assert text["x"] >= 0 and text["x"] + text["width"] <= width and text["y"] + text["height"] <= height, text
+        assert (line["y"] >= other["y"] + other["height"] or line["y"] + line["height"] <= other["y"]
+                or line["x"] >= other["x"] + other["width"] or line["x"] + line["width"] <= other["x"]), selector
+    assert line["x"] >= 0 and line["x"] + line["width"] <= width and line["y"] >= 0 and line["y"] + line["height"] <= height, line
     assert line["height"] >= 44 and line["width"] >= 44
+    assert player.page.evaluate("() => document.documentElement.scrollWidth") <= width, "no sideways scroll"
 
 
 @pytest.mark.parametrize("size, level", SIZES, ids=[f"{w}x{h}-{level}" for (w, h), level in SIZES])
@@ -219,6 +225,22 @@ def test_a_tap_on_the_opponent_before_the_first_action_loads_the_choice_and_says
     player.page.unroute(END_CHUNK)
     choose(player, "dux")  # asked for again, and had
     expect_line(player, "Dux: 1.º andar, 0")
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [size for size, _ in SIZES], ids=[f"{w}x{h}" for (w, h), _ in SIZES])
+def test_the_opponents_button_is_in_full_view_without_scrolling(new_player, size, scheme):
+    width, height = size
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, color_scheme=scheme, has_touch=touch,
+                        is_mobile=touch).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    expect_line(player, re.compile(r"^Doutor: 2\.º andar, \d+$"))
+    check_fits(player, width, height)
+    assert axe_violations(player.page) == []
+    player.screenshot(f"adversario-a-vista-{scheme}")
     assert player.errors == []
 
 

@@ -41,7 +41,6 @@ export class OpponentSlot {
   /** A tower shown, with `turns` already made (`over`: its run has ended); `ask()` is a promise of the standings. */
   follow(turns, over, ask) {
     this.run = { turns, over, ask, now: { turns, over } };
-    this.box.hidden = false;
     if (this.line) this.line.follow(turns, over, ask);
     else if (turns > 0 || over) this.ready();
   }
