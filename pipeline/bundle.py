@@ -61,9 +61,10 @@ LINE_COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
 BLOCK_COMMENT = re.compile(r"^[ \t]*/\*.*?\*/[ \t]*\n", re.M | re.S)
 INDENT = re.compile(r"^[ \t]+", re.M)
 BLANK_LINES = re.compile(r"\n{2,}")
-# A comment after the code of its line (after ; { } , ) or ]): no string can hold it, since
-# its text has no quote of any kind and no string goes past its line (compact checks).
-TRAILING_COMMENT = re.compile(r"(?<=[;{},)\]])[ \t]+//[^\n\"'`]*$", re.M)
+# A comment after the code of its line (after ; { } , ) or ]): dropped when no string can hold
+# it (without_trailing_comment), since no string goes past its line (compact checks).
+TRAILING_COMMENT = re.compile(r"(?<=[;{},)\]])[ \t]+//")
+QUOTES = re.compile(r"[\"'`]")
 # Anything of the module syntax left after the rewrites above is not supported.
 LEFT_OVER = re.compile(r"^\s*(import\b|export\b)|\bimport\s*\(|\bimport\.meta\b", re.M)
 
@@ -168,8 +169,34 @@ def compact(source: str, path: Path) -> str:
         if line.count("`") % 2 or line.rstrip().endswith("\\"):
             raise BundleError(path, number, "a string goes on past the end of the line; the bundler drops "
                               "indentation and would change it")
-    source = TRAILING_COMMENT.sub("", LINE_COMMENT.sub("", source))
+    source = "\n".join(map(without_trailing_comment, LINE_COMMENT.sub("", source).split("\n")))
     return BLANK_LINES.sub("\n", INDENT.sub("", BLOCK_COMMENT.sub("", source)))
+
+
+def without_trailing_comment(line: str) -> str:
+    """`line` without the comment after its code, when it is sure to be one: its text has no quote
+    (so no string of the line ends after it), or the code before it has no slash (no regular
+    expression), no backtick and closes every string it opens (so it is not inside one)."""
+    for match in TRAILING_COMMENT.finditer(line):
+        code, comment = line[:match.start()], line[match.start():]
+        if not QUOTES.search(comment) or ("/" not in code and "`" not in code and not open_string(code)):
+            return code
+    return line
+
+
+def open_string(code: str) -> bool:
+    """Does `code` (quotes ' and " only, no regular expression) end inside a string?"""
+    quote, escaped = None, False
+    for char in code:
+        if escaped:
+            escaped = False
+        elif quote and char == "\\":
+            escaped = True
+        elif char == quote:
+            quote = None
+        elif not quote and char in "\"'":
+            quote = char
+    return quote is not None
 
 
 def read_module(root: Path, name: str, importer: str | None) -> Module:

@@ -38,7 +38,10 @@ MODULES = {
     "engine/index.js": 'export { answer, LABEL as label } from "./core.js";\n',
     "engine/core.js": '/**\n * Doc comment.\n */\nexport const LABEL = "núcleo";\n'
                       'export function answer() {\n    return 21; // after the code: dropped too\n}\n'
-                      'export const label = "a; // b", path = `c, // d`; // after a string: dropped\n',
+                      'export const label = "a; // b", path = `c, // d`; // after a string: dropped\n'
+                      'export const quoted = ["a", " "]; // with "quotes", after closed strings: dropped\n'
+                      'export const tricky = "x; // y"; // "quoted", after a // in a string: kept\n'
+                      'export const pattern = /;"/; // "quoted", after a regular expression: kept\n',
     "ui/util.js": 'import { LABEL } from "../engine/core.js";\n'
                   'export const NAME = `util de ${LABEL}`;\nexport async function later() {}\n'
                   'export function twice(n) { return n * 2; }\nexport class Thing {}\n',
@@ -60,6 +63,9 @@ def test_comments_and_indentation_are_dropped_but_never_inside_a_string(tmp_path
     assert "Doc comment" not in text and "a comment of its own" not in text
     assert "return 21;\n" in text and "dropped" not in text
     assert 'label = "a; // b", path = `c, // d`;\n' in text, "a // inside a string is no comment"
+    assert 'quoted = ["a", " "];\n' in text and "with" not in text, "a comment with quotes, after whole strings"
+    assert '"x; // y"; // "quoted", after a // in a string: kept\n' in text, "kept where it may be a string"
+    assert '/;"/; // "quoted", after a regular expression: kept\n' in text
     assert "\n    " not in text
 
 
