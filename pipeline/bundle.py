@@ -32,8 +32,9 @@ exports. The bundle exports exactly those module objects. A target the bundle
 already holds resolves to it; a dynamic import inside a chunk, or a module two
 chunks both reach, is refused (each would run twice).
 
-Comments on lines of their own and indentation are dropped (a third of the
-bytes): safe because no string in these modules spans lines, which the
+Comments on lines of their own and after a line's code, and indentation, are
+dropped (a third of the bytes; the modules' names head them only for the tests,
+`labels`): safe because no string in these modules spans lines, which the
 bundler checks (a template literal or a backslash continuation over a line
 end is refused). Why not esbuild: it would make `make build` need Node and an npm download for a
 job this small; the output here is deterministic, readable, and every e2e test
@@ -61,9 +62,10 @@ LINE_COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
 BLOCK_COMMENT = re.compile(r"^[ \t]*/\*.*?\*/[ \t]*\n", re.M | re.S)
 INDENT = re.compile(r"^[ \t]+", re.M)
 BLANK_LINES = re.compile(r"\n{2,}")
-# A comment after the code of its line (after ; { } , ) or ]): no string can hold it, since
-# its text has no quote of any kind and no string goes past its line (compact checks).
-TRAILING_COMMENT = re.compile(r"(?<=[;{},)\]])[ \t]+//[^\n\"'`]*$", re.M)
+# A comment after the code of its line (after ; { } , ) or ]): dropped when no string can hold
+# it (without_trailing_comment), since no string goes past its line (compact checks).
+TRAILING_COMMENT = re.compile(r"(?<=[;{},)\]])[ \t]+//")
+QUOTES = re.compile(r"[\"'`]")
 # Anything of the module syntax left after the rewrites above is not supported.
 LEFT_OVER = re.compile(r"^\s*(import\b|export\b)|\bimport\s*\(|\bimport\.meta\b", re.M)
 
@@ -168,8 +170,34 @@ def compact(source: str, path: Path) -> str:
         if line.count("`") % 2 or line.rstrip().endswith("\\"):
             raise BundleError(path, number, "a string goes on past the end of the line; the bundler drops "
                               "indentation and would change it")
-    source = TRAILING_COMMENT.sub("", LINE_COMMENT.sub("", source))
+    source = "\n".join(map(without_trailing_comment, LINE_COMMENT.sub("", source).split("\n")))
     return BLANK_LINES.sub("\n", INDENT.sub("", BLOCK_COMMENT.sub("", source)))
+
+
+def without_trailing_comment(line: str) -> str:
+    """`line` without the comment after its code, when it is sure to be one: its text has no quote
+    (so no string of the line ends after it), or the code before it has no slash (no regular
+    expression), no backtick and closes every string it opens (so it is not inside one)."""
+    for match in TRAILING_COMMENT.finditer(line):
+        code, comment = line[:match.start()], line[match.start():]
+        if not QUOTES.search(comment) or ("/" not in code and "`" not in code and not open_string(code)):
+            return code
+    return line
+
+
+def open_string(code: str) -> bool:
+    """Does `code` (quotes ' and " only, no regular expression) end inside a string?"""
+    quote, escaped = None, False
+    for char in code:
+        if escaped:
+            escaped = False
+        elif quote and char == "\\":
+            escaped = True
+        elif char == quote:
+            quote = None
+        elif not quote and char in "\"'":
+            quote = char
+    return quote is not None
 
 
 def read_module(root: Path, name: str, importer: str | None) -> Module:
@@ -214,20 +242,23 @@ def split_chunks(root: Path, held: set[str], targets: list[str], file: str,
     return chunks
 
 
-def module_text(module: Module, root: Path, var_of: dict[str, str], lazy_of: dict[str, str]) -> tuple[str, list[str]]:
-    """One module as a function scope run once, and its exports' names."""
+def module_text(module: Module, root: Path, var_of: dict[str, str], lazy_of: dict[str, str],
+                labels: bool = False) -> tuple[str, list[str]]:
+    """One module as a function scope run once, and its exports' names; `labels`: headed by its name."""
     body, exports = rewrite(module, root / module.name, var_of, lazy_of)
     body = compact(body, root / module.name)
     returned = f"  return Object.freeze({{ {', '.join(exports)} }});\n" if exports else ""
-    text = (f"\n// ---- {module.name}\nconst {var_of[module.name]} = (() => {{\n"
-            f"{body.rstrip()}\n{returned}}})();\n")
+    label = f"\n// ---- {module.name}\n" if labels else ""
+    text = f"{label}const {var_of[module.name]} = (() => {{\n{body.strip()}\n{returned}}})();\n"
     return text, [entry.split(":")[0] for entry in exports]
 
 
 def bundle_files(root: Path, entry: str = "main.js", file: str = "torre.js",
-                 cache: dict[str, Module] | None = None) -> dict[str, str]:
+                 cache: dict[str, Module] | None = None, *, labels: bool = False) -> dict[str, str]:
     """The page's script `file` (every module `entry` imports, joined) and its chunks, by file name.
-    `cache`: the modules read for another bundle of the same root (read_modules)."""
+    `cache`: the modules read for another bundle of the same root (read_modules). `labels`: each
+    module headed by a comment with its name (`// ---- ui/game/page.js`), for the tests that read
+    which modules a file holds; the site's files go without (300 bytes of every first visit)."""
     cache = {} if cache is None else cache
     modules = read_modules(root, entry, cache=cache)
     held = {m.name for m in modules}
@@ -244,17 +275,17 @@ def bundle_files(root: Path, entry: str = "main.js", file: str = "torre.js",
     shared = [var_of[m.name] for m in modules if var_of[m.name] in needed]
     parts = [f"// A Torre: {len(modules)} modules of site_src/js joined by pipeline/bundle.py, "
              f"from {entry}. Generated: edit the modules, not this file.\n"]
-    parts.extend(module_text(m, root, var_of, lazy_of)[0] for m in modules)
+    parts.extend(module_text(m, root, var_of, lazy_of, labels)[0] for m in modules)
     if shared:
         parts.append(f"export {{ {', '.join(shared)} }};\n")
     files = {file: "".join(parts)}
     for target, (name, own) in chunks.items():
-        files[name] = chunk_text(file, target, own, uses[target], root, var_of, lazy_of)
+        files[name] = chunk_text(file, target, own, uses[target], root, var_of, lazy_of, labels)
     return files
 
 
 def chunk_text(file: str, target: str, own: list[Module], uses: list[str], root: Path,
-               var_of: dict[str, str], lazy_of: dict[str, str]) -> str:
+               var_of: dict[str, str], lazy_of: dict[str, str], labels: bool = False) -> str:
     """A chunk: it imports `uses` (module objects) from the bundle `file`, runs its own modules
     (the target's last) and exports the target's exports."""
     parts = [f"// A Torre: {len(own)} modules of site_src/js that {file} loads when it first imports {target}, "
@@ -263,13 +294,13 @@ def chunk_text(file: str, target: str, own: list[Module], uses: list[str], root:
         parts.append(f'import {{ {", ".join(uses)} }} from "./{posixpath.basename(file)}";\n')
     exported: list[str] = []
     for module in own:
-        text, exported = module_text(module, root, var_of, lazy_of)
+        text, exported = module_text(module, root, var_of, lazy_of, labels)
         parts.append(text)
     if exported:
         parts.append(f"export const {{ {', '.join(exported)} }} = {var_of[target]};\n")
     return "".join(parts)
 
 
-def bundle(root: Path, entry: str = "main.js", file: str = "torre.js") -> str:
+def bundle(root: Path, entry: str = "main.js", file: str = "torre.js", *, labels: bool = False) -> str:
     """The page's one script, without its chunks (bundle_files): every module reachable from `entry`, joined."""
-    return bundle_files(root, entry, file)[file]
+    return bundle_files(root, entry, file, labels=labels)[file]

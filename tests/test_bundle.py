@@ -38,7 +38,10 @@ MODULES = {
     "engine/index.js": 'export { answer, LABEL as label } from "./core.js";\n',
     "engine/core.js": '/**\n * Doc comment.\n */\nexport const LABEL = "núcleo";\n'
                       'export function answer() {\n    return 21; // after the code: dropped too\n}\n'
-                      'export const label = "a; // b", path = `c, // d`; // after a string: dropped\n',
+                      'export const label = "a; // b", path = `c, // d`; // after a string: dropped\n'
+                      'export const quoted = ["a", " "]; // with "quotes", after closed strings: dropped\n'
+                      'export const tricky = "x; // y"; // "quoted", after a // in a string: kept\n'
+                      'export const pattern = /;"/; // "quoted", after a regular expression: kept\n',
     "ui/util.js": 'import { LABEL } from "../engine/core.js";\n'
                   'export const NAME = `util de ${LABEL}`;\nexport async function later() {}\n'
                   'export function twice(n) { return n * 2; }\nexport class Thing {}\n',
@@ -60,6 +63,9 @@ def test_comments_and_indentation_are_dropped_but_never_inside_a_string(tmp_path
     assert "Doc comment" not in text and "a comment of its own" not in text
     assert "return 21;\n" in text and "dropped" not in text
     assert 'label = "a; // b", path = `c, // d`;\n' in text, "a // inside a string is no comment"
+    assert 'quoted = ["a", " "];\n' in text and "with" not in text, "a comment with quotes, after whole strings"
+    assert '"x; // y"; // "quoted", after a // in a string: kept\n' in text, "kept where it may be a string"
+    assert '/;"/; // "quoted", after a regular expression: kept\n' in text
     assert "\n    " not in text
 
 
@@ -97,7 +103,7 @@ LAZY = {
 
 
 def test_a_dynamic_import_becomes_a_chunk_of_the_modules_the_bundle_lacks(tmp_path):
-    files = bundle_files(write(tmp_path, LAZY), "main.js", "torre.js")
+    files = bundle_files(write(tmp_path, LAZY), "main.js", "torre.js", labels=True)
     assert list(files) == ["torre.js", "torre.end.js"]
     assert module_names(files["torre.js"]) == {"shared.js", "util.js", "main.js"}
     assert module_names(files["torre.end.js"]) == {"ui/text.js", "ui/end.js"}, "shared.js stays in the bundle only"
@@ -105,7 +111,7 @@ def test_a_dynamic_import_becomes_a_chunk_of_the_modules_the_bundle_lacks(tmp_pa
 
 
 def test_the_bundle_exports_exactly_the_modules_its_chunks_import_from_it(tmp_path):
-    files = bundle_files(write(tmp_path, LAZY), "main.js", "torre.js")
+    files = bundle_files(write(tmp_path, LAZY), "main.js", "torre.js", labels=True)
     shared = files["torre.js"].split("// ---- shared.js\nconst ", 1)[1].split(" ", 1)[0]
     exports = [line for line in files["torre.js"].splitlines() if line.startswith("export")]
     assert exports == [f"export {{ {shared} }};"], "util.js is not exported: no chunk needs it"
@@ -168,7 +174,7 @@ def test_a_missing_module_names_the_importer(tmp_path):
 
 
 def test_the_game_bundle_holds_every_module_main_js_reaches_and_parses(tmp_path):
-    text = bundle(SITE_SRC / "js")
+    text = bundle(SITE_SRC / "js", labels=True)
     names = [line.removeprefix("// ---- ") for line in text.splitlines() if line.startswith("// ---- ")]
     assert names[-1] == "main.js" and len(names) == len(set(names))
     assert {"ui/game/page.js", "engine/play.js", "dawg.js", "ui/shared/lisbon_date.js"} <= set(names)
@@ -179,22 +185,30 @@ def test_the_game_bundle_holds_every_module_main_js_reaches_and_parses(tmp_path)
 
 
 def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chunk():
-    files = bundle_files(SITE_SRC / "js", "main.js", "torre.js")
+    files = bundle_files(SITE_SRC / "js", "main.js", "torre.js", labels=True)
     assert list(files) == ["torre.js", "torre.run_end.js"]
     page, end = module_names(files["torre.js"]), module_names(files["torre.run_end.js"])
     later = {"ui/game/run_end.js", "ui/game/end_view.js", "ui/game/share.js", "ui/analysis/run_analysis.js",
              "ui/analysis/analysis_view.js", "ui/analysis/analysis_text.js", "ui/shared/analysis_client.js",
              "ui/challenge/challenge_view.js", "ui/challenge/challenge.js", "engine/replay_code.js",
-             "ui/shared/stats_import.js"}
-    assert later <= end and not page & end
+             "ui/shared/stats_import.js", "ui/game/opponent_line.js", "ui/game/opponent_line_text.js"}
+    assert later <= end and not page & end  # the opponent's line too: made at the first action (opponent_slot.js)
     # A kept challenge (its store, its code's reader) is read before a run only on a device that keeps one.
     challenges = {"engine/replay_read.js", "ui/shared/challenge_store.js", "ui/shared/challenge_records.js",
                   "ui/shared/challenge_goal.js", "engine/rank.js"}
     assert challenges <= end and not challenges & page
     assert {"ui/shared/challenge_key.js", "engine/calendar.js"} <= page, "whether there are any; a ?dia= date"
-    practice = bundle_files(SITE_SRC / "js", "practice_main.js", "treino.js")
+    practice = bundle_files(SITE_SRC / "js", "practice_main.js", "treino.js", labels=True)
     assert list(practice) == ["treino.js", "treino.run_end.js"]
     assert "ui/shared/analysis_client.js" in module_names(practice["treino.js"]), "suggestions need it at once"
+
+
+def test_the_sites_bundles_carry_no_comment_but_their_first_line():
+    """Every byte is on a first visit: the modules' names head them only for the tests (labels)."""
+    for entry, file in [("main.js", "torre.js"), ("practice_main.js", "treino.js"), ("worker/analysis.js", "analise.js")]:
+        for name, text in bundle_files(SITE_SRC / "js", entry, file).items():
+            comments = [line for line in text.splitlines()[1:] if line.lstrip().startswith("//")]
+            assert comments == [], name
 
 
 def module_names(text: str) -> set[str]:
@@ -202,8 +216,8 @@ def module_names(text: str) -> set[str]:
 
 
 def test_the_page_bundle_leaves_the_move_generator_and_the_par_to_the_analysis_worker():
-    page = module_names(bundle(SITE_SRC / "js"))
-    worker = module_names(bundle(SITE_SRC / "js", "worker/analysis.js"))
+    page = module_names(bundle(SITE_SRC / "js", labels=True))
+    worker = module_names(bundle(SITE_SRC / "js", "worker/analysis.js", labels=True))
     generator = {"engine/movegen/legal_plays.js", "engine/movegen/generate.js", "engine/par.js", "engine/analysis.js"}
     assert not {name for name in page if name.startswith("engine/movegen/")} | (page & generator)
     assert generator <= worker
@@ -212,16 +226,16 @@ def test_the_page_bundle_leaves_the_move_generator_and_the_par_to_the_analysis_w
 
 
 def test_each_page_loads_only_its_own_code_the_game_neither_the_archive_nor_the_replay():
-    game = module_names(bundle(SITE_SRC / "js"))
-    archive = module_names(bundle(SITE_SRC / "js", "archive_main.js"))
-    replay = module_names(bundle(SITE_SRC / "js", "replay_main.js"))
+    game = module_names(bundle(SITE_SRC / "js", labels=True))
+    archive = module_names(bundle(SITE_SRC / "js", "archive_main.js", labels=True))
+    replay = module_names(bundle(SITE_SRC / "js", "replay_main.js", labels=True))
     assert not game & {"ui/archive/archive_page.js", "ui/replay/replay_page.js"}
     assert "ui/archive/archive_page.js" in archive and not archive & {"ui/game/page.js", "ui/replay/replay_page.js"}
     assert "ui/replay/replay_page.js" in replay and not replay & {"ui/game/page.js", "ui/archive/archive_page.js"}
-    challenge = module_names(bundle(SITE_SRC / "js", "challenge_main.js"))
+    challenge = module_names(bundle(SITE_SRC / "js", "challenge_main.js", labels=True))
     assert "ui/challenge/challenge_page.js" in challenge and not challenge & {"ui/game/page.js", "ui/archive/archive_page.js", "engine/analysis.js"}
     assert not game & {"ui/challenge/challenge_page.js"}
-    end = module_names(bundle_files(SITE_SRC / "js")["torre.run_end.js"])
+    end = module_names(bundle_files(SITE_SRC / "js", labels=True)["torre.run_end.js"])
     assert "ui/challenge/challenge.js" in end, "the challenge's texts: once a run ends"
 
 

@@ -3,7 +3,9 @@ and nothing else. What only some paths need comes from torre.js's chunk (ui/game
 when one of them asks for it, and a chunk that cannot be had is said, never a blank."""
 from __future__ import annotations
 
+import importlib.util
 import re
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,22 @@ from test_e2e_challenge import challenge_link, open_challenge
 from test_e2e_end import END_CHUNK
 
 TODAY_AT_ONCE = "Desafio a bater: 1.º andar com 0 pontos."
+
+
+def page_bench():
+    """bench/page.py, whose cold visit and limit this file checks: one measure, one limit."""
+    spec = importlib.util.spec_from_file_location("page_bench", Path(__file__).resolve().parent.parent / "bench" / "page.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_first_visit_of_the_game_stays_within_its_byte_limit(browser, site_url):
+    bench = page_bench()
+    visit = bench.cold_visit(browser, site_url, False)  # `make bench`'s own measure: bytes on the wire, headers too
+    total = sum(size for _, size, _ in visit["resources"])
+    listed = "\n".join(f"{size:7,d} B  {url}" for url, size, _ in sorted(visit["resources"], key=lambda r: -r[1]))
+    assert total <= bench.FIRST_VISIT_LIMIT, f"{total:,d} B > {bench.FIRST_VISIT_LIMIT:,d} B:\n{listed}"
 
 
 def todays_challenge(new_player) -> str:

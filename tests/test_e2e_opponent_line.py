@@ -119,19 +119,25 @@ def boxes(player) -> list:
 
 
 def check_fits(player, width: int, height: int):
-    """The line takes no room the board, the hand or the buttons had, covers none of them, and its text is in view."""
-    with_line = boxes(player)
-    player.page.evaluate("() => { document.querySelector('#adversario').hidden = true; }")
-    assert boxes(player) == with_line, "the line moved the board, the hand or the buttons"
-    player.page.evaluate("() => { document.querySelector('#adversario').hidden = false; }")
+    """The line covers none of the board, the hand or the buttons; whatever it says (one line or two)
+    moves none of them; and with the page at its top it is in full view."""
+    player.page.evaluate("() => window.scrollTo(0, 0)")
+    before = boxes(player)
+    text = player.page.locator("#adversario-texto")
+    said = text.text_content()
+    for other in ("Dux", "Caloiro: subiu a torre toda, 1234", "Doutor: indisponível", "Doutor: a calcular…"):
+        text.evaluate("(e, t) => { e.textContent = t; }", other)
+        assert boxes(player) == before, f"the line saying {other!r} moved the board, the hand or the buttons"
+        assert player.page.locator("#adversario-botao").bounding_box()["height"] == 44
+    text.evaluate("(e, t) => { e.textContent = t; }", said)
     line = player.page.locator("#adversario-botao").bounding_box()
     for selector in ("#tabuleiro", "#mao", "[data-zona=controlos]"):
         other = player.page.locator(selector).bounding_box()
-        assert (line["y"] >= other["y"] + other["height"] or line["x"] >= other["x"] + other["width"]
-                or line["x"] + line["width"] <= other["x"]), selector
-    text = player.page.locator("#adversario-texto").bounding_box()
-    assert text["x"] >= 0 and text["x"] + text["width"] <= width and text["y"] + text["height"] <= height, text
+        assert (line["y"] >= other["y"] + other["height"] or line["y"] + line["height"] <= other["y"]
+                or line["x"] >= other["x"] + other["width"] or line["x"] + line["width"] <= other["x"]), selector
+    assert line["x"] >= 0 and line["x"] + line["width"] <= width and line["y"] >= 0 and line["y"] + line["height"] <= height, line
     assert line["height"] >= 44 and line["width"] >= 44
+    assert player.page.evaluate("() => document.documentElement.scrollWidth") <= width, "no sideways scroll"
 
 
 @pytest.mark.parametrize("size, level", SIZES, ids=[f"{w}x{h}-{level}" for (w, h), level in SIZES])
@@ -144,13 +150,13 @@ def test_the_line_follows_the_chosen_opponent_turn_by_turn_and_agrees_with_the_e
     player = new_player(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     player.page.add_init_script(RECORD_WORKER)
     player.open().wait_ready()
-    expect_line(player, "Doutor: 1.º andar, 0")  # the default, before any choice
+    expect_line(player, "Doutor")  # the default, before any choice; its standing comes with the first action
     choose(player, level)
     expect_line(player, line_text(level, standings[0]))
     assert player.page.evaluate("() => localStorage.getItem('torre.adversario')") == level
     player.page.reload()
     player.wait_ready()
-    expect_line(player, line_text(level, standings[0]))  # remembered on the device
+    expect_line(player, NAMES[level])  # remembered on the device
     check_fits(player, width, height)
     shown_before = opponent_words_in_page(player, words)
     play_praxe_by_taps(player)
@@ -186,6 +192,58 @@ def test_the_line_follows_the_chosen_opponent_turn_by_turn_and_agrees_with_the_e
     assert player.errors == []
 
 
+# The line's code is in the end screen's chunk (ui/game/opponent_slot.js), with the worker's client.
+END_CHUNK = re.compile(r"/static/[0-9a-f]+/js/torre\.run_end\.js$")
+
+
+def test_the_line_comes_with_the_first_action_and_at_once_for_a_run_under_way(new_player, built_dist):
+    doutor = opponents_of(built_dist, FIXTURE_DAYS / f"{FIXTURE_DATE}.json")["doutor"]["standings"]
+    player = new_player()
+    asked = []
+    player.page.on("request", lambda request: asked.append(request.url))
+    player.open().wait_ready()
+    player.page.wait_for_load_state("networkidle")
+    expect_line(player, "Doutor")
+    assert not [url for url in asked if END_CHUNK.search(url)], "a first visit carries none of the line's code"
+    play_praxe_by_taps(player)
+    expect_line(player, line_text("doutor", doutor[1]))
+    assert len([url for url in asked if END_CHUNK.search(url)]) == 1
+    asked.clear()
+    player.page.reload()  # a run under way: no first visit, its line at once
+    player.wait_ready()
+    expect_line(player, line_text("doutor", doutor[1]))
+    assert len([url for url in asked if END_CHUNK.search(url)]) == 1
+    assert player.errors == []
+
+
+def test_a_tap_on_the_opponent_before_the_first_action_loads_the_choice_and_says_when_it_cannot(new_player):
+    player = new_player().open().wait_ready()
+    player.page.route(END_CHUNK, lambda route: route.abort("internetdisconnected"))
+    player.page.locator("#adversario-botao").click()
+    player.expect_text("#dialogo-titulo", "Não foi possível abrir a escolha do adversário")
+    player.dialog_button("Fechar").click()
+    player.page.unroute(END_CHUNK)
+    choose(player, "dux")  # asked for again, and had
+    expect_line(player, "Dux: 1.º andar, 0")
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [size for size, _ in SIZES], ids=[f"{w}x{h}" for (w, h), _ in SIZES])
+def test_the_opponents_button_is_in_full_view_without_scrolling(new_player, size, scheme):
+    width, height = size
+    touch = width < 1000
+    player = new_player(viewport={"width": width, "height": height}, color_scheme=scheme, has_touch=touch,
+                        is_mobile=touch).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    expect_line(player, re.compile(r"^Doutor: 2\.º andar, \d+$"))
+    check_fits(player, width, height)
+    assert axe_violations(player.page) == []
+    player.screenshot(f"adversario-a-vista-{scheme}")
+    assert player.errors == []
+
+
 def test_a_screen_reader_hears_the_opponent_climb_not_every_key(new_player, built_dist):
     dux = opponents_of(built_dist, FIXTURE_DAYS / f"{FIXTURE_DATE}.json")["dux"]["standings"]
     player = new_player().open().wait_ready()
@@ -211,7 +269,7 @@ def test_a_damaged_choice_reads_as_the_doutor(new_player):
     player = new_player()
     player.page.add_init_script("localStorage.setItem('torre.adversario', '{\"dux\"')")
     player.open().wait_ready()
-    expect_line(player, "Doutor: 1.º andar, 0")
+    expect_line(player, "Doutor")
 
 
 def test_without_a_worker_the_line_says_the_opponent_is_unavailable_and_the_game_plays_on(new_player):
@@ -229,7 +287,7 @@ def test_without_a_worker_the_line_says_the_opponent_is_unavailable_and_the_game
 def test_an_archive_day_has_its_own_opponents_line(new_player, built_dist):
     doutor = opponents_of(built_dist, built_dist / "dias" / f"{PAST}.json")["doutor"]["standings"]
     player = new_player(route=False).open(f"/?dia={PAST}").wait_ready()
-    expect_line(player, "Doutor: 1.º andar, 0")
+    expect_line(player, "Doutor")
     make_play(player, first_play(built_dist, PAST))
     expect_line(player, line_text("doutor", doutor[1]))
     assert player.errors == []
@@ -257,7 +315,7 @@ def test_the_line_and_its_choice_have_no_axe_violations(new_player, viewport, sc
 def test_treino_plays_against_the_chosen_opponent_and_its_end_says_how_the_run_did(new_player, built_dist):
     caloiro = opponents_of(built_dist, built_dist / "treino" / "0001.json")["caloiro"]["standings"]
     player = new_player(route=False).open("/treino/").wait_ready()
-    expect_line(player, "Doutor: 1.º andar, 0")
+    expect_line(player, "Doutor")
     choose(player, "caloiro")
     turns = 0
     while not player.run_is_over():

@@ -3,9 +3,10 @@
 // made, «Doutor: 2.º andar, 48» (once the run is over, where its whole run got, as the end
 // screen says), and opens the choice of opponent. Its standings come from the analysis worker
 // as numbers only (kind "standings"): the page never has the opponent's letters or words
-// before the run ends. They are asked once per tower, at the player's first
-// action (or at once when a resumed run has turns), so a first visit fetches nothing more
-// before the player plays. A climb is said in a polite live region of its own.
+// before the run ends. It lives in run_end.js's chunk with the worker's client: the page's
+// OpponentSlot (opponent_slot.js) makes it at the player's first action, when the standings
+// are asked for, or at once when a resumed run has turns, so a first visit fetches none of it.
+// A climb is said in a polite live region of its own.
 
 import { el } from "../shared/dialogs.js";
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
@@ -21,7 +22,10 @@ const WHAT_THEY_DO = {
 };
 
 export class OpponentLine {
-  /** `box`: <div id="adversario"> (its button, its text, its live region); `storage`, `dialogs`: the page's. */
+  /**
+   * `box`: <div id="adversario"> (its button, its text, its live region); `storage`, `dialogs`: the page's. A tap
+   * on the button is OpponentSlot's, which calls choose().
+   */
   constructor(box, storage, dialogs) {
     this.box = box;
     this.storage = storage;
@@ -30,7 +34,6 @@ export class OpponentLine {
     this.text = box.querySelector("#adversario-texto");
     this.news = box.querySelector("#adversario-novidade");
     this.reset(0, null);
-    box.querySelector("button").addEventListener("click", () => this.choose());
   }
 
   reset(turns, ask) {

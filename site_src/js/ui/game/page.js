@@ -18,7 +18,7 @@ import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
 import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
-import { OpponentLine } from "./opponent_line.js";
+import { OpponentSlot } from "./opponent_slot.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
 import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun, asideSentence } from "../shared/storage.js";
@@ -32,7 +32,7 @@ const SAVE_REFUSED = "O navegador recusou guardar esta corrida neste aparelho (o
   + "para este site). Pode continuar a jogar nesta página, mas se a recarregar ou fechar perde o que jogou desde agora. "
   + "Para voltar a guardar, liberte espaço nas definições do navegador ou permita o armazenamento a este site: cada jogada volta a tentar.";
 // What the page uses of run_end.js: a chunk served without them (empty, cut short by a proxy) is one not loaded.
-const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis", "styled", "opponentStandings", "challengesOf"];
+const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis", "styled", "opponentStandings", "challengesOf", "OpponentLine"];
 
 /** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
 function guideAsked() {
@@ -68,7 +68,9 @@ export class Page {
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     const opponent = main.querySelector("#adversario");
-    this.opponentLine = opponent ? new OpponentLine(opponent, this.storage, this.dialogs) : null; // the chosen opponent's line
+    // The chosen opponent's line, from run_end.js at the first action; a tap that cannot have it is said.
+    const lineChunk = (tapped) => (tapped ? this.ending("Não foi possível abrir a escolha do adversário") : this.endChunk().catch(() => null));
+    this.opponentLine = opponent ? new OpponentSlot(opponent, this.storage, this.dialogs, lineChunk) : null;
     this.game = null;
     this.date = null;
     // The analysis worker's client and the end screen's RunAnalysis: made by run_end.js when first
@@ -396,7 +398,7 @@ export class Page {
   /**
    * The opponents' standings on the tower of `data` (the worker's numbers only), played with the
    * run's word list; a site without the common words' list (data-comuns) has no opponents. Asked
-   * at the first action (opponent_line.js), so a first visit loads neither run_end.js nor the worker.
+   * at the first action (opponent_slot.js), so a first visit loads neither run_end.js nor the worker.
    */
   standingsOf(data) {
     if (!this.urls.common) return Promise.reject(new Error("no data-comuns: no opponents"));

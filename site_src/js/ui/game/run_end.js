@@ -21,6 +21,8 @@ import { beatenLevels, opponentsLine, outcomesOf } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
 
 export { goalLine } from "../shared/challenge_goal.js";
+// The chosen opponent's line (page.js makes it through OpponentSlot at the first action).
+export { OpponentLine } from "./opponent_line.js";
 
 /** The challenges received (page.js loads them here before a run only when the device keeps some). */
 export const challengesOf = (page) => (page.challenges ??= new ChallengeStore(page.storage));
