@@ -89,7 +89,7 @@ def test_a_reload_after_midnight_offers_the_unfinished_run_which_resumes_where_i
     player.wait_ready()
     assert player.number("total") == 62 and player.text("#andar") == "2.º andar"
     assert player.label("A1").startswith("S 1 ponto, A1, por confirmar")
-    assert "como a torre do dia 01/12/2026 e conta para esse dia" in player.text("#outro-dia-texto")
+    assert "Esta corrida é da torre do dia 01/12/2026 e conta para esse dia" in player.text("#outro-dia-texto")
     assert axe_violations(player.page) == []
     player.screenshot(f"meia-noite-retomada-{scheme}")
     finish_by_passing(player)
