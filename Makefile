@@ -16,7 +16,7 @@ build: $(STAMP)
 test: $(STAMP) system-deps $(AXE)
 	$(TORRE) build --out $(TEST_DIST) --quiet --replace-foreign-out
 	TORRE_DIST=$(TEST_DIST) node --test tests/js/
-	TORRE_DIST=$(TEST_DIST) $(PY) -m pytest -n 2 --dist loadfile
+	TORRE_DIST=$(TEST_DIST) $(PY) -m pytest -n 3 --dist loadfile
 
 bench: $(STAMP) system-deps
 	$(PY) bench/run.py
