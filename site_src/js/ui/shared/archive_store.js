@@ -57,14 +57,8 @@ export class ArchiveStore {
 
   /** {archive, raw, damaged}: what is stored, its readable entries, and whether anything was unreadable. */
   read() {
-    const raw = this.storage.read(ARCHIVE_KEY);
+    const { raw, data } = this.storage.readStored(ARCHIVE_KEY);
     if (raw === null) return { archive: emptyArchive(), raw, damaged: false };
-    let data = null;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      data = null;
-    }
     const archive = readable(data);
     return { archive, raw, damaged: isDamaged(data, archive) };
   }

@@ -22,13 +22,7 @@ export class ChallengeStore {
 
   /** {records, raw, damaged}: the well-formed records as stored, and whether anything was unreadable. */
   read() {
-    const raw = this.storage.read(CHALLENGES_KEY);
-    let data = null;
-    try {
-      data = JSON.parse(raw ?? "null");
-    } catch {
-      data = null;
-    }
+    const { raw, data } = this.storage.readStored(CHALLENGES_KEY);
     const list = data?.v === CHALLENGES_VERSION && Array.isArray(data.list) ? data.list : [];
     const records = list.filter((record) => challengeProblem(record, ANY_DAY) === null);
     return { records, raw, damaged: raw !== null && (records.length !== list.length || list !== data?.list) };

@@ -198,10 +198,17 @@ export class GameStorage {
 
   /** The JSON stored under `key`, or null when there is none or it cannot be parsed. */
   readJson(key) {
+    return this.readStored(key).data;
+  }
+
+  /** {raw, data}: the text stored under `key` (null: none) and its JSON (null: none or unparseable),
+   * for the stores that keep a damaged text aside and read what they can of it. */
+  readStored(key) {
+    const raw = this.read(key);
     try {
-      return JSON.parse(this.read(key) ?? "null");
+      return { raw, data: JSON.parse(raw ?? "null") };
     } catch {
-      return null;
+      return { raw, data: null };
     }
   }
 

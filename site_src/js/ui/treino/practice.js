@@ -67,13 +67,7 @@ export class PracticeStore {
 
   /** {practice, raw, damaged}: what is stored, its readable parts, and whether anything was unreadable. */
   read() {
-    const raw = this.storage.read(PRACTICE_KEY);
-    let data = null;
-    try {
-      data = JSON.parse(raw ?? "null");
-    } catch {
-      data = undefined;
-    }
+    const { raw, data } = this.storage.readStored(PRACTICE_KEY);
     const practice = readablePractice(data);
     return { practice, raw, damaged: raw !== null && isDamaged(data, practice) };
   }
