@@ -70,8 +70,12 @@ def _start_server(directory: Path):
 
 
 def _stop_server(started):
-    started[0].shutdown()
-    started[0].server_close()
+    """Stops a server once (a player's own may have been stopped by going offline)."""
+    server = started[0]
+    if not getattr(server, "stopped", False):
+        server.stopped = True
+        server.shutdown()
+        server.server_close()
 
 
 def _start_browser():
@@ -107,9 +111,10 @@ IN_CACHE = "urls => Promise.all(urls.map((u) => caches.match(u))).then((found) =
 class Player:
     """A page of the game seen through what a player can read and do."""
 
-    def __init__(self, page, url: str):
+    def __init__(self, page, url: str, server=None):
         self.page = page
         self.url = url
+        self.server = server  # a server of this player's own, which go_offline stops
         self.errors: list[str] = []
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         # The CSP (script-src/style-src 'self') must never have to refuse anything.
@@ -175,6 +180,15 @@ class Player:
     def wait_service_worker(self):
         self.page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
 
+    def go_offline(self):
+        """The network gone. Chromium's offline emulation can miss a service worker that
+        restarts for a navigation (its fetch then reaches the server), so a player with a
+        server of its own also has that server stopped: nothing answers, whatever asks."""
+        if self.server is not None:
+            _stop_server((self.server,))
+        self.page.context.set_offline(True)
+        return self
+
     def is_kept(self, *urls: str) -> bool:
         """Every URL is in one of the service worker's caches (caches.match looks in all)."""
         return self.page.evaluate(IN_CACHE, list(urls))
@@ -219,13 +233,17 @@ GUIDE_SEEN = "try { localStorage.setItem('torre.guia', 'visto'); } catch (error)
 
 
 @pytest.fixture
-def new_player(browser, site_url):
-    """Factory: a fresh context (no service worker, own storage, the guide seen unless `guide`) on the fixture's day."""
-    contexts = []
+def new_player(browser, site_url, built_dist):
+    """Factory: a fresh context (no service worker, own storage, the guide seen unless `guide`) on the
+    fixture's day; with `own_server`, on a server of its own that `Player.go_offline` stops."""
+    contexts, servers = [], []
 
     def make(viewport=PHONE, day: dict | None = None, clock: str | None = FIXTURE_NOON,
-             route: bool = True, guide: bool = False, **context_options) -> Player:
+             route: bool = True, guide: bool = False, own_server: bool = False, **context_options) -> Player:
         context_options.setdefault("service_workers", "block")
+        server, url = _start_server(built_dist) if own_server else (None, site_url)
+        if server is not None:
+            servers.append(server)
         context = browser.new_context(viewport=viewport, locale="pt-PT", **context_options)
         if not guide:  # the first-visit guide (test_e2e_learn.py) stays out of the other tests' way
             context.add_init_script(GUIDE_SEEN)
@@ -235,7 +253,7 @@ def new_player(browser, site_url):
             page.clock.set_fixed_time(clock)
         if route:
             route_day(page, day)
-        return Player(page, site_url)
+        return Player(page, url, server)
 
     yield make
     for context in contexts:
@@ -243,6 +261,8 @@ def new_player(browser, site_url):
         # revalidation) must not fail the test once it is over.
         context.unroute_all(behavior="ignoreErrors")
         context.close()
+    for server in servers:
+        _stop_server((server,))
 
 
 def play_praxe_by_taps(player: Player):

@@ -367,7 +367,9 @@ def test_a_build_stopped_by_a_signal_removes_its_temporary_tree(tmp_path, signal
     assert process.stdout.readline().strip() == "ready"
     assert [p.name[:10] for p in tmp_path.iterdir()] == [".dist-tmp-"]
     process.send_signal(getattr(signal, signal_name))
-    assert process.wait(timeout=20) != 0
+    # The wait ends when the child does; the long limit only covers a machine under heavy
+    # load, where the unwind and the interpreter's shutdown once took more than 20 s.
+    assert process.wait(timeout=180) != 0, process.stderr.read()
     assert list(tmp_path.iterdir()) == []
 
 

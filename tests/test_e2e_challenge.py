@@ -211,14 +211,15 @@ def test_the_challenge_page_has_no_axe_violations_in_dark(new_player, built_dist
 
 
 def test_a_visited_challenge_opens_offline(new_player, built_dist):
-    link, _ = challenger(new_player, built_dist, PAST)
-    friend = new_player(route=False, service_workers="allow")
+    link, first = challenger(new_player, built_dist, PAST)
+    friend = new_player(route=False, service_workers="allow", own_server=True)
+    link = link.replace(first.url, friend.url)  # the same link, on the friend's own server
     open_challenge(friend, link)
     assert VERIFIED.match(friend.text("#veredicto"))
     friend.wait_service_worker()
     dawg = friend.page.get_attribute("#desafio", "data-dawg")  # the run is on the current list: its page name
     friend.wait_kept(f"/dias/{PAST}.json", dawg)
-    friend.page.context.set_offline(True)
+    friend.go_offline()
     open_challenge(friend, link)
     assert VERIFIED.match(friend.text("#veredicto"))
     friend.page.get_by_role("link", name="Aceitar o desafio").click()

@@ -30,7 +30,7 @@ def test_the_game_page_does_not_fetch_the_common_words_at_start(new_player, buil
 
 
 def test_the_common_words_once_fetched_are_kept_for_offline_use(new_player, built_dist):
-    player = new_player(route=False, service_workers="allow").open().wait_ready()
+    player = new_player(route=False, service_workers="allow", own_server=True).open().wait_ready()
     player.wait_service_worker()
     page = player.page
     wait_until(lambda: page.evaluate("() => Boolean(navigator.serviceWorker.controller)"),
@@ -39,5 +39,5 @@ def test_the_common_words_once_fetched_are_kept_for_offline_use(new_player, buil
     size = (built_dist / url.lstrip("/")).stat().st_size
     assert page.evaluate(FETCHED, url) == size
     player.wait_kept(url)
-    page.context.set_offline(True)
+    player.go_offline()
     assert page.evaluate(FETCHED, url) == size

@@ -156,10 +156,9 @@ NOT_FOUND_TITLE = "Esta página não existe"
 
 def offline_after_a_visit(new_player, **options):
     """A player who opened the game once (the service worker installed), now offline."""
-    player = new_player(route=False, service_workers="allow", **options).open().wait_ready()
+    player = new_player(route=False, service_workers="allow", own_server=True, **options).open().wait_ready()
     player.wait_service_worker()
-    player.page.context.set_offline(True)
-    return player
+    return player.go_offline()
 
 
 def visit(player, path: str):

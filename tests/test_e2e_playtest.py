@@ -299,13 +299,13 @@ def test_the_end_dialog_opens_at_its_top_with_focus_on_its_first_control(new_pla
 def test_a_replay_of_a_run_on_the_current_word_list_verifies_offline_after_a_visit(new_player, built_dist):
     from e2e_archive import finish_by_passing, first_play, make_play, share_link
     past = "2026-11-30"
-    player = new_player(route=False, service_workers="allow").open(f"/?dia={past}").wait_ready()
+    player = new_player(route=False, service_workers="allow", own_server=True).open(f"/?dia={past}").wait_ready()
     player.wait_service_worker()
     make_play(player, first_play(built_dist, past))
     finish_by_passing(player)
     link = share_link(player)
     player.wait_kept(f"/dias/{past}.json")
-    player.page.context.set_offline(True)
+    player.go_offline()
     player.page.goto("about:blank")
     player.page.goto(link)
     player.page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
