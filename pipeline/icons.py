@@ -11,6 +11,7 @@ zlib: no Pillow, no SVG renderer.
 """
 from __future__ import annotations
 
+import functools
 import math
 import struct
 import zlib
@@ -154,10 +155,17 @@ def encode_png(width: int, height: int, rows: list[bytes]) -> bytes:
             + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
+@functools.lru_cache(maxsize=None)
+def icon_png(icon: Icon) -> bytes:
+    """The icon's PNG. Drawing is pure Python and costs seconds, and an icon depends on
+    nothing but its Icon: a process that renders the site again (the tests) draws it once."""
+    return encode_png(icon.size, icon.size, draw(icon))
+
+
 def write_icons(out_dir: Path) -> list[str]:
     """Every icon at the root of out_dir; returns their URL paths."""
     urls = []
     for icon in ICONS:
-        (out_dir / icon.name).write_bytes(encode_png(icon.size, icon.size, draw(icon)))
+        (out_dir / icon.name).write_bytes(icon_png(icon))
         urls.append(f"/{icon.name}")
     return urls

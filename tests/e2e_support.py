@@ -105,6 +105,52 @@ def browser():
         yield chromium
 
 
+AXE = ROOT / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_OPTIONS = {"rules": {"label-content-name-mismatch": {"enabled": True}},
+               # Passes and the like are counted, not listed node by node: a third of axe's time.
+               "resultTypes": ["violations"]}
+# What a colour scheme changes is colours alone (the CSS's media queries; no script reads
+# it), so once the page passed every rule in one scheme, the other needs only these.
+AXE_COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+AXE_COLOUR_OPTIONS = {"runOnly": {"type": "rule", "values": AXE_COLOUR_RULES}, "resultTypes": ["violations"]}
+SCHEMES = ("light", "dark")
+
+
+def axe_violations(page, colours_only: bool = False) -> list[str]:
+    """axe-core's violations on the page as it stands (every rule, or the colour rules alone)."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make test` (it installs tests/a11y)")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    # A toast still fading in (or colours still changing scheme) is read part-way: judge them settled.
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    options = AXE_COLOUR_OPTIONS if colours_only else AXE_OPTIONS
+    result = page.evaluate(f"() => axe.run(document, {json.dumps(options)})")
+    if colours_only:
+        judged = {rule["id"] for kind in ("passes", "violations", "incomplete") for rule in result[kind]}
+        assert "color-contrast" in judged, "axe judged no text's colours: is the page empty?"
+    else:
+        assert len(result["passes"]) >= 15, "axe checked almost nothing: is the page empty?"
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in result["violations"]]
+
+
+def in_each_scheme(player, name: str | None = None):
+    """The page as it stands in light, then in dark: yields each scheme, screenshotted as
+    `name-scheme` once the caller has looked. One page load and one walk to a state serve
+    both schemes, since the scheme changes the CSS's colours and nothing else."""
+    for scheme in SCHEMES:
+        player.page.emulate_media(color_scheme=scheme)
+        yield scheme
+        if name:
+            player.screenshot(f"{name}-{scheme}")
+
+
+def axe_in_each_scheme(player, name: str | None = None) -> dict[str, list[str]]:
+    """axe's violations in light (every rule) and in dark (the colour rules), screenshotted."""
+    return {scheme: axe_violations(player.page, colours_only=scheme != SCHEMES[0])
+            for scheme in in_each_scheme(player, name)}
+
+
 IN_CACHE = "urls => Promise.all(urls.map((u) => caches.match(u))).then((found) => found.every(Boolean))"
 
 

@@ -9,31 +9,12 @@ with what it shows.
 """
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from e2e_support import (DESKTOP, PHONE, ROOT, browser, new_player,  # noqa: F401
-                         route_day, site_url, wander_the_game)
-
-AXE = ROOT / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
-AXE_OPTIONS = {"rules": {"label-content-name-mismatch": {"enabled": True}},
-               # Passes and the like are counted, not listed node by node: a third of axe's time.
-               "resultTypes": ["violations"]}
-
-
-def axe_violations(page) -> list[str]:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run `make test` (it installs tests/a11y)")
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.evaluate(AXE.read_text(encoding="utf-8"))
-    # A toast still fading in is read at part opacity: judge colours as they settle.
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
-    result = page.evaluate(f"() => axe.run(document, {json.dumps(AXE_OPTIONS)})")
-    assert len(result["passes"]) >= 15, "axe checked almost nothing: is the page empty?"
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}" for v in result["violations"]]
-
+from e2e_support import (DESKTOP, PHONE, axe_in_each_scheme, axe_violations, browser,  # noqa: F401
+                         new_player, route_day, site_url, wander_the_game)
 
 def site_pages(built_dist, every_word: bool) -> list[str]:
     """Every page; of the Coimbra word pages (one template) all of them, or only the first."""
@@ -43,38 +24,40 @@ def site_pages(built_dist, every_word: bool) -> list[str]:
     return [*pages, *(f"/coimbra/{slug}/" for slug in (slugs if every_word else slugs[:1]))]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_every_page_has_no_axe_violations(new_player, built_dist, scheme, viewport):
-    player = new_player(viewport=viewport, color_scheme=scheme)
-    for path in site_pages(built_dist, every_word=(viewport, scheme) == (PHONE, "light")):
+def test_every_page_has_no_axe_violations(new_player, built_dist, viewport):
+    """Each page in light and dark; on a phone every Coimbra word's page too, in light (their
+    one template's colours are judged in dark on the first)."""
+    player = new_player(viewport=viewport)
+    pages = site_pages(built_dist, every_word=False)
+    for path in site_pages(built_dist, every_word=viewport == PHONE):
         player.open(path)
         if path == "/":
             player.wait_ready()
-        assert axe_violations(player.page) == [], path
-        name = path.strip("/").replace("/", "-") or "jogo"
-        player.screenshot(f"pagina-{name}-{scheme}")
+        name = "pagina-" + (path.strip("/").replace("/", "-") or "jogo")
+        if path in pages:
+            assert axe_in_each_scheme(player, name) == {"light": [], "dark": []}, path
+        else:
+            player.page.emulate_media(color_scheme="light")
+            assert axe_violations(player.page) == [], path
+            player.screenshot(f"{name}-light")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_message_that_replaces_a_game_that_cannot_start_has_no_axe_violations(new_player, scheme):
-    player = new_player(color_scheme=scheme)
+def test_the_message_that_replaces_a_game_that_cannot_start_has_no_axe_violations(new_player):
+    player = new_player()
     route_day(player.page, status=500)
     player.open()
     player.page.wait_for_selector("#erro:not([hidden])")
-    assert axe_violations(player.page) == []
-    player.screenshot(f"a11y-erro-{scheme}")
+    assert axe_in_each_scheme(player, "a11y-erro") == {"light": [], "dark": []}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_message_for_an_end_screen_that_cannot_load_has_no_axe_violations(new_player, scheme, viewport):
-    player = new_player(viewport=viewport, color_scheme=scheme).open().wait_ready()
+def test_the_message_for_an_end_screen_that_cannot_load_has_no_axe_violations(new_player, viewport):
+    player = new_player(viewport=viewport).open().wait_ready()
     player.page.route(re.compile(r"/js/torre\.run_end\.js$"), lambda route: route.abort("internetdisconnected"))
     player.pass_turn(3)
     player.expect_text("#dialogo-titulo", "Não foi possível mostrar o fim da corrida")
-    assert axe_violations(player.page) == []
-    player.screenshot(f"a11y-fim-sem-modulo-{scheme}")
+    assert axe_in_each_scheme(player, "a11y-fim-sem-modulo") == {"light": [], "dark": []}
 
 
 def run_states(player):
@@ -106,14 +89,12 @@ def run_states(player):
     yield "estatisticas"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_game_states_have_no_axe_violations(new_player, scheme):
-    player = new_player(color_scheme=scheme).open().wait_ready()
+def test_game_states_have_no_axe_violations(new_player):
+    player = new_player().open().wait_ready()
     found = {}
     for state in run_states(player):
-        found[state] = axe_violations(player.page)
-        player.screenshot(f"a11y-{state}-{scheme}")
-    assert found == {state: [] for state in found}
+        found[state] = axe_in_each_scheme(player, f"a11y-{state}")
+    assert found == {state: {"light": [], "dark": []} for state in found}
     assert list(found) == ["inicio", "pecas-por-confirmar", "recusa", "trunfo", "ajuda-usada", "fim", "estatisticas"]
 
 
@@ -121,23 +102,20 @@ SMALL_PHONE = {"width": 360, "height": 640}
 LANDSCAPE_PHONE = {"width": 844, "height": 390}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, LANDSCAPE_PHONE, DESKTOP], ids=["phone", "landscape", "desktop"])
-def test_the_guide_the_end_screen_its_analysis_and_the_archive_list_have_no_axe_violations(
-        new_player, scheme, viewport):
+def test_the_guide_the_end_screen_its_analysis_and_the_archive_list_have_no_axe_violations(new_player, viewport):
     """The states whose buttons and links are 44 px targets (test_e2e_layout.py) that the tests above
     do not reach, at a small phone's size, on its side, and on a desktop."""
-    player = new_player(viewport=viewport, color_scheme=scheme, guide=True).open().wait_ready()
+    player = new_player(viewport=viewport, guide=True).open().wait_ready()
     found = {}
     for state in wander_the_game(player):
         if state in ("guia", "fim", "analise"):
-            found[state] = axe_violations(player.page)
-            player.screenshot(f"a11y-alvos-{state}-{scheme}")
+            found[state] = axe_in_each_scheme(player, f"a11y-alvos-{state}")
+            player.page.emulate_media(color_scheme="light")
     player.open("/arquivo/")
     player.page.locator(".arquivo-dias a").first.wait_for()  # the list, drawn by the archive's script
-    found["arquivo"] = axe_violations(player.page)
-    player.screenshot(f"a11y-alvos-arquivo-{scheme}")
-    assert found == {state: [] for state in ("guia", "fim", "analise", "arquivo")}
+    found["arquivo"] = axe_in_each_scheme(player, "a11y-alvos-arquivo")
+    assert found == {state: {"light": [], "dark": []} for state in ("guia", "fim", "analise", "arquivo")}
 
 
 def climb_by_keyboard(player):

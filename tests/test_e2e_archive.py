@@ -11,11 +11,12 @@ import pytest
 
 from e2e_archive import finish_by_passing, first_play, make_play
 from e2e_support import DESKTOP, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme
 
 PAST = "2026-11-30"  # the day before the fixed clock's day (2026-12-01)
 STREAK_STATS = {"v": 1, "runs": 4, "wins": 0, "floors": [0, 2, 2, 0, 0], "best": 200, "streak": 4,
                 "bestStreak": 4, "lastDate": "2026-11-30"}
+NO_VIOLATIONS = {"light": [], "dark": []}
 
 
 def day_file(dist, date: str) -> dict:
@@ -153,20 +154,18 @@ def test_today_by_its_date_is_just_todays_tower(new_player):
     assert player.page.locator("#marca-arquivo").count() == 0
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_archive_a_past_day_and_a_refused_day_have_no_axe_violations(new_player, scheme):
-    player = new_player(viewport=DESKTOP, route=False, color_scheme=scheme)
+def test_the_archive_a_past_day_and_a_refused_day_have_no_axe_violations(new_player):
+    player = new_player(viewport=DESKTOP, route=False)
     player.open("/")
     player.page.evaluate("() => localStorage.setItem('torre.arquivo', JSON.stringify({v: 1, runs: {'2026-11-29': "
                          "{actions: [{type: 'pass'}]}}, results: {'2026-11-28': {floor: 3, total: 180, won: false}}}))")
     open_archive(player)
-    assert axe_violations(player.page) == [], "/arquivo/"
-    player.screenshot(f"arquivo-{scheme}")
+    assert axe_in_each_scheme(player, "arquivo") == NO_VIOLATIONS, "/arquivo/"
     player.open(f"/?dia={PAST}").wait_ready()
-    assert axe_violations(player.page) == [], PAST
+    assert axe_in_each_scheme(player) == NO_VIOLATIONS, PAST
     player.open("/?dia=2026-12-02")
     player.page.wait_for_selector("#erro:not([hidden])")
-    assert axe_violations(player.page) == [], "a future day"
+    assert axe_in_each_scheme(player) == NO_VIOLATIONS, "a future day"
 
 
 def test_todays_save_from_before_word_list_versions_still_resumes(new_player):

@@ -12,9 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_archive import finish_by_passing, first_play, make_play
-from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
+from e2e_support import DESKTOP, axe_in_each_scheme, axe_violations, browser, new_player, site_url  # noqa: F401
 from test_docs_examples import BASE64URL, outsider_code
-from test_e2e_a11y import axe_violations
 from test_e2e_layout import box, in_view
 from test_e2e_replay import one_changed
 
@@ -234,10 +233,7 @@ def goal_is_said(player, goal: str, name: str):
     size = player.page.viewport_size
     for selector in ("#tabuleiro", "#mao", "[data-action=jogar]"):
         assert in_view(box(player, selector), size["width"], size["height"]), selector
-    for scheme in ("light", "dark"):
-        player.page.emulate_media(color_scheme=scheme)
-        assert axe_violations(player.page) == [], scheme
-        player.screenshot(f"{name}-{scheme}")
+    assert axe_in_each_scheme(player, name) == {"light": [], "dark": []}
     player.page.locator("#desafio-alvo").scroll_into_view_if_needed()
     expect(player.page.locator("#desafio-alvo")).to_be_in_viewport()
     player.screenshot(f"{name}-dark-rolada")
@@ -281,10 +277,7 @@ def test_a_cut_or_changed_challenge_link_drops_the_question_and_offers_todays_to
             expect(friend.page.get_by_role("link", name="Jogar a torre de hoje")).to_be_in_viewport()
             way = friend.page.get_by_role("link", name="Jogar a torre de hoje")
             assert way.get_attribute("href") == "/" and errors == [], name
-            for scheme in ("light", "dark"):
-                friend.page.emulate_media(color_scheme=scheme)
-                assert axe_violations(friend.page) == [], (name, scheme)
-                friend.screenshot(f"desafio-{name}-{scheme}")
+            assert axe_in_each_scheme(friend, f"desafio-{name}") == {"light": [], "dark": []}, name
     way.click()
     friend.page.wait_for_url(re.compile(r"/$"))
     friend.wait_ready()
@@ -305,8 +298,5 @@ def test_a_challenge_of_a_day_not_opened_yet_says_so_plainly_and_offers_no_dead_
         assert friend.page.get_by_role("link", name=re.compile("Aceitar")).count() == 0
         expect(friend.page.get_by_role("link", name="Jogar a torre de hoje")).to_be_in_viewport()
         assert friend.page.evaluate("() => localStorage.getItem('torre.desafios')") is None
-        for scheme in ("light", "dark"):
-            friend.page.emulate_media(color_scheme=scheme)
-            assert axe_violations(friend.page) == [], scheme
-            friend.screenshot(f"desafio-por-abrir-{viewport['width']}-{scheme}")
+        assert axe_in_each_scheme(friend, f"desafio-por-abrir-{viewport['width']}") == {"light": [], "dark": []}
         assert errors == []

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from e2e_archive import finish_by_passing, first_play, make_play
 from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_violations
 from test_e2e_challenge import challenge_link, open_challenge
 from test_e2e_replay import one_changed
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_support import DESKTOP, browser, fixture_day, new_player, route_day, site_url  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme
 from test_e2e_nothing_lost import code_of
 from test_e2e_replay import one_changed
 
@@ -238,36 +238,32 @@ def test_an_end_screen_that_cannot_load_is_said_plainly_and_why_is_under_details
 # How «Detalhes» look: phone and desktop, light and dark -----------------------------------------
 
 SMALL_PHONE = {"width": 360, "height": 640}
+NO_VIOLATIONS = {"light": [], "dark": []}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_details_of_a_failure_have_no_axe_violations_open_or_closed(new_player, scheme, viewport):
+def test_the_details_of_a_failure_have_no_axe_violations_open_or_closed(new_player, viewport):
     day = fixture_day()
     day["bag"] = day["bag"][:-1]
-    player = new_player(viewport=viewport, day=day, color_scheme=scheme).open()
+    player = new_player(viewport=viewport, day=day).open()
     details = player.page.locator("#erro details.detalhes")
     details.wait_for()
-    assert axe_violations(player.page) == []
+    assert axe_in_each_scheme(player) == NO_VIOLATIONS, "closed"
     details.locator("summary").click()
-    assert axe_violations(player.page) == []
-    player.screenshot(f"detalhes-ficheiro-do-dia-{scheme}")
+    assert axe_in_each_scheme(player, "detalhes-ficheiro-do-dia") == NO_VIOLATIONS, "open"
 
-    player = new_player(viewport=viewport, color_scheme=scheme).open().wait_ready()
+    player = new_player(viewport=viewport).open().wait_ready()
     open_statistics(player)
     import_text(player, export_line({"v": 1, "runs": -1}))
     player.page.locator("#dialogo details.detalhes summary").click()
-    assert axe_violations(player.page) == []
-    player.screenshot(f"detalhes-importacao-{scheme}")
+    assert axe_in_each_scheme(player, "detalhes-importacao") == NO_VIOLATIONS
 
     player.page.evaluate("() => localStorage.setItem('torre.corrida', '{isto não é json')")
     player.page.reload()
     player.page.locator("#dialogo details.detalhes summary").click()
-    assert axe_violations(player.page) == []
-    player.screenshot(f"detalhes-jogo-guardado-{scheme}")
+    assert axe_in_each_scheme(player, "detalhes-jogo-guardado") == NO_VIOLATIONS
 
     player.page.goto(f"{player.url}/desafio/#{code_of(PAST, 'ffffffffff')}")
     player.page.wait_for_selector("#desafio[data-veredicto]", state="attached")
     player.page.locator("#desafio details.detalhes summary").click()
-    assert axe_violations(player.page) == []
-    player.screenshot(f"detalhes-desafio-{scheme}")
+    assert axe_in_each_scheme(player, "detalhes-desafio") == NO_VIOLATIONS

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from e2e_support import DESKTOP, PHONE, browser, new_player, site_url  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme
 from test_e2e_challenge import challenge_link, open_challenge
 from test_e2e_end import END_CHUNK
 
@@ -61,18 +61,16 @@ def test_a_device_keeping_a_challenge_reads_it_from_the_end_chunk_before_its_run
     assert friend.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_kept_challenge_whose_chunk_cannot_be_had_is_said_and_the_run_starts_without_it(new_player, scheme, viewport):
+def test_a_kept_challenge_whose_chunk_cannot_be_had_is_said_and_the_run_starts_without_it(new_player, viewport):
     link = todays_challenge(new_player)
-    friend = new_player(route=False, viewport=viewport, color_scheme=scheme)
+    friend = new_player(route=False, viewport=viewport)
     friend.page.route(END_CHUNK, lambda route: route.abort("internetdisconnected"))
     accept(friend, link)
     friend.expect_text("#dialogo-titulo", "Não foi possível ler os desafios recebidos")
     assert friend.text("#dialogo-corpo > p") == ("Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet "
                                          "e recarregue a página.")
-    assert axe_violations(friend.page) == []
-    friend.screenshot(f"desafio-sem-modulo-{scheme}")
+    assert axe_in_each_scheme(friend, "desafio-sem-modulo") == {"light": [], "dark": []}
     friend.dialog_button("Fechar").click()
     friend.wait_ready()
     assert friend.page.locator("#desafio-alvo").is_hidden()

@@ -10,9 +10,10 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_support import DESKTOP, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme
 
 SMALL_PHONE = {"width": 360, "height": 640}
+NO_VIOLATIONS = {"light": [], "dark": []}
 
 # Replays the saved run in the page with the engine's own modules (static/<hash>/js/engine):
 # for each play made or pass, [its points, the best common-word play's points (the common
@@ -367,19 +368,17 @@ def test_the_guide_from_the_keyboard_alone_with_escape_to_skip(new_player):
     assert player.page.locator("#dialogo .guia-nota").count() == 0, "a skipped guide says nothing more"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_guide_the_par_and_the_analysis_have_no_axe_violations(new_player, scheme):
-    player = new_player(viewport=SMALL_PHONE, guide=True, color_scheme=scheme).open().wait_ready()
+def test_the_guide_the_par_and_the_analysis_have_no_axe_violations(new_player):
+    player = new_player(viewport=SMALL_PHONE, guide=True).open().wait_ready()
     expect(player.page.locator("#guia")).to_be_visible()
-    assert axe_violations(player.page) == [], "the guide"
+    assert axe_in_each_scheme(player) == NO_VIOLATIONS, "the guide"
     player.page.locator("#guia").get_by_role("button", name="Saltar").click()
     player.pass_turn(3)
     player.expect_text("#par-linha", re.compile(r"^Par do dia"))
-    assert axe_violations(player.page) == [], "the end screen with the par"
+    assert axe_in_each_scheme(player) == NO_VIOLATIONS, "the end screen with the par"
     open_analysis(player)
     player.page.locator("#dialogo .ver-tabuleiro").first.click()
-    assert axe_violations(player.page) == [], "the analysis with a small board"
-    player.screenshot(f"analise-{scheme}")
+    assert axe_in_each_scheme(player, "analise") == NO_VIOLATIONS, "the analysis with a small board"
 
 
 def test_a_reload_during_the_guide_resumes_it_on_the_same_step(new_player):
@@ -491,15 +490,12 @@ def test_every_step_offers_a_way_on_or_back_and_shows_what_it_points_to(new_play
 
 
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_guide_s_outlined_steps_and_its_way_back_have_no_axe_violations(new_player, viewport, scheme):
-    player = new_player(viewport=viewport, guide=True, color_scheme=scheme).open().wait_ready()
+def test_the_guide_s_outlined_steps_and_its_way_back_have_no_axe_violations(new_player, viewport):
+    player = new_player(viewport=viewport, guide=True).open().wait_ready()
     card = player.page.locator("#guia")
     player.expect_text("#guia-titulo", "O alvo do andar")
-    assert axe_violations(player.page) == [], "step 1, the panel outlined"
-    player.screenshot(f"guia-passo-1-{scheme}")
+    assert axe_in_each_scheme(player, "guia-passo-1") == NO_VIOLATIONS, "step 1, the panel outlined"
     for title in ("Pôr peças", "A previsão", "Jogar"):
         card.get_by_role("button", name="Seguinte").click()
         player.expect_text("#guia-titulo", title)
-    assert axe_violations(player.page) == [], "the «Jogar» step with «Voltar»"
-    player.screenshot(f"guia-jogar-{scheme}")
+    assert axe_in_each_scheme(player, "guia-jogar") == NO_VIOLATIONS, "the «Jogar» step with «Voltar»"

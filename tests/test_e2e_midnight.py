@@ -11,7 +11,7 @@ import pytest
 
 from e2e_archive import finish_by_passing
 from e2e_support import DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_violations
 
 DAY_FILE = re.compile(r"/dias/(\d{4}-\d{2}-\d{2})\.json$")
 

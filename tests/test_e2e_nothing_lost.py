@@ -3,7 +3,8 @@ tabs never send a save backwards, a damaged practice save is kept aside, an unkn
 list never locks a page, a day that has not opened is never verified nor kept, the end
 screen's chunk served empty is said, a challenge is of a finished run, a full storage is
 said once, and every damaged value gets its own copy. Each new state is checked by axe,
-light and dark, and photographed at phone and desktop sizes."""
+light and dark (one page walked once, looked at in both schemes), and photographed at phone
+and desktop sizes."""
 from __future__ import annotations
 
 import base64
@@ -13,12 +14,12 @@ import re
 
 import pytest
 
-from e2e_support import (DESKTOP, FIXTURE_NOON, Player, browser, new_player, play_praxe_by_taps,  # noqa: F401
+from e2e_support import (DESKTOP, FIXTURE_NOON, Player, browser, new_player,  # noqa: F401
                          route_day, site_url)
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme, axe_violations
 from test_e2e_challenge import challenger, open_challenge
 from test_docs_examples import outsider_code
-from test_e2e_saves import FULL_FOR, PHONE_SMALL, QUIET_PAGE, STATS, VIEWPORTS, check_looks, put, storage
+from test_e2e_saves import FULL_FOR, PHONE_SMALL, QUIET_PAGE, STATS, VIEWPORTS, check_looks, photograph, put, storage
 
 TODAY = "2026-12-01"
 
@@ -72,17 +73,16 @@ DAMAGED_PRACTICE = [
 ]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
-def test_a_damaged_practice_save_is_kept_aside_and_the_player_told(new_player, scheme, viewport):
-    player = new_player(viewport=viewport, color_scheme=scheme).open(QUIET_PAGE)
+def test_a_damaged_practice_save_is_kept_aside_and_the_player_told(new_player, viewport):
+    player = new_player(viewport=viewport).open(QUIET_PAGE)
     for raw in DAMAGED_PRACTICE:
         put(player, "torre.treino", raw)
         player.open("/treino/")
         player.expect_text("#dialogo-titulo", "O treino guardado estava danificado")
         player.expect_text("#dialogo-corpo", re.compile(r"\(guardámos uma cópia do antigo à parte\)\.$"))
         if raw == DAMAGED_PRACTICE[0]:
-            check_looks(player, "treino-danificado", scheme)
+            check_looks(player, "treino-danificado")
         player.dialog_button("Continuar").click()
         player.wait_ready()
         player.pass_turn()
@@ -108,11 +108,10 @@ def code_of(date: str, version: str, floor: int = 1, total: int = 0, rest: int =
     return outsider_code(days + 32768 * (int(version, 16) + 16 ** 10 * ((floor - 1) + 8 * (total + 16384 * rest))))
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
 def test_a_practice_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_tower_starts_again(
-        new_player, scheme, viewport):
-    player = new_player(viewport=viewport, color_scheme=scheme).open("/treino/").wait_ready()
+        new_player, viewport):
+    player = new_player(viewport=viewport).open("/treino/").wait_ready()
     player.pass_turn()
     save = json.loads(storage(player, "torre.treino"))
     save["run"]["wordList"] = UNKNOWN_VERSION
@@ -124,7 +123,7 @@ def test_a_practice_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_tow
             r"lista de palavras que este site não tem.*Guardámos uma cópia dela à parte.*Pode recomeçar a torre de treino n\.º 1\.$"))
         player.expect_text("#dialogo-corpo details p", re.compile(rf"versão {UNKNOWN_VERSION}\.$"))
         assert player.page.locator("#erro").is_hidden(), "not the error whose «Tentar outra vez» fails the same way"
-    check_looks(player, "treino-versao-desconhecida", scheme)
+    check_looks(player, "treino-versao-desconhecida")
     player.dialog_button("Recomeçar a torre de treino n.º 1").click()
     player.wait_ready()
     player.expect_text("#jogadas", "3")
@@ -160,23 +159,22 @@ CHALLENGE_NOT_OPENED = ("Este desafio é da torre de 02/12/2026, que ainda não 
                         "para o aceitar.")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_challenge_or_replay_of_a_day_that_has_not_opened_is_not_verified_nor_kept(new_player, built_dist, scheme):
+def test_a_challenge_or_replay_of_a_day_that_has_not_opened_is_not_verified_nor_kept(new_player, built_dist):
     link, _ = challenger(new_player, built_dist, TOMORROW, clock="2026-12-02T10:00:00Z")
-    friend = new_player(route=False, viewport=PHONE_SMALL, color_scheme=scheme)
+    friend = new_player(route=False, viewport=PHONE_SMALL)
     open_challenge(friend, link)
     friend.expect_text("#veredicto", CHALLENGE_NOT_OPENED)
     assert friend.page.get_attribute("#desafio", "data-veredicto") == "recusada"
     assert storage(friend, "torre.desafios") is None, "not kept"
-    check_looks(friend, "desafio-de-amanha", scheme)
+    check_looks(friend, "desafio-de-amanha")
     friend.page.set_viewport_size(DESKTOP)
-    friend.screenshot(f"desafio-de-amanha-{scheme}")
+    photograph(friend, "desafio-de-amanha")
     friend.page.goto("about:blank")
     friend.page.goto(link.replace("/desafio/#", "/repeticao/#"))
     friend.page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
     friend.expect_text("#veredicto", NOT_OPENED)
     assert friend.page.get_attribute("#repeticao", "data-veredicto") == "recusada"
-    assert axe_violations(friend.page) == []
+    assert axe_in_each_scheme(friend) == {"light": [], "dark": []}
 
 
 def test_a_kept_challenge_of_a_day_that_has_not_opened_is_not_exported(new_player):
@@ -218,23 +216,22 @@ def test_an_end_screen_chunk_served_without_its_functions_is_said_as_a_missing_o
 
 # Issue 31, item 10 ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_challenge_of_an_unfinished_run_is_not_kept_and_its_replay_says_it_is_unfinished(new_player, scheme):
-    player = new_player(route=False, viewport=PHONE_SMALL, color_scheme=scheme).open().wait_ready()
+def test_a_challenge_of_an_unfinished_run_is_not_kept_and_its_replay_says_it_is_unfinished(new_player):
+    player = new_player(route=False, viewport=PHONE_SMALL).open().wait_ready()
     code = code_of(TODAY, player.page.get_attribute("#jogo", "data-versao"))  # nothing played: floor 1, 0 points
     open_challenge(player, f"{player.url}/desafio/#{code}")
     player.expect_text("#veredicto", "Esta corrida não acabou (ficou no 1.º andar, com 0 pontos): só uma corrida "
                                      "acabada pode ser um desafio. Este desafio não conta.")
     assert player.page.get_attribute("#desafio", "data-veredicto") == "recusada"
     assert storage(player, "torre.desafios") is None, "not kept"
-    check_looks(player, "desafio-por-acabar", scheme)
+    check_looks(player, "desafio-por-acabar")
     player.page.goto("about:blank")
     player.page.goto(f"{player.url}/repeticao/#{code}")
     player.page.wait_for_selector("#repeticao[data-veredicto]", state="attached")
     player.expect_text("#veredicto", "Corrida verificada, mas por acabar: ficou no 1.º andar, com 0 pontos.")
-    check_looks(player, "repeticao-por-acabar", scheme)
+    check_looks(player, "repeticao-por-acabar")
     player.page.set_viewport_size(DESKTOP)
-    player.screenshot(f"repeticao-por-acabar-{scheme}")
+    photograph(player, "repeticao-por-acabar")
     assert player.errors == []
 
 
@@ -243,14 +240,14 @@ def test_a_challenge_of_an_unfinished_run_is_not_kept_and_its_replay_says_it_is_
 REFUSED_SAVE = re.compile(r"^O navegador recusou guardar esta corrida neste aparelho .*Pode continuar a jogar nesta página")
 
 
-def refused_save_said_once(player, path: str, key: str, scheme: str = "light"):
+def refused_save_said_once(player, path: str, key: str):
     """The page at `path`, its storage refusing `key`: the first save's refusal said, then never again."""
     player.page.add_init_script(f"({FULL_FOR})('{key}')")
     player.open(path).wait_ready()
     player.pass_turn()
     player.expect_text("#dialogo-titulo", "Não foi possível guardar a corrida")
     player.expect_text("#dialogo-corpo", REFUSED_SAVE)
-    check_looks(player, "guardar-recusado", scheme)
+    check_looks(player, "guardar-recusado")
     player.dialog_button("Continuar a jogar").click()
     player.pass_turn()
     player.expect_text("#jogadas", "1")  # the run goes on in memory
@@ -258,10 +255,9 @@ def refused_save_said_once(player, path: str, key: str, scheme: str = "light"):
     assert player.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
-def test_a_save_the_full_storage_refuses_is_said_once_and_the_run_goes_on_in_memory(new_player, scheme, viewport):
-    refused_save_said_once(new_player(viewport=viewport, color_scheme=scheme), "/", "torre.corrida", scheme)
+def test_a_save_the_full_storage_refuses_is_said_once_and_the_run_goes_on_in_memory(new_player, viewport):
+    refused_save_said_once(new_player(viewport=viewport), "/", "torre.corrida")
 
 
 @pytest.mark.parametrize("path,key", [("/treino/", "torre.treino"), ("/?dia=2026-11-30", "torre.arquivo")],
@@ -281,15 +277,15 @@ def test_an_import_the_full_storage_refuses_is_never_announced(new_player):
     player.expect_text("#dialogo .confirmacao", re.compile(r"^Não foi possível guardar as estatísticas importadas"))
     assert "recusa" in player.page.get_attribute("#dialogo .confirmacao", "class")
     assert player.text("#anuncio") != "Estatísticas importadas."
-    check_looks(player, "importacao-nao-guardada", "light")
+    assert axe_violations(player.page) == [], "importacao-nao-guardada"  # light alone, as ever
+    player.screenshot("importacao-nao-guardada-light")
     assert storage(player, "torre.estatisticas") is None
 
 
 # Issue 34, item 4 -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_damaged_daily_save_is_copied_before_recomecar_deletes_it_each_damage_its_own_copy(new_player, scheme):
-    player = new_player(viewport=PHONE_SMALL, color_scheme=scheme).open(QUIET_PAGE)
+def test_a_damaged_daily_save_is_copied_before_recomecar_deletes_it_each_damage_its_own_copy(new_player):
+    player = new_player(viewport=PHONE_SMALL).open(QUIET_PAGE)
     damaged = ["{isto não é json", json.dumps({"v": 99, "date": TODAY, "actions": []})]
     for raw in damaged:
         put(player, "torre.corrida", raw)
@@ -297,17 +293,16 @@ def test_a_damaged_daily_save_is_copied_before_recomecar_deletes_it_each_damage_
         player.expect_text("#dialogo-corpo > p", re.compile(
             r"não pode ser retomada\. Guardámos uma cópia dela à parte neste aparelho\. Pode recomeçar a torre de hoje\.$"))
         if raw == damaged[0]:
-            check_looks(player, "registo-danificado-copiado", scheme)
+            check_looks(player, "registo-danificado-copiado")
         player.dialog_button("Recomeçar a torre de hoje").click()
         player.wait_ready()
     assert [storage(player, k) for k in ("torre.corrida.danificada", "torre.corrida.danificada.2")] == damaged
     assert player.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
-def test_damaged_challenges_are_copied_aside_their_readable_ones_kept_and_the_player_told_once(new_player, scheme, viewport):
-    player = new_player(viewport=viewport, color_scheme=scheme).open(QUIET_PAGE)
+def test_damaged_challenges_are_copied_aside_their_readable_ones_kept_and_the_player_told_once(new_player, viewport):
+    player = new_player(viewport=viewport).open(QUIET_PAGE)
     good = {"code": code_of(TODAY, "0123456789", floor=2, total=130), "date": TODAY,
             "them": {"floor": 2, "total": 130, "won": False}, "me": None}
     raw = json.dumps({"v": 1, "list": [good, {**good, "them": {"floor": 9, "total": 1, "won": False}}]})
@@ -316,7 +311,7 @@ def test_damaged_challenges_are_copied_aside_their_readable_ones_kept_and_the_pl
     player.expect_text("#dialogo-titulo", "Os desafios estavam danificados")
     player.expect_text("#dialogo-corpo", "Os desafios guardados neste aparelho estavam danificados: ficaram os que se "
                                          "conseguiram ler (guardámos uma cópia dos antigos à parte).")
-    check_looks(player, "desafios-danificados", scheme)
+    check_looks(player, "desafios-danificados")
     player.dialog_button("Continuar").click()
     player.wait_ready()
     assert storage(player, "torre.desafios.danificados") == raw

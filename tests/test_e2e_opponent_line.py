@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 
 from e2e_archive import first_play, make_play
 from e2e_support import (  # noqa: F401
-    FIXTURE_DATE, FIXTURE_DAYS, browser, new_player, play_praxe_by_taps, site_url, wait_until,
+    FIXTURE_DATE, FIXTURE_DAYS, axe_in_each_scheme, browser, in_each_scheme, new_player, play_praxe_by_taps,
+    site_url,
 )
-from test_e2e_a11y import axe_violations
 from test_e2e_opponents import check_replays_verify, replay_links
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,9 +164,8 @@ def test_the_line_follows_the_chosen_opponent_turn_by_turn_and_agrees_with_the_e
     expect_line(player, line_text(level, after(standings, turns)))
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     player.expect_text("#trunfos", "🎉 Latada")
-    for scheme in ("light", "dark"):
-        player.page.emulate_media(color_scheme=scheme)
-        player.screenshot(f"adversario-{level}-{scheme}")
+    for _ in in_each_scheme(player, f"adversario-{level}"):
+        pass  # looked at in each scheme: the screenshots
     while not player.run_is_over():
         assert worker_letters(player) == [], "the page got more than numbers from the worker before the end"
         assert opponent_words_in_page(player, words) <= shown_before | {"PRAXE"}
@@ -228,19 +227,17 @@ def test_a_tap_on_the_opponent_before_the_first_action_loads_the_choice_and_says
     assert player.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [size for size, _ in SIZES], ids=[f"{w}x{h}" for (w, h), _ in SIZES])
-def test_the_opponents_button_is_in_full_view_without_scrolling(new_player, size, scheme):
+def test_the_opponents_button_is_in_full_view_without_scrolling(new_player, size):
     width, height = size
     touch = width < 1000
-    player = new_player(viewport={"width": width, "height": height}, color_scheme=scheme, has_touch=touch,
+    player = new_player(viewport={"width": width, "height": height}, has_touch=touch,
                         is_mobile=touch).open().wait_ready()
     play_praxe_by_taps(player)
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     expect_line(player, re.compile(r"^Doutor: 2\.º andar, \d+$"))
     check_fits(player, width, height)
-    assert axe_violations(player.page) == []
-    player.screenshot(f"adversario-a-vista-{scheme}")
+    assert axe_in_each_scheme(player, "adversario-a-vista") == {"light": [], "dark": []}
     assert player.errors == []
 
 
@@ -293,20 +290,18 @@ def test_an_archive_day_has_its_own_opponents_line(new_player, built_dist):
     assert player.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}],
                          ids=["phone", "desktop"])
-def test_the_line_and_its_choice_have_no_axe_violations(new_player, viewport, scheme):
-    player = new_player(viewport=viewport, color_scheme=scheme).open().wait_ready()
+def test_the_line_and_its_choice_have_no_axe_violations(new_player, viewport):
+    player = new_player(viewport=viewport).open().wait_ready()
     play_praxe_by_taps(player)
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     expect(player.page.locator("#adversario-texto")).to_have_text(re.compile(r"^Doutor: 2\.º andar, \d+$"))
-    assert axe_violations(player.page) == []
+    assert axe_in_each_scheme(player) == {"light": [], "dark": []}
     player.page.locator("#adversario-botao").click()
     player.expect_text("#dialogo-titulo", "Escolha o adversário")
     expect(player.page.locator("#dialogo-corpo p").first).to_contain_text("Agora joga contra o Doutor.")
-    assert axe_violations(player.page) == []
-    player.screenshot(f"adversario-escolha-{scheme}")
+    assert axe_in_each_scheme(player, "adversario-escolha") == {"light": [], "dark": []}
     player.page.keyboard.press("Escape")
     expect(player.page.locator("#dialogo")).to_be_hidden()
     expect(player.page.locator("#adversario-botao")).to_be_focused()  # back where the choice was opened

@@ -14,9 +14,9 @@ import pytest
 
 from e2e_archive import finish_by_passing, first_play, make_play
 from e2e_support import (  # noqa: F401
-    DESKTOP, FIXTURE_DAYS, FIXTURE_DATE, browser, new_player, play_praxe_by_taps, site_url, wait_until,
+    DESKTOP, FIXTURE_DAYS, FIXTURE_DATE, axe_in_each_scheme, browser, in_each_scheme, new_player,
+    play_praxe_by_taps, site_url, wait_until,
 )
-from test_e2e_a11y import axe_violations
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL_PHONE = {"width": 360, "height": 640}
@@ -123,11 +123,10 @@ def test_an_archive_days_end_screen_has_its_own_opponents(new_player, built_dist
     check_replays_verify(new_player, links, opponents, route=False)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_opponents_arrive_without_moving_the_end_screens_buttons(new_player, viewport, scheme):
+def test_the_opponents_arrive_without_moving_the_end_screens_buttons(new_player, viewport):
     # They come from the analysis worker, maybe seconds after the end screen opens: their place is kept.
-    player = new_player(viewport=viewport, color_scheme=scheme).open().wait_ready()
+    player = new_player(viewport=viewport).open().wait_ready()
     held = []
     player.page.route(re.compile(r"/js/analise\.js"), lambda route: held.append(route))
     player.pass_turn(3)
@@ -138,15 +137,17 @@ def test_the_opponents_arrive_without_moving_the_end_screens_buttons(new_player,
     controls = player.page.locator("#dialogo button, #dialogo a")
     rects = "cs => cs.map(c => JSON.stringify(c.getBoundingClientRect()))"
     player.page.locator("#adversarios-linha").scroll_into_view_if_needed()  # where a player would look, waiting
-    player.screenshot(f"fim-adversarios-espera-{scheme}")
+    for _ in in_each_scheme(player, "fim-adversarios-espera"):
+        pass  # looked at in each scheme: the screenshots
+    player.page.emulate_media(color_scheme="light")
     before = controls.evaluate_all(rects)
     held[0].continue_()
     opponents_line(player)
     player.expect_text("#par-linha", re.compile(r"^Par do dia: "))
     assert controls.evaluate_all(rects) == before
     assert player.page.get_by_role("link", name=re.compile("Ver a corrida")).count() == 3
-    assert axe_violations(player.page) == []
-    player.screenshot(f"fim-adversarios-{scheme}")
+    assert axe_in_each_scheme(player, "fim-adversarios") == {"light": [], "dark": []}
     player.page.locator("#adversarios-linha").scroll_into_view_if_needed()
-    player.screenshot(f"fim-adversarios-fundo-{scheme}")
+    for _ in in_each_scheme(player, "fim-adversarios-fundo"):
+        pass  # looked at in each scheme: the screenshots
     assert player.errors == []

@@ -2,7 +2,8 @@
 and the day can be started again, a damaged archive is copied aside and its readable days
 kept, a copy is promised only once it was written, and an import that could freeze the
 statistics is refused naming the field. Each new dialog state is checked by axe, light
-and dark, and photographed at phone and desktop sizes."""
+and dark (one page walked once, looked at in both schemes), and photographed at phone and
+desktop sizes."""
 from __future__ import annotations
 
 import base64
@@ -12,7 +13,7 @@ import re
 import pytest
 
 from e2e_support import DESKTOP, browser, new_player, site_url  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme, in_each_scheme
 
 PHONE_SMALL = {"width": 360, "height": 640}
 VIEWPORTS = [PHONE_SMALL, DESKTOP]
@@ -40,17 +41,25 @@ def export_line(stats: dict) -> str:
     return "TORRE-ESTATISTICAS-1:" + base64.b64encode(json.dumps(stats).encode()).decode()
 
 
-def check_looks(player, name: str, scheme: str):
-    assert axe_violations(player.page) == [], name
-    player.screenshot(f"{name}-{scheme}")
+def check_looks(player, name: str):
+    """axe on the page as it stands, every rule in light and the colour rules in dark, each
+    scheme photographed as `name-light` / `name-dark`; the page is left in light."""
+    assert axe_in_each_scheme(player, name) == {"light": [], "dark": []}, name
+    player.page.emulate_media(color_scheme="light")
+
+
+def photograph(player, name: str):
+    """The page as it stands photographed in each scheme, `name-light` / `name-dark`; left in light."""
+    for _ in in_each_scheme(player, name):
+        pass
+    player.page.emulate_media(color_scheme="light")
 
 
 # Item 8 ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
-def test_damaged_statistics_whose_copy_the_browser_refused_say_no_copy_was_kept(new_player, scheme, viewport):
-    player = new_player(viewport=viewport, color_scheme=scheme)
+def test_damaged_statistics_whose_copy_the_browser_refused_say_no_copy_was_kept(new_player, viewport):
+    player = new_player(viewport=viewport)
     player.page.add_init_script(f"({FULL_FOR})('torre.estatisticas.danificadas')")
     player.open().wait_ready()
     put(player, "torre.estatisticas", '{"v": 1, "runs": "muitas"' + " " * 1000)
@@ -60,7 +69,7 @@ def test_damaged_statistics_whose_copy_the_browser_refused_say_no_copy_was_kept(
     assert "guardámos" not in warning.inner_text(), "no copy was written: none may be promised"
     assert storage(player, "torre.estatisticas.danificadas") is None
     warning.scroll_into_view_if_needed()
-    check_looks(player, "estatisticas-sem-copia", scheme)
+    check_looks(player, "estatisticas-sem-copia")
     assert player.errors == []
 
 
@@ -74,9 +83,8 @@ def test_damaged_statistics_whose_copy_was_written_say_it_was_kept(new_player):
 
 # Item 9 ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_an_import_from_a_day_that_has_not_come_is_refused_naming_the_field_under_details(new_player, scheme):
-    player = new_player(viewport=PHONE_SMALL, color_scheme=scheme).open().wait_ready()
+def test_an_import_from_a_day_that_has_not_come_is_refused_naming_the_field_under_details(new_player):
+    player = new_player(viewport=PHONE_SMALL).open().wait_ready()
     put(player, "torre.estatisticas", json.dumps(STATS))
     player.button("estatisticas").click()
     for change, says in [({"lastDate": "9999-12-31"}, "o último dia contado é um dia que ainda não chegou"),
@@ -89,9 +97,9 @@ def test_an_import_from_a_day_that_has_not_come_is_refused_naming_the_field_unde
         player.expect_text("#dialogo .confirmacao + details p", re.compile(re.escape(says[0].upper() + says[1:])))
         assert "recusa" in player.page.get_attribute("#dialogo .confirmacao", "class"), "a refusal is not shown as a success"
     assert json.loads(storage(player, "torre.estatisticas")) == STATS, "nothing imported"
-    check_looks(player, "importacao-recusada", scheme)
+    check_looks(player, "importacao-recusada")
     player.page.set_viewport_size(DESKTOP)
-    player.screenshot(f"importacao-recusada-{scheme}")
+    photograph(player, "importacao-recusada")
     assert player.errors == []
 
 
@@ -105,10 +113,9 @@ TEXT_TOTAL = json.dumps({"v": 1, "runs": {}, "results": {"2026-11-28": GOOD_DAY,
                                                           "2026-11-27": {**GOOD_DAY, "total": "180"}}})
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
-def test_a_damaged_archive_is_copied_aside_and_the_archive_page_says_so(new_player, scheme, viewport):
-    player = new_player(viewport=viewport, route=False, color_scheme=scheme).open(QUIET_PAGE)
+def test_a_damaged_archive_is_copied_aside_and_the_archive_page_says_so(new_player, viewport):
+    player = new_player(viewport=viewport, route=False).open(QUIET_PAGE)
     put(player, "torre.arquivo", TEXT_TOTAL)
     player.open("/arquivo/")
     player.page.wait_for_selector("#arquivo[data-arquivo=pronto]")
@@ -118,16 +125,15 @@ def test_a_damaged_archive_is_copied_aside_and_the_archive_page_says_so(new_play
     day = player.page.locator("#arquivo-lista li[data-date='2026-11-28'] .arquivo-resultado")
     assert day.inner_text() == "3.º andar, 180 pontos", "the readable day is kept"
     assert json.loads(storage(player, "torre.arquivo"))["results"] == {"2026-11-28": GOOD_DAY}
-    check_looks(player, "arquivo-danificado", scheme)
+    check_looks(player, "arquivo-danificado")
     player.page.reload()
     player.page.wait_for_selector("#arquivo[data-arquivo=pronto]")
     assert player.page.locator("#arquivo-aviso").count() == 0, "said once: what was readable is now sound"
     assert player.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(new_player, scheme):
-    player = new_player(viewport=PHONE_SMALL, route=False, color_scheme=scheme).open(QUIET_PAGE)
+def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(new_player):
+    player = new_player(viewport=PHONE_SMALL, route=False).open(QUIET_PAGE)
     for copy, raw in [("torre.arquivo.danificado", json.dumps({"v": 2, "runs": {}})),
                       ("torre.arquivo.danificado.2", TEXT_TOTAL[:50])]:  # a second damage never overwrites the first copy
         player.open(QUIET_PAGE)
@@ -135,7 +141,7 @@ def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(n
         player.open(f"/?dia={PAST}")
         player.expect_text("#dialogo-titulo", "O arquivo estava danificado")
         player.expect_text("#dialogo-corpo", re.compile(r"\(guardámos uma cópia dos antigos à parte\)\.$"))
-        check_looks(player, "jogo-arquivo-danificado", scheme)
+        check_looks(player, "jogo-arquivo-danificado")
         player.dialog_button("Continuar").click()
         player.wait_ready()
         player.pass_turn()
@@ -145,7 +151,7 @@ def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(n
     player.open(QUIET_PAGE)
     put(player, "torre.arquivo", TEXT_TOTAL)
     player.open("/").page.wait_for_selector("#dialogo[open]")
-    player.screenshot(f"jogo-arquivo-danificado-{scheme}")
+    photograph(player, "jogo-arquivo-danificado")
     assert player.errors == []
 
 
@@ -172,16 +178,15 @@ def offered_a_new_start(player, tower: str):
     assert player.page.locator("#erro").is_hidden(), "not the error whose «Tentar outra vez» fails the same way"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["phone", "desktop"])
-def test_a_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_day_starts_again(new_player, scheme, viewport):
-    player = new_player(viewport=viewport, color_scheme=scheme).open(QUIET_PAGE)
+def test_a_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_day_starts_again(new_player, viewport):
+    player = new_player(viewport=viewport).open(QUIET_PAGE)
     raw = json.dumps({"v": 1, "date": TODAY, "actions": [{"type": "pass"}], "wordList": UNKNOWN_VERSION})
     put(player, "torre.corrida", raw)
     player.open("/")
     offered_a_new_start(player, "a torre de hoje")
     assert "Guardámos uma cópia dela à parte neste aparelho." in player.text("#dialogo-corpo")
-    check_looks(player, "versao-desconhecida", scheme)
+    check_looks(player, "versao-desconhecida")
     player.dialog_button("Recomeçar a torre de hoje").click()
     player.wait_ready()
     assert player.hand() == "PRXESTUM" and player.number("jogadas") == 3, "a new run of the day"

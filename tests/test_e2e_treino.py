@@ -14,10 +14,11 @@ from e2e_archive import finish_by_passing
 from e2e_support import (DESKTOP, GUIDE_SEEN, Player, browser, new_player,  # noqa: F401
                          play_praxe_by_taps, site_url)
 from pipeline.serve import start_server
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme, in_each_scheme
 
 SMALL_PHONE = {"width": 360, "height": 640}
 TOUCH = {"has_touch": True, "is_mobile": True}
+NO_VIOLATIONS = {"light": [], "dark": []}
 DAILY = {
     "torre.estatisticas": {"v": 1, "runs": 4, "wins": 1, "floors": [0, 2, 1, 0, 1], "best": 420, "streak": 3,
                            "bestStreak": 3, "lastDate": "2026-11-30", "parBeaten": 2, "parDate": "2026-11-29"},
@@ -240,10 +241,9 @@ def statistics(player, path: str):
     return dialog.locator("h3").all_inner_texts(), facts, counts
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily_ones(new_player, viewport, scheme):
-    player = new_player(viewport=viewport, route=False, color_scheme=scheme)
+def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily_ones(new_player, viewport):
+    player = new_player(viewport=viewport, route=False)
     player.open("/treino/")
     player.page.evaluate("saves => Object.entries(saves).forEach(([k, v]) => localStorage.setItem(k, JSON.stringify(v)))",
                          {**DAILY, "torre.treino": PRACTICE})
@@ -256,10 +256,10 @@ def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily
     assert counts[0] == ["0", "2", "0", "0", "1"], "where the practice towers ended"
     assert facts[1] == ["4", "1", "420", "3", "3", "2"] and counts[1] == ["0", "2", "1", "0", "1"], "then the daily ones"
     assert player.page.locator("#estatisticas-treino").count() == 0, "the practice line would say it twice"
-    assert axe_violations(player.page) == []
-    player.screenshot(f"treino-estatisticas-{scheme}")
+    assert axe_in_each_scheme(player, "treino-estatisticas") == NO_VIOLATIONS
     player.page.locator("#estatisticas-do-treino .histograma").scroll_into_view_if_needed()
-    player.screenshot(f"treino-estatisticas-histograma-{scheme}")
+    for _ in in_each_scheme(player, "treino-estatisticas-histograma"):
+        pass  # the histogram scrolled into view, screenshotted in each scheme
 
     headings, facts, counts = statistics(player, "/")  # the daily page is as it was, with its practice line
     assert headings == ["Adversários", "Onde acabaram as corridas", "Levar para outro aparelho"]
@@ -268,18 +268,15 @@ def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily
     assert player.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_practice_screens_have_no_axe_violations(new_player, viewport, scheme):
-    player = open_practice(new_player(viewport=viewport, route=False, color_scheme=scheme), daily=False)
-    assert axe_violations(player.page) == [], "the practice page"
+def test_the_practice_screens_have_no_axe_violations(new_player, viewport):
+    player = open_practice(new_player(viewport=viewport, route=False), daily=False)
+    assert axe_in_each_scheme(player) == NO_VIOLATIONS, "the practice page"
     player.button("sugestao").click()
     player.expect_text("#sugestao-texto", re.compile(r"^Sugestão"))
-    assert axe_violations(player.page) == [], "a suggestion shown"
-    player.screenshot(f"treino-sugestao-{scheme}")
+    assert axe_in_each_scheme(player, "treino-sugestao") == NO_VIOLATIONS, "a suggestion shown"
     finish_by_passing(player)
-    assert axe_violations(player.page) == [], "the practice end screen"
-    player.screenshot(f"treino-fim-{scheme}")
+    assert axe_in_each_scheme(player, "treino-fim") == NO_VIOLATIONS, "the practice end screen"
     player.dialog_button("Fechar").click()
     player.button("estatisticas").click()
-    assert axe_violations(player.page) == [], "the statistics with the practice line"
+    assert axe_in_each_scheme(player) == NO_VIOLATIONS, "the statistics with the practice line"
