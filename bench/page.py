@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the same browser as the e2e tests)
+from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (Debian's full browser, as a player has it)
 from pipeline.serve import start_server  # noqa: E402
 import nginx_support  # noqa: E402  (the configuration the project ships, deploy/nginx/)
 VISITS = 5

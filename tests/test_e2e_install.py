@@ -1,9 +1,12 @@
-"""Installable as an app: Chromium's own criteria (manifest, PNG icons, a worker) are met."""
+"""In Debian's full browser (the rest of the suite runs in its headless shell, e2e_support):
+installable as an app, Chromium's own criteria (manifest, PNG icons, a worker) met; and a
+floor played through, looked at by axe in light and dark."""
 from __future__ import annotations
 
 import pytest
 
-from e2e_support import CHROMIUM, CHROMIUM_ARGS, FIXTURE_NOON, Player, browser, route_day, site_url  # noqa: F401
+from e2e_support import (CHROMIUM, CHROMIUM_ARGS, FIXTURE_NOON, Player, axe_in_each_scheme,  # noqa: F401
+                         browser, play_praxe_by_taps, route_day, site_url)
 
 
 @pytest.fixture
@@ -34,3 +37,15 @@ def test_chromium_reads_the_manifest_without_errors_with_its_png_icons(installin
     icons = manifest["manifest"]["icons"]
     assert {(icon["url"].rsplit("/", 1)[1], icon["sizes"]) for icon in icons} >= {
         ("icone-192.png", "192x192"), ("icone-512.png", "512x512"), ("icone-mascaravel-512.png", "512x512")}
+
+
+def test_the_full_browser_plays_a_floor_as_the_headless_shell_does(installing_player):
+    player = installing_player.open().wait_ready()
+    player.page.locator("#guia").get_by_role("button", name="Saltar").click()  # a new profile: the guide
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.expect_text("#trunfos", "🎉 Latada")
+    assert player.number("total") == 62
+    assert axe_in_each_scheme(player, "navegador-completo") == {"light": [], "dark": []}
+    assert player.errors == []

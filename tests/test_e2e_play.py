@@ -6,7 +6,7 @@ import re
 import pytest
 
 from e2e_support import DESKTOP, PHONE, browser, fixture_day, new_player, play_praxe_by_taps, site_url, wait_until  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme
 
 
 def test_valid_word_by_keyboard_scores_and_refills_the_hand(new_player):
@@ -217,13 +217,12 @@ def test_dobro_shows_while_active_and_doubles_the_previewed_play(new_player):
     assert player.page.locator("#ajudas .ativo").count() == 0
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x740", "1280x800"])
-def test_a_doubled_play_s_preview_names_the_latada_and_the_dobro_that_double_it(new_player, size, scheme):
+def test_a_doubled_play_s_preview_names_the_latada_and_the_dobro_that_double_it(new_player, size):
     """Issue 32 §2: not a bare «(× 2)»."""
     day = fixture_day()
     day["helps"][0] = "dobro"
-    player = new_player(viewport=size, color_scheme=scheme, day=day).open().wait_ready()
+    player = new_player(viewport=size, day=day).open().wait_ready()
     play_praxe_by_taps(player)
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     player.cell("D5").click()  # under the T of FITAS: floor 2's first play
@@ -231,8 +230,7 @@ def test_a_doubled_play_s_preview_names_the_latada_and_the_dobro_that_double_it(
     player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 2 pela Latada\)$"))
     player.page.locator("#ajudas [data-help=dobro]").click()
     player.expect_text("#previsao", re.compile(r"^\d+ pontos: TU \d+ \(× 4 pela Latada e pela ajuda «Dobro»\)$"))
-    assert axe_violations(player.page) == []
-    player.screenshot(f"previsao-latada-dobro-{scheme}")
+    assert axe_in_each_scheme(player, "previsao-latada-dobro") == {"light": [], "dark": []}
     assert player.errors == []
 
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e_support import DESKTOP, browser, fixture_day, new_player, play_praxe_by_taps, site_url  # noqa: F401
-from test_e2e_a11y import axe_violations
+from e2e_support import axe_in_each_scheme, in_each_scheme
 
 PHONE_640 = {"width": 360, "height": 640}
 LAST_PLAY = ("Esta jogada não chega ao alvo e é a última deste andar: se jogar, a corrida acaba aqui. "
@@ -115,24 +115,23 @@ def test_a_touch_only_screen_shows_no_keyboard_words_and_two_alike_helps_as_one_
     player.screenshot("ajudas-toque")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [PHONE_640, DESKTOP], ids=["360x640", "1280x800"])
-def test_one_play_that_earns_two_dobro_says_why_it_earned_each_and_lists_them_as_dobro_x2(new_player, size, scheme):
+def test_one_play_that_earns_two_dobro_says_why_it_earned_each_and_lists_them_as_dobro_x2(new_player, size):
     """Issue 32 §2: a Coimbra word and the climb's margin, each a Dobro, not «Ganhou a ajuda «Dobro».» twice."""
     day = fixture_day()
     day["helps"][:2] = ["dobro", "dobro"]
     touch = TOUCH if size == PHONE_640 else {}
-    player = new_player(viewport=size, day=day, color_scheme=scheme, **touch).open().wait_ready()
+    player = new_player(viewport=size, day=day, **touch).open().wait_ready()
     play_praxe_by_taps(player)
     player.expect_text("#dialogo .jogada-subiu",
                        "PRAXE: 62 pontos. Ganhou a ajuda «Dobro» pela palavra de Coimbra "
                        "e a ajuda «Dobro» por passar o alvo em 10 ou mais.")
-    player.screenshot(f"dois-dobros-trunfo-{scheme}")
+    for _ in in_each_scheme(player, "dois-dobros-trunfo"):
+        pass  # screenshotted in each
     player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
     helps = player.page.locator("#ajudas button")
     expect(helps).to_have_text([re.compile(r"^Dobro ×2( 4)?$")])
-    assert axe_violations(player.page) == []
-    player.screenshot(f"dois-dobros-{scheme}")
+    assert axe_in_each_scheme(player, "dois-dobros") == {"light": [], "dark": []}
     helps.first.focus()
     player.press("Enter")  # uses one of the two
     expect(helps).to_have_text([re.compile(r"^Dobro( 4)?$")])
@@ -201,24 +200,29 @@ CURSOR_COLOURS = """cell => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [PHONE_640, DESKTOP], ids=["360x640", "1280x800"])
-def test_the_cursor_stands_out_on_every_square_colour_and_at_the_board_edge(new_player, size, scheme):
-    player = new_player(viewport=size, color_scheme=scheme).open().wait_ready()
+def test_the_cursor_stands_out_on_every_square_colour_and_at_the_board_edge(new_player, size):
+    player = new_player(viewport=size).open().wait_ready()
+
+    def cursor_colours(square: str) -> dict:
+        return {scheme: player.cell(square).evaluate(CURSOR_COLOURS) for scheme in in_each_scheme(player)}
+
     player.cell("C5").click()
     player.type_word("S")
     player.press("ArrowLeft")  # the cursor on the pending S
-    seen = {"pendente": player.cell("C5").evaluate(CURSOR_COLOURS)}
+    seen = {"pendente": cursor_colours("C5")}
     # A1 and G7: 3P corners on the edge; A2 2L, G3 3L, C2 2P, B1 empty on the edge, B4 a tile.
     for square in ("A1", "G7", "A2", "G3", "C2", "B1", "B4"):
         player.cell(square).click()
-        seen[square] = player.cell(square).evaluate(CURSOR_COLOURS)
-    for square, c in seen.items():
-        best = max(contrast(c["outline"], c["background"]), contrast(c["ring"], c["background"]))
-        assert best >= 3, (square, c, best)
-        assert c["inside"], square
+        seen[square] = cursor_colours(square)
+    for square, schemes in seen.items():
+        for scheme, c in schemes.items():
+            best = max(contrast(c["outline"], c["background"]), contrast(c["ring"], c["background"]))
+            assert best >= 3, (square, scheme, c, best)
+            assert c["inside"], (square, scheme)
     player.cell("A1").click()
-    player.screenshot(f"cursor-canto-{scheme}")
+    for _ in in_each_scheme(player, "cursor-canto"):
+        pass  # screenshotted in each
 
 
 def overlap(a: dict, b: dict) -> bool:
@@ -265,10 +269,9 @@ FITS = """d => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", SHORT_SCREENS, ids=SHORT_IDS)
-def test_the_trunfo_dialog_shows_the_climbing_play_and_three_cards_without_scrolling(new_player, size, scheme):
-    player = new_player(viewport=size, color_scheme=scheme, **TOUCH).open().wait_ready()
+def test_the_trunfo_dialog_shows_the_climbing_play_and_three_cards_without_scrolling(new_player, size):
+    player = new_player(viewport=size, **TOUCH).open().wait_ready()
     play_praxe_by_taps(player)
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")
     player.expect_text("#dialogo .jogada-subiu",
@@ -276,7 +279,8 @@ def test_the_trunfo_dialog_shows_the_climbing_play_and_three_cards_without_scrol
                        "e a ajuda «Espreitar» por passar o alvo em 10 ou mais.")
     fit = player.page.locator("#dialogo").evaluate(FITS)
     assert fit == {"scrolls": False, "top": 0, "shown": [True] * 5}, fit
-    player.screenshot(f"trunfo-cabe-{scheme}")
+    for _ in in_each_scheme(player, "trunfo-cabe"):
+        pass  # screenshotted in each
 
 
 @pytest.mark.parametrize("size", SHORT_SCREENS, ids=SHORT_IDS)
@@ -345,13 +349,11 @@ def test_in_landscape_the_guide_sits_beside_the_board_and_never_blocks_a_tap_on_
     player.screenshot("guia-ao-lado")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_state_this_issue_touches_has_no_axe_violations(new_player, scheme):
-    from test_e2e_a11y import axe_violations
+def test_every_state_this_issue_touches_has_no_axe_violations(new_player):
     found = {}
     day = fixture_day()
     day["helps"][:2] = ["jogada", "jogada"]
-    phone = new_player(viewport=PHONE_640, day=day, color_scheme=scheme, **TOUCH).open().wait_ready()
+    phone = new_player(viewport=PHONE_640, day=day, **TOUCH).open().wait_ready()
     page = phone.page
     tile, cell = phone.tile("S").bounding_box(), phone.cell("C5").bounding_box()
     cdp = page.context.new_cdp_session(page)
@@ -362,30 +364,30 @@ def test_every_state_this_issue_touches_has_no_axe_violations(new_player, scheme
                              "y": tile["y"] + 10 + (cell["y"] - tile["y"]) * step / 5}])
     expect(page.locator("#tabuleiro .alvo-arrasto")).to_have_attribute("data-square", "C5")  # the square under it is marked
     assert page.locator(".peca-arrastada").count() == 1
-    found["a-arrastar"] = axe_violations(page)
+    found["a-arrastar"] = axe_in_each_scheme(phone)
     touch("touchEnd", [])
     phone.button("trocar").tap()
     phone.dialog_button("Trocar").tap()
     phone.expect_text("#dialogo .aviso-troca", re.compile("^Ainda não escolheu"))
-    found["trocar-sem-pecas"] = axe_violations(page)
+    found["trocar-sem-pecas"] = axe_in_each_scheme(phone)
     phone.press("Escape")
     if phone.button("desfazer").is_enabled():
         phone.button("desfazer").tap()
     play_praxe_by_taps(phone)
     phone.expect_text("#dialogo .jogada-subiu", re.compile("^PRAXE"))
-    found["trunfo-com-jogada"] = axe_violations(page)
+    found["trunfo-com-jogada"] = axe_in_each_scheme(phone)
     page.locator("#dialogo .carta[data-trunfo=cabra]").click()
-    found["ajudas-toque"] = axe_violations(page)
+    found["ajudas-toque"] = axe_in_each_scheme(phone)
     phone.pass_turn(2)
     phone.cell("D5").tap()
     phone.tile("U").tap()
     phone.button("jogar").tap()
     phone.expect_text("#dialogo-titulo", "Jogar e acabar a corrida?")
-    found["ultima-jogada"] = axe_violations(page)
-    side = new_player(viewport=LANDSCAPE_390, guide=True, color_scheme=scheme, **TOUCH).open().wait_ready()
+    found["ultima-jogada"] = axe_in_each_scheme(phone)
+    side = new_player(viewport=LANDSCAPE_390, guide=True, **TOUCH).open().wait_ready()
     side.expect_text("#guia-titulo", "O alvo do andar")
-    found["guia-ao-lado"] = axe_violations(side.page)
-    desk = new_player(viewport=DESKTOP, color_scheme=scheme).open().wait_ready()
+    found["guia-ao-lado"] = axe_in_each_scheme(side)
+    desk = new_player(viewport=DESKTOP).open().wait_ready()
     desk.cell("A1").click()
-    found["cursor-no-canto"] = axe_violations(desk.page)
-    assert found == {state: [] for state in found}
+    found["cursor-no-canto"] = axe_in_each_scheme(desk)
+    assert found == {state: {"light": [], "dark": []} for state in found}
