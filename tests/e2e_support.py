@@ -70,13 +70,13 @@ def _shared(name: str, start, stop):
             stop(_SHARED.pop(name)[0])
 
 
-def _start_server(directory: Path):
+def start_site_server(directory: Path):
     from pipeline.serve import start_server
 
     return start_server(directory, port=0)
 
 
-def _stop_server(started):
+def stop_site_server(started):
     """Stops a server once (a player's own may have been stopped by going offline)."""
     server = started[0]
     if not getattr(server, "stopped", False):
@@ -103,7 +103,7 @@ def _stop_browser(started):
 @pytest.fixture(scope="session")
 def site_url(built_dist):
     """The built tree served on 127.0.0.1 by the project's own server."""
-    for server, url in _shared("server", lambda: _start_server(built_dist), _stop_server):
+    for server, url in _shared("server", lambda: start_site_server(built_dist), stop_site_server):
         yield url
 
 
@@ -239,7 +239,7 @@ class Player:
         restarts for a navigation (its fetch then reaches the server), so a player with a
         server of its own also has that server stopped: nothing answers, whatever asks."""
         if self.server is not None:
-            _stop_server((self.server,))
+            stop_site_server((self.server,))
         self.page.context.set_offline(True)
         return self
 
@@ -295,7 +295,7 @@ def new_player(browser, site_url, built_dist):
     def make(viewport=PHONE, day: dict | None = None, clock: str | None = FIXTURE_NOON,
              route: bool = True, guide: bool = False, own_server: bool = False, **context_options) -> Player:
         context_options.setdefault("service_workers", "block")
-        server, url = _start_server(built_dist) if own_server else (None, site_url)
+        server, url = start_site_server(built_dist) if own_server else (None, site_url)
         if server is not None:
             servers.append(server)
         context = browser.new_context(viewport=viewport, locale="pt-PT", **context_options)
@@ -316,7 +316,7 @@ def new_player(browser, site_url, built_dist):
         context.unroute_all(behavior="ignoreErrors")
         context.close()
     for server in servers:
-        _stop_server((server,))
+        stop_site_server((server,))
 
 
 def play_praxe_by_taps(player: Player):

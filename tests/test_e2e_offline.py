@@ -117,7 +117,7 @@ def test_service_worker_deletes_caches_of_older_builds(new_player):
 
 def after_a_new_build(new_player, cache: str, url: str):
     """A player whose browser kept `url` in `cache` and an old build's cache, then opened this build."""
-    player = new_player(route=False, service_workers="allow").open("/como-jogar/")
+    player = new_player(route=False, service_workers="allow", own_server=True).open("/como-jogar/")
     page = player.page  # no worker yet: these caches are an earlier build's
     page.evaluate("([cache, url]) => caches.open(cache).then(c => c.put(url, new Response('{}')))", [cache, url])
     page.evaluate("() => caches.open('torre-antiga').then(c => c.put('/velho', new Response('x')))")
@@ -137,13 +137,14 @@ def test_days_already_seen_outlive_a_new_build(new_player):
 def test_a_kept_word_list_outlives_a_new_build_and_opens_offline(new_player, built_dist):
     version = next((built_dist / "versoes").glob("*.dawg"))
     url, size = f"/versoes/{version.name}", version.stat().st_size
-    page = after_a_new_build(new_player, "torre-versoes", "/versoes/0123456789.dawg").page
+    player = after_a_new_build(new_player, "torre-versoes", "/versoes/0123456789.dawg")
+    page = player.page
     kept = "url => caches.open('torre-versoes').then(c => c.match(url)).then(r => Boolean(r))"
     assert page.evaluate(kept, "/versoes/0123456789.dawg")
     fetched = "url => fetch(url).then(r => r.arrayBuffer()).then(b => b.byteLength)"
     assert page.evaluate(fetched, url) == size
     wait_until(lambda: page.evaluate(kept, url), "the word list in the kept word lists' cache")
-    page.context.set_offline(True)
+    player.go_offline()
     assert page.evaluate(fetched, url) == size
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_support import FIXTURE_DATE, browser, new_player, site_url, wait_until  # noqa: F401
+from e2e_support import FIXTURE_DATE, browser, new_player, site_url, stop_site_server, wait_until  # noqa: F401
 
 TITLE = "A torre de hoje"
 CHANGED_TITLE = "A torre de hoje, nova"
@@ -147,9 +147,8 @@ def own_site(built_dist, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_dist, site, ignore=shutil.ignore_patterns("palavras*.txt*", "palavras*.tsv*"))
     server, url = start_server(site, port=0)
-    yield site, url
-    server.shutdown()
-    server.server_close()
+    yield site, url, server
+    stop_site_server((server,))
 
 
 def deploy_another_build(site: Path) -> str:
@@ -173,14 +172,17 @@ def static_folder(player) -> str:
 
 def test_after_a_deploy_one_visit_shows_the_old_build_whole_and_the_next_the_new_one(new_player, precache,
                                                                                        own_site):
-    site, url = own_site
+    site, url, server = own_site
     player = visited_once(new_player, precache, url)
     old_static = deploy_another_build(site)
     player.open().wait_ready()
     assert static_folder(player) == old_static  # the kept page, with its kept files
     keys = lambda: sorted(k for k in player.page.evaluate("() => caches.keys()") if k not in LASTING)
     wait_until(lambda: keys() == ["torre-nova"], "the new build's worker to replace the old cache")
-    player.page.context.set_offline(True)  # so the new page and its files come from the new cache alone
+    # So the new page and its files come from the new cache alone: the server stopped too, since
+    # the offline emulation can miss the service worker's own fetches (test_e2e_offline.py).
+    stop_site_server((server,))
+    player.page.context.set_offline(True)
     player.open().wait_ready()
     assert static_folder(player) == NEW_STATIC
     assert player.errors == []
