@@ -391,3 +391,18 @@ def test_every_state_this_issue_touches_has_no_axe_violations(new_player):
     desk.cell("A1").click()
     found["cursor-no-canto"] = axe_in_each_scheme(desk)
     assert found == {state: {"light": [], "dark": []} for state in found}
+
+
+def test_a_modal_dialog_hides_the_message_it_repeats_and_a_screen_reader_still_hears_it(new_player):
+    player = new_player(viewport=PHONE_640).open().wait_ready()
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    player.announced(re.compile(r"Subiu ao 2\.º andar! Escolha um trunfo\.$"))  # the live region keeps it
+    assert "Subiu ao 2.º andar! Escolha um trunfo" in player.text("#dialogo-corpo")  # and the dialog says it
+    toast = player.page.locator("#anuncio")
+    expect(toast).to_have_css("opacity", "0")  # not peeking out under the dialog's edge
+    player.screenshot("trunfo-sem-mensagem-por-baixo")
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.cell("A1").click()
+    player.type_word("Z")  # no Z in the hand: a refusal, shown again once the dialog is gone
+    expect(toast).to_have_css("opacity", "1")
