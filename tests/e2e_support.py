@@ -76,9 +76,8 @@ def start_site_server(directory: Path):
     return start_server(directory, port=0)
 
 
-def stop_site_server(started):
+def stop_site_server(server):
     """Stops a server once (a player's own may have been stopped by going offline)."""
-    server = started[0]
     if not getattr(server, "stopped", False):
         server.stopped = True
         server.shutdown()
@@ -103,7 +102,8 @@ def _stop_browser(started):
 @pytest.fixture(scope="session")
 def site_url(built_dist):
     """The built tree served on 127.0.0.1 by the project's own server."""
-    for server, url in _shared("server", lambda: start_site_server(built_dist), stop_site_server):
+    for server, url in _shared("server", lambda: start_site_server(built_dist),
+                                  lambda started: stop_site_server(started[0])):
         yield url
 
 
@@ -239,7 +239,7 @@ class Player:
         restarts for a navigation (its fetch then reaches the server), so a player with a
         server of its own also has that server stopped: nothing answers, whatever asks."""
         if self.server is not None:
-            stop_site_server((self.server,))
+            stop_site_server(self.server)
         self.page.context.set_offline(True)
         return self
 
@@ -316,7 +316,7 @@ def new_player(browser, site_url, built_dist):
         context.unroute_all(behavior="ignoreErrors")
         context.close()
     for server in servers:
-        stop_site_server((server,))
+        stop_site_server(server)
 
 
 def play_praxe_by_taps(player: Player):

@@ -148,7 +148,7 @@ def own_site(built_dist, tmp_path):
     shutil.copytree(built_dist, site, ignore=shutil.ignore_patterns("palavras*.txt*", "palavras*.tsv*"))
     server, url = start_server(site, port=0)
     yield site, url, server
-    stop_site_server((server,))
+    stop_site_server(server)
 
 
 def deploy_another_build(site: Path) -> str:
@@ -181,7 +181,7 @@ def test_after_a_deploy_one_visit_shows_the_old_build_whole_and_the_next_the_new
     wait_until(lambda: keys() == ["torre-nova"], "the new build's worker to replace the old cache")
     # So the new page and its files come from the new cache alone: the server stopped too, since
     # the offline emulation can miss the service worker's own fetches (test_e2e_offline.py).
-    stop_site_server((server,))
+    stop_site_server(server)
     player.page.context.set_offline(True)
     player.open().wait_ready()
     assert static_folder(player) == NEW_STATIC

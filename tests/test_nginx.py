@@ -262,9 +262,9 @@ def test_on_nginx_the_404_page_and_the_offline_page_answer_as_with_torre_serve(b
         on_nginx = misses_and_fallbacks(browser, server.url, server.stop)
     finally:
         server.stop()
-    own = start_site_server(built_dist)
+    own, url = start_site_server(built_dist)
     try:
-        assert on_nginx == misses_and_fallbacks(browser, own[1], lambda: stop_site_server(own))
+        assert on_nginx == misses_and_fallbacks(browser, url, lambda: stop_site_server(own))
     finally:
         stop_site_server(own)
     assert on_nginx == [(404, NOT_FOUND_TITLE), (200, OFFLINE_TITLE), (503, OFFLINE_TITLE),
