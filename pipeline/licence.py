@@ -21,9 +21,11 @@ class UnknownName(TorreError):
 
 
 def entry_name(asked: str, entries: dict[str, dict]) -> str | None:
-    """The document's name for a path as an auditor may write it: /fontes/, dist/palavras.txt."""
-    name = asked.strip().removeprefix("dist/").lstrip("/")
-    for candidate in (name, f"{name}index.html", f"{name}/index.html"):
+    """The document's name for a path as an auditor may write it: /fontes/, dist/palavras.txt,
+    or as the document does (its fileName, ./palavras.txt)."""
+    parts = [part for part in asked.strip().split("/") if part not in ("", ".")]
+    name = "/".join(parts[1:] if parts[:1] == ["dist"] else parts)
+    for candidate in (name, f"{name}/index.html" if name else "index.html"):
         if candidate in entries:
             return candidate
     return None

@@ -24,6 +24,7 @@ from typing import Any, Iterable, NamedTuple
 from . import common_words
 from .coimbra import DEFAULT_PATH as COIMBRA_PATH
 from .errors import TorreError
+from .files import read_input
 from .outdir import MANIFEST
 from .wordlist import SPDX_DOCUMENT
 
@@ -365,15 +366,56 @@ class DocumentError(TorreError):
     """A tree without a readable SPDX document."""
 
 
+CHECKSUM = {"algorithm": str, "checksumValue": str}
+# What `torre licence` reads of a document ("?": may be missing); the rest is not looked at.
+SHAPE = {"packages": [{"SPDXID": str, "name?": str}],
+         "files": [{"SPDXID": str, "fileName": str, "checksums": [CHECKSUM],
+                    "licenseConcluded": str, "copyrightText": str, "comment?": str}],
+         "relationships": [{"spdxElementId": str, "relationshipType": str,
+                            "relatedSpdxElement": str}]}
+
+
+def misshapen(value: Any, shape: Any, where: str) -> str | None:
+    """Where `value` departs from `shape` (str, a string; [shape], a list of such; {key: shape},
+    an object with those keys), or None."""
+    if isinstance(shape, list):
+        if not isinstance(value, list):
+            return f"{where} is not a list"
+        return next((problem for number, item in enumerate(value)
+                     if (problem := misshapen(item, shape[0], f"{where}[{number}]"))), None)
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            return f"{where or 'the document'} is not an object"
+        for key, inner in shape.items():
+            name = key.removesuffix("?")
+            inside = f"{where}.{name}" if where else name
+            if name not in value:
+                if key.endswith("?"):
+                    continue
+                return f"{inside} is missing"
+            if problem := misshapen(value[name], inner, inside):
+                return problem
+        return None
+    return None if isinstance(value, str) else f"{where} is not a string"
+
+
 def read_document(root: Path, path: Path | None = None) -> dict:
-    """The document of the tree at root, or the one at `path` (one downloaded from the site)."""
+    """The document of the tree at root, or the one at `path` (one downloaded from the site),
+    read as every input is (pipeline.files.read_input) and of the shape `torre licence` reads."""
+    what = ("build the site with `torre build`" if path is None
+            else f"give the SPDX document of a build ({DOCUMENT}, as the site serves it)")
     path = Path(root) / DOCUMENT if path is None else Path(path)
+    wrong = f"{path}: not the SPDX document of a build"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DocumentError(f"{path}: not found; build the site with `torre build`") from None
+        document = json.loads(read_input(path, what))
+    except RecursionError:
+        raise DocumentError(f"{wrong}: nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as error:
-        raise DocumentError(f"{path}: not an SPDX JSON document ({error})") from None
+        raise DocumentError(f"{wrong} ({error})") from None
+    problem = misshapen(document, SHAPE, "")
+    if problem:
+        raise DocumentError(f"{wrong}: {problem}")
+    return document
 
 
 def dist_entries(spdx: dict) -> dict[str, dict]:

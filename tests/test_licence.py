@@ -8,6 +8,9 @@ import os
 import re
 import shlex
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -16,6 +19,7 @@ from pipeline import spdx
 from pipeline.cli import main
 from pipeline.sources import resolve_sources
 from conftest import ROOT
+from test_cli_errors import one_line_error
 from test_cli_words import fixture_dictionary  # noqa: F401 (a fixture)
 from test_docs_examples import fenced_blocks
 
@@ -180,6 +184,89 @@ def test_licence_of_an_unknown_file_or_word_is_a_clear_error(built_dist, asked, 
 def test_licence_of_a_build_without_a_document_says_to_build(tmp_path):
     result = run("licence", "--dist", str(tmp_path), "palavras.txt")
     assert result.exit_code == 1 and "not found; build the site with `torre build`" in result.output
+
+
+# Issue 41 item 9: the document skipped the input rule (hangs, a whole 3 GiB read, tracebacks).
+SPECIAL = {"a FIFO": "FIFO", "/dev/zero": "/dev/zero"}
+
+
+@pytest.mark.parametrize("given", ["--document", "--dist"])
+@pytest.mark.parametrize("special", SPECIAL.values(), ids=SPECIAL.keys())
+def test_a_document_that_is_a_fifo_or_dev_zero_is_refused_without_hanging(tmp_path, given, special):
+    path = Path(special)
+    if special == "FIFO":
+        path = tmp_path / "fifo"
+        os.mkfifo(path)
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    if given == "--dist":
+        (dist / spdx.DOCUMENT).symlink_to(path)
+    args = ["--document", str(path)] if given == "--document" else []
+    process = subprocess.run([sys.executable, "-m", "pipeline", "licence", "--dist", str(dist),
+                              *args, "palavras.txt"], capture_output=True, text=True,
+                             timeout=60, cwd=ROOT)
+    shown = path if given == "--document" else dist / spdx.DOCUMENT
+    assert process.returncode == 1
+    assert process.stderr.strip().startswith(f"Error: {shown}: not a regular file; ")
+    assert len(process.stderr.strip().splitlines()) == 1, process.stderr
+
+
+def test_a_document_larger_than_any_input_is_refused_unread(tmp_path):
+    path = tmp_path / "huge.spdx.json"
+    with open(path, "wb") as sparse:
+        sparse.truncate((64 << 20) + 1)  # sparse: no disk, and refused before it is read
+    for args in (["palavras.txt"], ["--check"]):
+        one_line_error(run("licence", "--dist", str(tmp_path), "--document", str(path), *args),
+                       f"{path}: {(64 << 20) + 1} bytes, more than the 64 MiB")
+
+
+ENTRY = {"SPDXID": "SPDXRef-dist-palavras.txt", "fileName": "./palavras.txt",
+         "checksums": [{"algorithm": "SHA256", "checksumValue": "0" * 64}],
+         "licenseConcluded": "MIT", "copyrightText": "NOASSERTION"}
+
+
+def with_file(**changed) -> str:
+    return json.dumps({"packages": [], "relationships": [], "files": [{**ENTRY, **changed}]})
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("[]", "the document is not an object"),
+    ('{"packages": [], "relationships": [], "files": 3}', "files is not a list"),
+    ('{"packages": [], "relationships": [], "files": ["palavras.txt"]}', "files[0] is not an object"),
+    (with_file(fileName=3), "files[0].fileName is not a string"),
+    (with_file(checksums=None), "files[0].checksums is not a list"),
+    (with_file(checksums=[{"algorithm": "SHA256"}]), "files[0].checksums[0].checksumValue is missing"),
+    (json.dumps({"packages": [], "relationships": []}), "files is missing"),
+    (json.dumps({"files": [], "relationships": [], "packages": [{"name": "x"}]}),
+     "packages[0].SPDXID is missing"),
+    ('{"packages": [], "files": [], "relationships": [{}]}', "relationships[0].spdxElementId is missing"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+], ids=["an array", "files a number", "files of strings", "fileName a number", "checksums null",
+        "a checksum without its value", "no files", "a package without its id",
+        "an empty relationship", "100,000 deep"])
+def test_a_document_of_the_wrong_shape_is_one_line_naming_what_is_wrong(tmp_path, text, problem):
+    path = tmp_path / "site.spdx.json"
+    path.write_text(text, encoding="utf-8")
+    for args in (["palavras.txt"], ["--check"]):
+        one_line_error(run("licence", "--dist", str(tmp_path), "--document", str(path), *args),
+                       f"{path}: not the SPDX document of a build", problem)
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\t"])
+def test_a_blank_path_or_word_is_a_usage_error_not_the_home_page(built_dist, blank):
+    result = run("licence", "--dist", str(built_dist), blank)
+    assert result.exit_code == 2 and "licence:" not in result.output  # no answer
+    one_line_error(result, "PATH_OR_WORD: it is blank")
+
+
+def test_a_file_is_found_by_its_name_in_the_document_too(built_dist):
+    """The document's fileName form (./palavras.txt) names the same file as palavras.txt."""
+    same = run("licence", "--dist", str(built_dist), "palavras.txt")
+    assert same.exit_code == 0, same.output
+    for asked in ("./palavras.txt", "dist/./palavras.txt", "./coimbra/praxe/"):
+        result = run("licence", "--dist", str(built_dist), asked)
+        assert result.exit_code == 0, (asked, result.output)
+    assert run("licence", "--dist", str(built_dist), "./palavras.txt").output == same.output
 
 
 def test_fontes_and_the_licence_file_link_the_document_the_build_wrote(built_dist):

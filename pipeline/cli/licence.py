@@ -36,6 +36,9 @@ def licence(asked: str | None, dist: Path, check: bool, document: Path | None,
     from .. import spdx
     from ..licence import UnknownName, file_answer, word_answer
 
+    if asked is not None and not asked.strip():
+        raise click.BadParameter("it is blank; name a file of DIST (/ for index.html) "
+                                 "or a word", param_hint="PATH_OR_WORD")
     if check:
         problems = spdx.check_document(dist, document)
         for problem in problems:
