@@ -188,7 +188,7 @@ def test_a_link_claiming_more_than_its_run_made_is_refused_and_never_counts(new_
     link, _ = challenger(new_player, built_dist, PAST)
     friend = new_player(route=False)
     open_challenge(friend, with_total_raised(link))
-    friend.expect_text("#veredicto", "Não foi possível verificar esta corrida: a ligação foi alterada: as jogadas "
+    friend.expect_text("#veredicto", "Não foi possível verificar esta corrida: a ligação foi alterada e as jogadas "
                                      "que traz não dão o resultado que anuncia. Este desafio não conta.")
     friend.expect_text("#desafio details p", re.compile(r"^A ligação anuncia o 1\.º andar e \d+ pontos; as jogadas dão o 1\.º andar"))
     assert friend.page.get_by_role("link", name="Aceitar o desafio").count() == 0

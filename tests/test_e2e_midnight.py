@@ -149,3 +149,44 @@ def test_a_second_tab_opened_after_midnight_never_overwrites_the_run_the_first_g
     second.wait_ready()
     assert second.number("total") == 62 and second.hand() == first.hand()
     assert first.errors == [] and second.errors == []
+
+
+# Issue 41, item 2: at midnight with a full storage the run in progress was deleted.
+FILL_STORAGE = """() => {
+  let n = 0;
+  for (let size = 1 << 20; size >= 8; size >>= 1) {
+    try { for (;;) localStorage.setItem(`lastro.${n++}`, "x".repeat(size)); } catch { /* this size is full */ }
+  }
+  return n;
+}"""
+FREE_STORAGE = "() => Object.keys(localStorage).filter((k) => k.startsWith('lastro.')).forEach((k) => localStorage.removeItem(k))"
+
+
+def test_a_run_under_way_at_midnight_with_a_full_storage_stays_where_it_was_and_says_so(new_player):
+    player = open_at(new_player, "2026-12-01T23:58:00Z", PHONE, "light")
+    player.pass_turn(2)
+    passes = stored(player.page, "torre.corrida")["actions"]
+    assert [a["type"] for a in passes] == ["pass", "pass"]
+    player.page.evaluate(FILL_STORAGE)
+    player.page.clock.run_for(150_000)
+    player.expect_text("#outro-dia-texto", re.compile(
+        r"^Já passou a meia-noite: esta corrida conta para 01/12/2026\. Com o armazenamento cheio, fica guardada "
+        r"onde estava e não passa para o arquivo: acabe-a aqui"))
+    assert stored(player.page, "torre.corrida") == {"v": 1, "date": "2026-12-01", "actions": passes,
+                                                    "wordList": stored(player.page, "torre.corrida")["wordList"]}
+    assert axe_violations(player.page) == []
+    player.screenshot("meia-noite-armazenamento-cheio")
+    player.page.reload()
+    player.wait_ready()
+    player.expect_text("#outro-dia-texto", re.compile(r"^A corrida de 01/12/2026 ficou a meio e continua guardada, mas "
+                                                      r"o armazenamento está cheio.*recarregue a página"))
+    player.button("baralhar").click()  # today's run begins: its save never writes over the kept one
+    player.expect_text("#dialogo-titulo", "Não foi possível guardar a corrida")
+    player.dialog_button("Continuar a jogar").click()
+    assert stored(player.page, "torre.corrida")["actions"] == passes
+    player.page.evaluate(FREE_STORAGE)
+    player.button("baralhar").click()  # space again: the kept run moves into the archive, today's is saved
+    kept = stored(player.page, "torre.arquivo")["runs"]["2026-12-01"]
+    assert kept["daily"] is True and kept["actions"] == passes
+    assert stored(player.page, "torre.corrida")["date"] == "2026-12-02"
+    assert player.errors == []

@@ -187,12 +187,8 @@ def test_a_kept_challenge_of_a_day_that_has_not_opened_is_not_exported(new_playe
     player.button("estatisticas").click()
     player.page.get_by_role("button", name="Exportar").click()
     exported = player.page.locator("#estatisticas-texto").input_value()
-    other = new_player().open().wait_ready()
-    other.button("estatisticas").click()
-    other.page.locator("#estatisticas-texto").fill(exported)
-    other.dialog_button("Importar").click()
-    other.announced("Estatísticas importadas.")
-    assert [r["date"] for r in json.loads(storage(other, "torre.desafios"))["list"]] == [TODAY]
+    line = json.loads(base64.b64decode(exported.split(":", 1)[1]))
+    assert [r["date"] for r in line["desafios"]] == [TODAY]
 
 
 # Issue 31, item 5 -------------------------------------------------------------------------
@@ -335,3 +331,49 @@ def test_damaged_statistics_twice_keep_two_copies(new_player):
         player.dialog_button("Fechar").click()
     assert [storage(player, k) for k in ("torre.estatisticas.danificadas", "torre.estatisticas.danificadas.2")] == \
         ["[1,2", '{"v": 1, "runs": "muitas"}']
+
+
+# Issue 41, item 3 -------------------------------------------------------------------------
+
+def import_line(stats: dict, challenges: list) -> str:
+    return "TORRE-ESTATISTICAS-1:" + base64.b64encode(json.dumps({**stats, "desafios": challenges}).encode()).decode()
+
+
+def imported(player, line: str):
+    player.button("estatisticas").click()
+    player.page.fill("#estatisticas-texto", line)
+    player.dialog_button("Importar").click()
+
+
+def test_a_forged_challenge_in_an_import_is_refused_and_nothing_of_the_import_is_kept(new_player):
+    player = new_player().open().wait_ready()
+    version = player.page.get_attribute("#jogo", "data-versao")
+    # Only the fixed fields and a correct checksum: the whole tower with 16,383 points, under the name «Dux».
+    forged = {"code": code_of(TODAY, version, floor=5, total=16383), "date": TODAY,
+              "them": {"floor": 5, "total": 16383, "won": True}, "me": None, "name": "Dux"}
+    imported(player, import_line(STATS, [forged]))
+    player.expect_text("#dialogo .confirmacao", re.compile(
+        r"^O texto foi recusado: traz um desafio cujas jogadas não se conseguiram verificar neste site\."))
+    player.page.locator("#dialogo details summary").click()
+    assert player.text("#dialogo details").endswith("O 1.º desafio: Não foi possível verificar esta corrida: a ligação foi "
+                                                    "alterada e as jogadas que traz não dão o resultado que anuncia.")
+    assert player.text("#anuncio") != "Estatísticas importadas."
+    assert [storage(player, k) for k in ("torre.desafios", "torre.estatisticas")] == [None, None]
+    check_looks(player, "importacao-desafio-forjado")
+    player.dialog_button("Fechar").click()
+    assert player.page.locator("#desafio-alvo").is_hidden()
+    assert player.errors == []
+
+
+def test_an_import_with_a_real_finished_challenge_is_kept_after_its_replay(new_player, built_dist):
+    link, first = challenger(new_player, built_dist, TODAY)
+    code = link.split("#", 1)[1]
+    read = first.page.evaluate("""async (code) => {
+      const { readCode } = await import(document.querySelector('#jogo').dataset.static + 'js/engine/replay_read.js');
+      return readCode(code); }""", code)
+    them = {"floor": read["floor"], "total": read["total"], "won": False}
+    player = new_player(route=False).open().wait_ready()
+    imported(player, import_line(STATS, [{"code": code, "date": TODAY, "them": them, "me": None}]))
+    player.announced("Estatísticas importadas.")
+    assert [r["code"] for r in json.loads(storage(player, "torre.desafios"))["list"]] == [code]
+    assert player.errors == []

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ArchiveStore, carryEarlierRun, dayResult, runStore, unfinishedDaily } from "../../../site_src/js/ui/shared/archive_store.js";
+import { ArchiveStore, carryEarlierRun, dayResult, heldEarlierRun, runStore, unfinishedDaily } from "../../../site_src/js/ui/shared/archive_store.js";
 import { previousDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
 import { GameStorage, addEarlierRun, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { MemoryBackend } from "../helpers/memory-storage.mjs";
@@ -104,4 +104,37 @@ test("the day before a date is worked out on the calendar, across months, years 
   assert.equal(previousDate("2027-01-01"), "2026-12-31");
   assert.equal(previousDate("2028-03-01"), "2028-02-29");
   assert.equal(previousDate("2026-03-29"), "2026-03-28"); // the day Lisbon's clocks go forward
+});
+
+// Issue 41, item 2: at midnight with a full storage the run in progress was deleted.
+test("today's run never writes over an earlier day's run the full storage kept where it was", () => {
+  const backend = new MemoryBackend({ "torre.corrida": daily("2026-12-01", PLAYS) }, ["torre.arquivo", "torre.corrida.posta-de-parte.2026-12-01"]);
+  const storage = new GameStorage(backend);
+  const archive = new ArchiveStore(storage);
+  assert.equal(heldEarlierRun(storage, archive, "2026-12-02").date, "2026-12-01");
+  const today = runStore({ storage, archive, wordList: "0123456789", past: false });
+  assert.equal(today.saveRun("2026-12-02", [{ type: "pass" }]), false, "refused: the earlier run is kept nowhere else");
+  assert.deepEqual(storage.loadRun("2026-12-01").actions, PLAYS);
+  backend.full.clear(); // the player freed some space: the next save moves the earlier run first
+  assert.equal(today.saveRun("2026-12-02", [{ type: "pass" }, { type: "pass" }]), true);
+  assert.deepEqual(archive.loadRun("2026-12-01"), { status: "ok", actions: PLAYS, wordList: "0123456789", daily: true });
+  assert.deepEqual(storage.loadRun("2026-12-02").actions, [{ type: "pass" }, { type: "pass" }]);
+  assert.equal(heldEarlierRun(storage, archive, "2026-12-02"), null);
+});
+
+test("an earlier day's run copied aside, kept in the archive, finished or empty is not held", () => {
+  const aside = device({ "torre.corrida": daily("2026-12-01", PLAYS) });
+  aside.storage.setRunAside("2026-12-01");
+  assert.equal(heldEarlierRun(aside.storage, aside.archive, "2026-12-02"), null);
+  const kept = device({ "torre.corrida": daily("2026-12-01", PLAYS) });
+  kept.archive.keepDaily("2026-12-01", PLAYS, null);
+  assert.equal(heldEarlierRun(kept.storage, kept.archive, "2026-12-02"), null);
+  const longer = device({ "torre.corrida": daily("2026-12-01", PLAYS) });
+  longer.archive.keepDaily("2026-12-01", PLAYS.slice(0, 1), null);
+  assert.equal(heldEarlierRun(longer.storage, longer.archive, "2026-12-02").date, "2026-12-01", "the archive's copy is shorter");
+  const finished = device({ "torre.corrida": daily("2026-12-01", PLAYS) });
+  finished.archive.addDaily("2026-12-01", summary(2, 80));
+  assert.equal(heldEarlierRun(finished.storage, finished.archive, "2026-12-02"), null);
+  const empty = device({ "torre.corrida": daily("2026-12-01", []) });
+  assert.equal(heldEarlierRun(empty.storage, empty.archive, "2026-12-02"), null);
 });

@@ -1,5 +1,5 @@
 // The challenge page (/desafio/#<code>): the replay code of a friend's run, verified
-// as the replay page does (../replay/verify.js), but shown without its plays until this
+// as the replay page does (../shared/verify.js), but shown without its plays until this
 // device has finished that tower: whose tower it is, what the run reached, and
 // "Aceitar o desafio". A verified challenge is kept on the device; a damaged or
 // changed one never is, and the page says why and offers today's tower instead.
@@ -10,7 +10,7 @@ import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
 import { problem, showProblem } from "../shared/problem.js";
-import { fragmentCode, verifyCode } from "../replay/verify.js";
+import { fragmentCode, verifyCode } from "../shared/verify.js";
 import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
 import { splitFragment } from "../shared/challenge_name.js";

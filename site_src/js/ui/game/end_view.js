@@ -154,6 +154,8 @@ function opponentsFacts(stats, daily, today) {
 }
 
 /** What an import says when the browser refused to store it: never announced as imported. */
+/** Said while an import's challenges are replayed (admit.js). */
+const VERIFYING = "A verificar os desafios que o texto traz…";
 const IMPORT_REFUSED = "Não foi possível guardar as estatísticas importadas: o navegador recusou-as (o espaço de "
   + "armazenamento está cheio ou bloqueado para este site). Liberte espaço nas definições do navegador e carregue outra vez em «Importar».";
 
@@ -178,11 +180,18 @@ export function statsBody(stats, today, onImport, archive = null, challenges = [
       : "Copie este texto para o outro aparelho e carregue lá em «Importar»."));
   });
   const importButton = el("button", { type: "button", text: "Importar" });
-  importButton.addEventListener("click", () => {
+  importButton.addEventListener("click", async () => {
     const parsed = parseStatsExport(field.value, today);
-    const stored = parsed.ok && onImport(parsed.stats, parsed.archive, parsed.challenges);
-    if (!stored) {
-      showProblem(message, parsed.ok ? problem(IMPORT_REFUSED) : problem(parsed.message, parsed.detail));
+    if (parsed.ok && parsed.challenges) {
+      message.classList.remove("recusa");
+      showProblem(message, problem(VERIFYING));
+    }
+    importButton.disabled = true; // one import at a time: the challenges' replay takes a moment
+    // onImport: true once stored, false when the browser refused it, or the refusal {message, detail} of a run that does not replay.
+    const stored = parsed.ok ? await onImport(parsed.stats, parsed.archive, parsed.challenges) : parsed;
+    importButton.disabled = false;
+    if (stored !== true) {
+      showProblem(message, stored === false ? problem(IMPORT_REFUSED) : problem(stored.message, stored.detail));
       message.classList.add("recusa");
       // Under the buttons, often below a phone's fold; its «Detalhes», if any, too.
       (message.nextElementSibling ?? message).scrollIntoView({ block: "nearest" });

@@ -6,7 +6,7 @@
 import { Announcer } from "../shared/announcer.js";
 import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
 import { requestedDay, shownDate } from "../archive/archive.js";
-import { ArchiveStore, carryEarlierRun, runStore, unfinishedDaily } from "../shared/archive_store.js";
+import { ArchiveStore, carryEarlierRun, heldEarlierRun, runStore, unfinishedDaily } from "../shared/archive_store.js";
 import { keepsChallenges } from "../shared/challenge_key.js";
 import { Dialogs } from "../shared/dialogs.js";
 import { problem, problemNodes, showProblem } from "../shared/problem.js";
@@ -28,6 +28,13 @@ const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
 const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet e recarregue a página.";
 /** What is said at the first save the browser refuses (a full storage, or one blocked for the site). */
+/** What is said of the unfinished run of `date` that a full storage keeps where it was (heldEarlierRun). */
+const heldSentence = (date) => `A corrida de ${shownDate(date)} ficou a meio e continua guardada, mas o armazenamento está cheio `
+  + "e não passou para o arquivo. Liberte espaço nas definições do navegador e recarregue a página para a acabar; "
+  + "até lá, a torre de hoje não fica guardada.";
+/** The same, said at midnight on the page where that run goes on. */
+const HELD_AT_MIDNIGHT = "Com o armazenamento cheio, fica guardada onde estava e não passa para o arquivo: acabe-a aqui, "
+  + "ou liberte espaço nas definições do navegador antes de jogar a torre de hoje.";
 const SAVE_REFUSED = "O navegador recusou guardar esta corrida neste aparelho (o armazenamento está cheio ou bloqueado "
   + "para este site). Pode continuar a jogar nesta página, mas se a recarregar ou fechar perde o que jogou desde agora. "
   + "Para voltar a guardar, liberte espaço nas definições do navegador ou permita o armazenamento a este site: cada jogada volta a tentar.";
@@ -329,13 +336,19 @@ export class Page {
   keepPastMidnight(game) {
     const date = this.date;
     this.keptPastMidnight = date;
-    this.archive.keepDaily(date, game.actions, this.runVersion);
+    const title = this.main.querySelector("h1");
+    if (title) title.textContent = `A torre de ${shownDate(date)}`;
+    const midnight = `Já passou a meia-noite: esta corrida conta para ${shownDate(date)}.`;
+    if (!this.archive.keepDaily(date, game.actions, this.runVersion)) {
+      // The storage refused the archive: the run stays the day's save, which today's run never writes over.
+      this.otherDay(`${midnight} ${HELD_AT_MIDNIGHT}`);
+      this.announcer.say(`Começou um novo dia. Esta corrida conta para ${shownDate(date)}. ${HELD_AT_MIDNIGHT}`);
+      return;
+    }
     const saved = this.storage.savedRun();
     if (saved?.date === date) this.storage.clearRunIf(saved.raw);
     game.storage = runStore({ storage: this.storage, archive: this.archive, wordList: this.runVersion, past: true });
-    const title = this.main.querySelector("h1");
-    if (title) title.textContent = `A torre de ${shownDate(date)}`;
-    this.otherDay(`Já passou a meia-noite: esta corrida conta para ${shownDate(date)}.`, "/", "Jogar a torre de hoje");
+    this.otherDay(midnight, "/", "Jogar a torre de hoje");
     this.announcer.say("Começou um novo dia. Pode acabar esta corrida: a torre de hoje fica à sua espera.");
   }
 
@@ -350,6 +363,11 @@ export class Page {
       return;
     }
     if (this.mode) return;
+    const held = heldEarlierRun(this.storage, this.archive, this.date);
+    if (held) {
+      this.otherDay(heldSentence(held.date));
+      return;
+    }
     const left = unfinishedDaily(this.archive.load(), this.date);
     if (left && (left === carried || left === previousDate(this.date))) {
       this.otherDay(`A corrida de ${shownDate(left)} ficou a meio e está guardada.`, `/?dia=${left}`, "Acabar essa corrida");

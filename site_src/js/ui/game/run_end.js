@@ -6,6 +6,7 @@
 import { pageClient } from "../shared/analysis_client.js";
 import { RunAnalysis } from "../analysis/run_analysis.js";
 import { archiveFacts } from "../archive/archive_game.js";
+import { admitChallenges } from "../shared/admit.js";
 import { archiveResults, archiveStats } from "../shared/archive_store.js";
 import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
 import { codeProblem } from "../shared/challenge_records.js";
@@ -156,6 +157,10 @@ function tableOfRun(page, summary, url, analysis, daily) {
   return block.node;
 }
 
+/** Said when an import brings a challenge that does not replay, finished, to what it claims (admit.js). */
+const CHALLENGE_REFUSED = "O texto foi recusado: traz um desafio cujas jogadas não se conseguiram verificar neste site. "
+  + "Volte a copiá-lo, por inteiro, do outro aparelho.";
+
 /**
  * The statistics dialog: the daily runs, the archive's, practice and challenges; export and import.
  * Opened from Treino (the page's mode), practice's own figures come first, then the daily ones.
@@ -164,7 +169,12 @@ export function showStats(page) {
   const { stats, problem } = page.storage.loadStats();
   const archive = page.archive.load();
   const challenges = challengesOf(page).load();
-  const body = statsBody(stats, lisbonDate(page.now()), (imported, importedArchive, importedChallenges) => {
+  const today = lisbonDate(page.now());
+  const body = statsBody(stats, today, async (imported, importedArchive, importedChallenges) => {
+    if (importedChallenges) {
+      const admitted = await admitChallenges(importedChallenges, page.main, page.fetchFn, today);
+      if (!admitted.ok) return { message: CHALLENGE_REFUSED, detail: `o ${admitted.index + 1}.º desafio: ${admitted.why}` };
+    }
     // Announced only once stored: a full storage refuses it (statsBody then says so).
     const stored = [page.storage.saveStats(imported), !importedArchive || page.archive.importResults(importedArchive),
       !importedChallenges || challengesOf(page).importList(importedChallenges)];
@@ -175,7 +185,7 @@ export function showStats(page) {
   }, archiveResults(archive), challenges);
   const practice = page.storage.practiceFigures();
   body.splice(1, 0, archiveFacts(archiveStats(archive)), ...(page.mode ? [] : [practiceFacts(practice)]),
-    challengeFacts(challenges, lisbonDate(page.now())));
+    challengeFacts(challenges, today));
   if (page.mode) body.unshift(...practiceFirst(practice));
   if (problem) body.unshift(warning(problem));
   page.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });

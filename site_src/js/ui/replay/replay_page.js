@@ -11,7 +11,7 @@ import { BoardView } from "../game/board_view.js";
 import { el } from "../shared/dialogs.js";
 import { byId, counted, heldHelps, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { problem, showProblem } from "../shared/problem.js";
-import { fragmentCode, verifyCode } from "./verify.js";
+import { fragmentCode, verifyCode } from "../shared/verify.js";
 
 /** What one step did, in words: "PRAXE, TU: 62 pontos", "Passou.", "Trunfo: 🔔 Cabra." … */
 export function stepText(step, constants) {

@@ -238,6 +238,20 @@ export function carryEarlierRun(storage, archive, today) {
   return saved.date;
 }
 
+/**
+ * The daily save of a day before `date` that is kept nowhere else, {date, actions, wordList, raw},
+ * or null: an unfinished run carryEarlierRun could not move (the storage is full), which the
+ * save of `date`'s run must never write over.
+ */
+export function heldEarlierRun(storage, archive, date) {
+  const saved = storage.savedRun();
+  if (!saved || saved.date >= date || saved.actions.length === 0) return null;
+  const { runs, daily } = archive.load();
+  if (daily[saved.date]) return null; // finished: its result is kept
+  if (runs[saved.date]?.daily && runs[saved.date].actions.length >= saved.actions.length) return null;
+  return storage.hasAside(saved.date, saved.raw) ? null : saved;
+}
+
 /** The latest day before `today` whose run began as the day's tower and is still unfinished, or null. */
 export function unfinishedDaily(archive, today) {
   const dates = Object.keys(archive.runs).filter((date) => archive.runs[date].daily && date < today && !finishedResult(archive, date));
@@ -262,8 +276,15 @@ export function runStore({ storage, archive = null, wordList = null, past = Bool
   }
   return {
     loadRun: (date) => storage.loadRun(date),
-    saveRun: (date, actions) => (archive && storage.savedRun()?.date > date
-      ? archive.keepDaily(date, actions, wordList) : storage.saveRun(date, actions, wordList)),
+    saveRun: (date, actions) => {
+      if (!archive) return storage.saveRun(date, actions, wordList);
+      if (storage.savedRun()?.date > date) return archive.keepDaily(date, actions, wordList);
+      if (heldEarlierRun(storage, archive, date)) {
+        carryEarlierRun(storage, archive, date); // each save tries again to move it into the archive
+        if (heldEarlierRun(storage, archive, date)) return false; // and never writes over it
+      }
+      return storage.saveRun(date, actions, wordList);
+    },
     clearRun: () => storage.clearRun(),
     keepAside: () => storage.keepDamagedRun(),
   };

@@ -10,7 +10,7 @@ export const MAX_POINTS = 100000;
 
 /**
  * The one rule for a day that has not opened by `today` (the Lisbon date): a run of it is not
- * verified (ui/replay/verify.js), not kept (challengeProblem) and not exported (stats_import.js).
+ * verified (ui/shared/verify.js), not kept (challengeProblem) and not exported (stats_import.js).
  */
 export const notOpened = (date, today) => date > today;
 

@@ -270,6 +270,11 @@ export class GameStorage {
     return raw !== null && this.write(ASIDE_RUN_PREFIX + date, raw);
   }
 
+  /** Is the daily save `raw` of `date` already copied aside (setRunAside)? */
+  hasAside(date, raw) {
+    return this.read(ASIDE_RUN_PREFIX + date) === raw;
+  }
+
   /**
    * Keeps the damaged text `raw` under `key`, `key.2` … `key.5` (DAMAGED_COPIES): one key per
    * damaged value, never written over by the next. True when it is kept (now, or already);

@@ -1,18 +1,17 @@
-// Verifying a replay code, shared by the replay page (replay_page.js) and the challenge
-// page (../challenge/challenge_page.js): reads the code, loads its day and the word list
-// it was played with, replays it in the engine and says the verdict. Nothing here throws
+// Verifying a replay code, shared by the replay page (../replay/replay_page.js), the challenge
+// page (../challenge/challenge_page.js) and what admits runs from outside (admit.js): reads
+// the code, loads its day and the word list it was played with, replays it in the engine and says the verdict. Nothing here throws
 // at the player: every failure becomes a plain Portuguese sentence, and what a developer
 // needs (the engine's reason, the version, the HTTP status) its `detail` (problem.js «Detalhes»).
 
 import { readCode, replayCode } from "../../engine/replay_code.js";
 import { newRun } from "../../engine/state.js";
 import { summary } from "../../engine/summary.js";
-import { shownDate } from "../archive/archive.js";
-import { ordinal, points } from "../shared/labels.js";
+import { ordinal, points } from "./labels.js";
 import { Dawg, wordLookup } from "../../dawg.js";
-import { lisbonDate } from "../shared/lisbon_date.js";
-import { dayUrl, readUrls, runDawgUrl } from "../shared/loader.js";
-import { notOpened } from "../shared/saved_values.js";
+import { lisbonDate, shownDate } from "./lisbon_date.js";
+import { dayUrl, readUrls, runDawgUrl } from "./loader.js";
+import { notOpened } from "./saved_values.js";
 
 export const NOT_VERIFIED = "Não foi possível verificar esta corrida";
 
@@ -75,7 +74,7 @@ export function verdict(read, replayed) {
   if (!replayed.ok) return { verified: false, text: DAMAGED, detail: `a repetição parou: ${replayed.reason}` };
   if (!replayed.verified) {
     const made = summary(replayed.state);
-    return { verified: false, text: `${NOT_VERIFIED}: a ligação foi alterada: as jogadas que traz não dão o resultado que anuncia.`,
+    return { verified: false, text: `${NOT_VERIFIED}: a ligação foi alterada e as jogadas que traz não dão o resultado que anuncia.`,
       detail: `a ligação anuncia o ${ordinal(read.floor)} andar e ${points(read.total)}; `
         + `as jogadas dão o ${ordinal(made.floorReached)} andar e ${points(made.total)}` };
   }
