@@ -3,7 +3,9 @@
 It sends the precompressed .br or .gz sibling when the request's
 Accept-Encoding allows it, and the headers `dist/_headers` gives each path
 (the file Netlify and Cloudflare Pages read), so what we test locally is what
-such a host sends. Not a production server, but it holds up under a load
+such a host sends. It reads a request's target as nginx does (deploy/nginx/:
+the same path, redirect or refusal for every spelling, tests/test_nginx.py
+compares them). Not a production server, but it holds up under a load
 test: a deep listen queue, a time limit per connection, and clients that hang
 up are not errors.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import resource
 import sys
 import threading
@@ -18,7 +21,7 @@ from functools import partial
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote_to_bytes
 
 from .errors import MissingInputError, TorreError
 
@@ -63,6 +66,53 @@ def accepted_encodings(header: str | None) -> set[str]:
     return accepted
 
 
+# deploy/nginx/a-torre.conf's `location ~ ^/(_headers|\.torre-build|\.torre-ledger)$`: not the
+# site (the rules for Netlify and Cloudflare Pages, the build's manifest, the store's ledger).
+NOT_SERVED = re.compile(r"/(_headers|\.torre-build|\.torre-ledger)")
+# A target in absolute form, as nginx parses it: its scheme, then a host of letters, digits,
+# dots and hyphens (no user@) or an IPv6 literal, then a port.
+ABSOLUTE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?P<host>\[[^\]]*\]|[A-Za-z0-9.-]*)(:[0-9]*)?"
+                      r"(?=[/?]|$)")
+BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def request_path(target: str) -> tuple[str, str] | None:
+    """The path nginx serves for a request target and the target's query, or None where
+    nginx answers 400 Bad Request.
+
+    The absolute form's scheme and host are dropped (`http://x//fontes` is `/fontes`); the
+    path ends at `?` or `#`; %XX is decoded (a bad escape or %00 is refused), `//` merged,
+    `.` and `..` resolved (`..` above the top is refused). The path's characters are its
+    bytes (Latin-1), as nginx sends them back in a Location.
+    """
+    absolute = ABSOLUTE.match(target)
+    if absolute:
+        host = absolute["host"].removesuffix(".")
+        if not host or ".." in host:
+            return None
+        target = "/" + target[absolute.end():]
+    elif not target.startswith("/"):
+        return None
+    raw, _, rest = target.partition("#")[0].partition("?")
+    if BAD_ESCAPE.search(raw):
+        return None
+    decoded = unquote_to_bytes(raw)
+    if b"\0" in decoded:
+        return None
+    segments = decoded.split(b"/")[1:]
+    parts: list[bytes] = []
+    for segment in segments:
+        if segment == b"..":
+            if not parts:
+                return None
+            parts.pop()
+        elif segment not in (b"", b"."):
+            parts.append(segment)
+    folder = segments[-1] in (b"", b".", b"..") and bool(parts)
+    path = b"/" + b"/".join(parts) + (b"/" if folder else b"")
+    return path.decode("latin-1"), rest
+
+
 Rules = list[tuple[str, list[tuple[str, str]]]]
 
 
@@ -105,16 +155,19 @@ class DistHandler(BaseHTTPRequestHandler):
         pass
 
     def resolve(self, url_path: str) -> Path | None:
-        """The file for a URL path, never outside root; None when missing."""
-        parts = [p for p in unquote(url_path).split("/") if p not in ("", ".")]
-        if ".." in parts or any("\\" in p or "\x00" in p for p in parts):
+        """The file for a path of request_path (never outside root); None when missing or not
+        the site. A file asked for as a folder (`palavras.txt/`) is missing, as in nginx."""
+        if NOT_SERVED.fullmatch(url_path):
             return None
-        path = self.root.joinpath(*parts)
+        path = self.root.joinpath(*(os.fsdecode(part.encode("latin-1"))
+                                    for part in url_path.split("/") if part))
         try:
             if path.is_dir():
                 if not url_path.endswith("/"):
-                    return path  # redirected by send_file
+                    return path  # redirected by respond
                 path = path / "index.html"
+            elif url_path.endswith("/"):
+                return None
             return path if path.is_file() else None
         except OSError:  # a name too long for the file system, and the like: not here
             return None
@@ -126,11 +179,15 @@ class DistHandler(BaseHTTPRequestHandler):
         self.respond(send_body=False)
 
     def respond(self, send_body: bool):
-        url_path = urlsplit(self.path).path
+        request = request_path(self.path)
+        if request is None:
+            self.send_error(HTTPStatus.BAD_REQUEST)
+            return
+        url_path, query = request
         path = self.resolve(url_path)
         if path is not None and path.is_dir():
             self.send_response(HTTPStatus.MOVED_PERMANENTLY)
-            self.send_header("Location", url_path + "/")
+            self.send_header("Location", url_path + "/" + (f"?{query}" if query else ""))
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
@@ -140,9 +197,9 @@ class DistHandler(BaseHTTPRequestHandler):
             if not path.is_file():
                 self.send_error(HTTPStatus.NOT_FOUND)
                 return
-        self.send_file(path, status, send_body)
+        self.send_file(path, status, send_body, url_path)
 
-    def send_file(self, path: Path, status: HTTPStatus, send_body: bool):
+    def send_file(self, path: Path, status: HTTPStatus, send_body: bool, url_path: str):
         accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
         candidates = [(name, path.with_name(path.name + suffix)) for name, suffix in ENCODINGS]
         siblings = [(name, sibling) for name, sibling in candidates if sibling.is_file()]
@@ -156,7 +213,7 @@ class DistHandler(BaseHTTPRequestHandler):
             self.send_header("Content-Encoding", encoding)
         if path.suffix in CONTENT_TYPES and siblings:
             self.send_header("Vary", "Accept-Encoding")
-        for name, value in headers_for(self.rules, urlsplit(self.path).path):
+        for name, value in headers_for(self.rules, url_path):
             if name.lower() != "cache-control" or status == HTTPStatus.OK:  # a miss is never kept
                 self.send_header(name, value)
         self.end_headers()

@@ -19,7 +19,7 @@ from pipeline import spdx
 from pipeline.cli import main
 from pipeline.sources import resolve_sources
 from conftest import ROOT
-from test_cli_errors import one_line_error
+from test_cli_errors import SPECIAL, one_line_error
 from test_cli_words import fixture_dictionary  # noqa: F401 (a fixture)
 from test_docs_examples import fenced_blocks
 
@@ -187,15 +187,11 @@ def test_licence_of_a_build_without_a_document_says_to_build(tmp_path):
 
 
 # Issue 41 item 9: the document skipped the input rule (hangs, a whole 3 GiB read, tracebacks).
-SPECIAL = {"a FIFO": "FIFO", "/dev/zero": "/dev/zero"}
-
-
 @pytest.mark.parametrize("given", ["--document", "--dist"])
 @pytest.mark.parametrize("special", SPECIAL.values(), ids=SPECIAL.keys())
 def test_a_document_that_is_a_fifo_or_dev_zero_is_refused_without_hanging(tmp_path, given, special):
-    path = Path(special)
+    path = tmp_path / "fifo" if special == "FIFO" else Path(special)
     if special == "FIFO":
-        path = tmp_path / "fifo"
         os.mkfifo(path)
     dist = tmp_path / "dist"
     dist.mkdir()

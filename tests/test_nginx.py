@@ -18,6 +18,7 @@ from e2e_support import (FIXTURE_DATE, FIXTURE_NOON, GUIDE_SEEN, PHONE, Player, 
 from nginx_support import missing, start_nginx
 from pipeline.assets import IMMUTABLE, REVALIDATE, SHORT
 from pipeline.serve import CONTENT_TYPES, headers_for, read_headers_file
+from test_serve import ODD_REQUESTS, raw_answer
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 
@@ -189,6 +190,15 @@ def test_nginx_redirects_a_folder_without_its_slash_by_path_and_hides_what_is_no
     assert (response.status, response.getheader("Location")) == (301, "/fontes/")
     assert get(nginx.url, "/_headers")[0] == get(nginx.url, "/.torre-build")[0] == 404
     assert get(nginx.url, "/static/")[0] == 404, "a folder without a page is a miss, as with torre serve"
+
+
+def test_nginx_and_torre_serve_answer_every_spelling_of_a_request_alike(nginx, site_url):
+    """The same targets, sent as written, to both: the same status and Location (and those
+    test_serve.py holds torre serve to)."""
+    targets = [target for target, _, _ in ODD_REQUESTS]
+    on_nginx = [(target, *raw_answer(nginx.url, target)) for target in targets]
+    assert on_nginx == [(target, *raw_answer(site_url, target)) for target in targets]
+    assert on_nginx == ODD_REQUESTS
 
 
 # In Chromium, on nginx.

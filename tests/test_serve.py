@@ -100,10 +100,63 @@ def test_a_miss_gets_the_404_page_with_status_404(server):
     assert "não existe".encode() in body
 
 
-def test_paths_outside_the_directory_are_not_served(server):
+def test_paths_outside_the_directory_are_not_served_but_a_bad_request_as_in_nginx(server):
     for path in ("/../secret.txt", "/%2e%2e/secret.txt", "/static/../../secret.txt"):
         response, body = get(server, path, "")
-        assert response.status == 404 and b"outside" not in body
+        assert response.status == 400 and b"outside" not in body
+
+
+# Issue 41 item 10: `GET http://x//fontes` was redirected to //fontes/ (the host "fontes"), and
+# _headers, .torre-build and .torre-ledger were served when spelt otherwise. Every request here
+# gets what nginx with deploy/nginx/ answers (tests/test_nginx.py asks both): the absolute
+# form's scheme and host dropped, %XX decoded, // merged, . and .. resolved, then the three
+# files refused; 400 where nginx cannot make a path of the target.
+NOT_THE_SITE = ("_headers", ".torre-build", ".torre-ledger")
+
+
+def spellings(name: str) -> list[str]:
+    """Twelve ways of asking for the file `name` at the top of the tree."""
+    escaped = f"%{ord(name[0]):02x}{name[1:]}"
+    return [f"/{name}", f"//{name}", f"/{name}/", f"/./{name}", f"/dias/../{name}", f"/{escaped}",
+            f"/{escaped.upper()}", f"/{name}?x", f"/{name}/.", f"/{name}%2f", f"http://x/{name}",
+            f"HTTP://x//{name}"]
+
+
+ODD_REQUESTS = [  # (request target, status, Location)
+    ("/fontes", 301, "/fontes/"), ("//fontes", 301, "/fontes/"),
+    ("http://x//fontes", 301, "/fontes/"), ("https://x//fontes", 301, "/fontes/"),
+    ("HTTP://x//fontes", 301, "/fontes/"), ("http://x:8000//fontes", 301, "/fontes/"),
+    ("/fonte%73", 301, "/fontes/"), ("/./fontes", 301, "/fontes/"),
+    ("/dias/../fontes", 301, "/fontes/"), ("/static%2f..%2ffontes", 301, "/fontes/"),
+    ("/fontes?a=1", 301, "/fontes/?a=1"), ("//fontes?a=1", 301, "/fontes/?a=1"),
+    ("/fontes#x", 301, "/fontes/"), ("/fontes?a#b", 301, "/fontes/?a"),
+    ("http://x", 200, None), ("http://x:80?a=1", 200, None), ("/fontes/.", 200, None),
+    ("/fontes/..", 200, None), ("/fontes/x/..", 200, None), ("/como-jogar//", 200, None),
+    ("http://u@x//fontes", 400, None), ("http://u:p@x/fontes", 400, None),
+    ("http:///fontes", 400, None), ("http://x_y/fontes", 400, None),
+    ("http://x..y/fontes", 400, None), ("http:/x/fontes", 400, None), ("*", 400, None),
+    ("/..", 400, None), ("/%2e%2e/x", 400, None), ("/fontes/../..", 400, None),
+    ("/fonte%zz", 400, None), ("/fonte%7", 400, None), ("/index.html%00", 400, None),
+    ("/palavras.txt/", 404, None), ("/fontes/index.html/", 404, None), ("/fontes%3fa=1", 404, None),
+    *((target, 404, None) for name in NOT_THE_SITE for target in spellings(name)),
+]
+
+
+def raw_answer(url: str, target: str) -> tuple[int, str | None]:
+    """(status, Location) of `GET target`, the target sent as written (http.client would
+    normalise it)."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as client:
+        client.sendall(f"GET {target} HTTP/1.1\r\nHost: torre.example.pt\r\n"
+                       "Connection: close\r\n\r\n".encode("latin-1"))
+        answer = b"".join(iter(lambda: client.recv(65536), b""))
+    status, *fields = answer.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    headers = {name.lower(): value for name, _, value in (f.partition(": ") for f in fields)}
+    return int(status.split()[1]), headers.get("location")
+
+
+def test_every_spelling_of_a_request_is_answered_as_nginx_answers_it(site_url):
+    assert [(target, *raw_answer(site_url, target)) for target, _, _ in ODD_REQUESTS] == ODD_REQUESTS
 
 
 def test_binary_and_json_content_types(server):
