@@ -74,10 +74,13 @@ class Builder:
 
     def __init__(self, tmp: Path, natura_dir: Path | None, today: dt.date,
                  say: Callable[[str], None], compression_cache: Path | None = None,
-                 accept_new: bool = False, deployed: Path | None = None):
+                 accept_new: bool = False, deployed: Path | None = None,
+                 foreign_ok: bool = False, drop_unpublished: bool = False):
         self.tmp, self.natura_dir, self.today, self.say = tmp, natura_dir, today, say
         self.compression_cache, self.accept_new = compression_cache, accept_new
         self.deployed = deployed  # the earlier build at --out, which this one replaces
+        self.foreign_ok = foreign_ok  # --replace-foreign-out: it may not be this store's
+        self.drop_unpublished = drop_unpublished  # it may lose what no publish recorded
         self.sources: list[Any] = []
         self.words: list[str] | None = None
         self.word_stats: dict = {}
@@ -122,11 +125,15 @@ class Builder:
                 f"{practice} practice towers")
 
     def stage_published(self) -> str:
-        """Refuse to change a published day or to build from a store older than the one
-        --out was built from; load every published word list (dictionaries/published,
+        """Refuse to change a published day, to build from a store older than the one
+        --out was built from, or to drop a word list or day --out serves that the store
+        lacks; load every published word list (dictionaries/published,
         pipeline.published) for versoes/, and keep a copy of the ledger beside them."""
-        store = published.verify_store(deployed=self.deployed)
+        store = published.verify_store(deployed=self.deployed, foreign_ok=self.foreign_ok)
         published.check_days(self.tmp / "dias", store.days)
+        current = published.word_list_version(self.dawg, (w.folded for w in self.coimbra))
+        published.check_not_dropped(self.deployed, store, current, self.tmp / "dias",
+                                    self.drop_unpublished)
         self.published_versions = store.versions
         if store.ledger:
             published.write_ledger(self.tmp, store.ledger, published.SERVED_LEDGER)
@@ -184,7 +191,7 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
               today: dt.date | None = None, quiet: bool = False, *,
               compression_cache: Path | None = COMPRESSION_CACHE,
               accept_new_dictionaries: bool = False, allow_word_loss: bool = False,
-              replace_foreign: bool = False) -> BuildReport:
+              replace_foreign: bool = False, drop_unpublished: bool = False) -> BuildReport:
     """Build the whole of `out` atomically; returns what each stage did.
 
     compression_cache: where .br/.gz of unchanged files are kept between
@@ -192,7 +199,9 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
     take dictionary files whose checksum differs and, once the new tree is in
     place, record their checksums in the manifest (a failed build records none;
     see pipeline.update for the checks). replace_foreign: replace an --out that
-    is not an unchanged earlier build (see pipeline.outdir).
+    is not an unchanged earlier build (see pipeline.outdir), whatever its copy of the
+    ledger says but a rolled-back store. drop_unpublished: let the new build stop
+    serving word lists and days the earlier one served and no publish recorded.
     """
     out = real_out(out)
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
@@ -208,7 +217,8 @@ def build_all(out: Path = Path("dist"), natura_dir: Path | None = None,
         tmp = make_temporary_tree(out.parent)
         try:
             builder = Builder(tmp, natura_dir, today, say, compression_cache,
-                              accept_new_dictionaries, deployed=out)
+                              accept_new_dictionaries, deployed=out,
+                              foreign_ok=replace_foreign, drop_unpublished=drop_unpublished)
             warning = days_left_warning(builder.window, today)
             if warning:
                 report.warnings.append(warning)

@@ -60,9 +60,15 @@ class Publication:
 
 def content_digest(days: Mapping[str, str], files: Mapping[str, tuple[bytes, bytes]]) -> str:
     """The store's digest: days (date → SHA-256), versions (id → dawg, coimbra.json bytes)."""
+    return digest_of_hashes(days, {version: (hashlib.sha256(dawg).hexdigest(),
+                                             hashlib.sha256(coimbra).hexdigest())
+                                   for version, (dawg, coimbra) in files.items()})
+
+
+def digest_of_hashes(days: Mapping[str, str], files: Mapping[str, tuple[str, str]]) -> str:
+    """content_digest from the SHA-256 of each version's two files (a build's versoes/)."""
     text = "".join(f"{date}  {digest}\n" for date, digest in sorted(days.items()))
-    text += "".join(f"{version}  {hashlib.sha256(dawg).hexdigest()}  "
-                    f"{hashlib.sha256(coimbra).hexdigest()}\n"
+    text += "".join(f"{version}  {dawg}  {coimbra}\n"
                     for version, (dawg, coimbra) in sorted(files.items()))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -82,14 +88,16 @@ def next_publication(ledger: list[Publication], days: Mapping[str, str],
     return replace(draft, chain=chained(previous, draft.fields()))
 
 
-def parse_ledger(text: str, where: str) -> list[Publication]:
-    """Every line, checked: numbered 1, 2, …, chained, each holding all the one before held."""
+def parse_ledger(text: str, where: str,
+                 remedy: str = " (restore it from git)") -> list[Publication]:
+    """Every line, checked: numbered 1, 2, …, chained, each holding all the one before held.
+    `remedy` ends each error: what to do about a bad line of this copy of the ledger."""
     ledger: list[Publication] = []
     for number, line in enumerate(text.splitlines(), start=1):
         match = LINE.match(line)
         if not match or int(match.group(1)) != number:
             raise PublishedError(f"{where}:{number}: not a line torre publish wrote: "
-                                 f"{quoted(line)} (restore it from git)")
+                                 f"{quoted(line)}{remedy}")
         span = None
         if match.group(2) != "-":
             first, last = match.group(2).split("..")
@@ -97,17 +105,17 @@ def parse_ledger(text: str, where: str) -> list[Publication]:
                 span = (dt.date.fromisoformat(first), dt.date.fromisoformat(last))
             except ValueError:
                 raise PublishedError(f"{where}:{number}: {quoted(match.group(2))} is not a "
-                                     "range of dates (restore it from git)") from None
+                                     f"range of dates{remedy}") from None
         versions = tuple(match.group(3).split(",")) if match.group(3) != "-" else ()
         publication = Publication(number, span, versions, match.group(4), match.group(5))
         previous = ledger[-1] if ledger else None
         if publication.chain != chained(previous.chain if previous else NO_CHAIN,
                                         publication.fields()):
             raise PublishedError(f"{where}:{number}: its chain digest does not follow from the "
-                                 "lines before it: the ledger was edited (restore it from git)")
+                                 f"lines before it: the ledger was edited{remedy}")
         if previous and not (set(previous.versions) <= set(versions)
                              and set(previous.dates()) <= set(publication.dates())):
             raise PublishedError(f"{where}:{number}: holds less than line {number - 1}: the "
-                                 "store only ever grows (restore it from git)")
+                                 f"store only ever grows{remedy}")
         ledger.append(publication)
     return ledger

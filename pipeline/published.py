@@ -29,8 +29,9 @@ from typing import Iterable
 
 from .assets import short_hash
 from .errors import PublishedError, first_names, quoted  # PublishedError: callers import it from here too
-from .files import MAX_INPUT_BYTES, read_input, sha256_file, write_atomic
-from .ledger import LEDGER, Publication, content_digest, next_publication, parse_ledger
+from .files import MAX_INPUT_BYTES, InputError, read_input, sha256_file, write_atomic
+from .ledger import (LEDGER, Publication, content_digest, digest_of_hashes, next_publication,
+                     parse_ledger)
 
 VERSIONS = "versoes"  # dist/versoes/<id>.dawg and <id>.coimbra.json, every published word list
 
@@ -218,7 +219,8 @@ def version_files(versions: dict[str, WordListVersion]) -> dict[str, tuple[bytes
     return {v: (version.dawg, version.coimbra_json) for v, version in versions.items()}
 
 
-def verify_store(store: Path | None = None, deployed: Path | None = None) -> StoreState:
+def verify_store(store: Path | None = None, deployed: Path | None = None,
+                 foreign_ok: bool = False) -> StoreState:
     """The store, checked against its ledger; any loss or change is one error naming it.
 
     Why: days.sha256 protects a day only while its line is there, and words/
@@ -226,10 +228,12 @@ def verify_store(store: Path | None = None, deployed: Path | None = None) -> Sto
     exit 0 and lose the saves and replay links made on them. `deployed` is the
     earlier build about to be replaced (dist/): the store must hold at least the
     publications it was built from, and its files tell which day or version was edited.
+    foreign_ok: the caller was told `deployed` may not be a build of this store
+    (--replace-foreign-out; see check_not_rolled_back).
     """
     store = store or STORE
     ledger = read_ledger(store)
-    check_not_rolled_back(store, ledger or [], deployed)
+    check_not_rolled_back(store, ledger or [], deployed, foreign_ok)
     days, versions = read_days_manifest(store), stored_versions(store)
     if ledger is None:
         if days or versions or git_knows(store / LEDGER):
@@ -242,28 +246,71 @@ def verify_store(store: Path | None = None, deployed: Path | None = None) -> Sto
     return StoreState(days, versions, ledger)
 
 
+def not_built_here(build: Path, unless: str = "") -> str:
+    """The way out of a build whose copy of the ledger is not this store's: it is in dist/,
+    not in git, and --replace-foreign-out is the caller saying that dist/ is not theirs."""
+    return (f"{build} was not built from this store{unless}; if {build} is yours to replace, "
+            "build with --replace-foreign-out")
+
+
 def served_ledger(build: Path | None) -> list[Publication]:
     """The ledger a build was made from (its SERVED_LEDGER), none for a build made before
-    builds kept it, or for no build."""
-    if build is None:
+    builds kept it, or for no build; a bad copy is one error naming it and the way out."""
+    if build is None or not os.path.lexists(build / SERVED_LEDGER):
         return []
-    text = read_store_text(build / SERVED_LEDGER)
-    return parse_ledger(text, str(build / SERVED_LEDGER)) if text else []
+    path = build / SERVED_LEDGER
+    try:
+        text = read_input(path, not_built_here(build)).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PublishedError(f"{path}: not UTF-8 (byte {error.start}): "
+                             f"{not_built_here(build)}") from None
+    return parse_ledger(text, str(path), f": {not_built_here(build)}")
 
 
-def check_not_rolled_back(store: Path, ledger: list[Publication], build: Path | None) -> None:
+def describes(line: Publication, build: Path) -> bool:
+    """Whether a ledger line is the store `build` serves: its days (dias/) and word lists
+    (versoes/) have the digest the line records. Only a build's true copy of the ledger
+    does: a forged or another store's line names days or files it does not hold."""
+    def digest(path: Path) -> str | None:
+        return sha256_file(path) if path.is_file() and not path.is_symlink() else None
+    days = {date: digest(build / "dias" / f"{date}.json") for date in line.dates()}
+    files = {v: (digest(build / VERSIONS / f"{v}.dawg"),
+                 digest(build / VERSIONS / f"{v}.coimbra.json")) for v in line.versions}
+    if None in days.values() or any(None in pair for pair in files.values()):
+        return False
+    return digest_of_hashes(days, files) == line.content
+
+
+def check_not_rolled_back(store: Path, ledger: list[Publication], build: Path | None,
+                          foreign_ok: bool = False) -> None:
     """Refuse a store older than the one `build` was made from, naming what it lacks.
 
     Why: an older commit's store verifies against its own (older) ledger, and a build
     from it would drop the word lists and days published since, and every save and
-    link made on them.
+    link made on them. A copy of the ledger that is not the one `build` was made from
+    (damaged, forged, another store's) is refused naming it, unless foreign_ok
+    (--replace-foreign-out): then only a true copy (`describes`) recording word lists or
+    days the store lacks stops the build, a rolled-back store's.
     """
-    served = served_ledger(build)
+    try:
+        served = served_ledger(build)
+    except (PublishedError, InputError):
+        if foreign_ok:
+            return
+        raise
     for line in served:
         if line.number > len(ledger):
             newest = served[-1]
             lost = sorted(set(newest.versions) - set(ledger[-1].versions if ledger else ()))
             dates = sorted(set(newest.dates()) - set(ledger[-1].dates() if ledger else ()))
+            if not describes(newest, build):
+                if foreign_ok:
+                    return
+                raise PublishedError(
+                    f"{build / SERVED_LEDGER}: line {newest.number} does not describe the "
+                    f"days and word lists {build} serves: {not_built_here(build)}")
+            if foreign_ok and not (lost or dates):
+                return
             lacks = "; ".join(part for part in (
                 lost and f"word lists {first_names(lost)}",
                 dates and f"days {dates[0]} … {dates[-1]}") if part) or "its last line"
@@ -273,9 +320,55 @@ def check_not_rolled_back(store: Path, ledger: list[Publication], build: Path | 
                 f"{newest.number} (the store lacks {lacks}): it was rolled back to an older "
                 "copy; restore the newest from git")
         if ledger[line.number - 1].chain != line.chain:
+            if foreign_ok:
+                return
+            replaced = (" (or the store was replaced by another: then restore it from git)"
+                        if describes(served[-1], build) else "")
             raise PublishedError(
-                f"{store / LEDGER}:{line.number}: not the line {line.number} {build} was built "
-                "from: the store was replaced by another; restore it from git")
+                f"{build / SERVED_LEDGER}:{line.number}: not line {line.number} of "
+                f"{store / LEDGER}: {not_built_here(build, replaced)}")
+
+
+def check_not_dropped(build: Path | None, state: StoreState, current: str, days_dir: Path,
+                      drop_unpublished: bool = False, store: Path | None = None) -> None:
+    """Refuse a build that would stop serving a word list or a day that `build` (the
+    dist/ it replaces) serves and the store lacks, unless drop_unpublished.
+
+    Why: a store rolled back past a publish (an older commit, or an uncommitted publish
+    undone) agrees with dist/'s copy of the ledger, made before that publish; the new
+    build would drop the word list, and every save and link made with it. Only a
+    developer's build that was never deployed may lose them, when told. Cheap: the
+    names in three folders, read before anything is swapped.
+    """
+    if build is None or drop_unpublished:
+        return
+    served_versions = names_in(build / VERSIONS, VERSION_NAME, "dawg")
+    served_days = names_in(build / "dias", DAY_NAME)
+    lost = sorted(served_versions - set(state.versions) - {current})
+    dates = sorted(served_days - set(state.days) - names_in(days_dir, DAY_NAME))
+    if not (lost or dates):
+        return
+    what = " and ".join(part for part in (
+        len(lost) == 1 and f"word list {lost[0]} ({VERSIONS}/{lost[0]}.dawg)",
+        len(lost) > 1 and f"word lists {first_names(lost)}",
+        dates and f"day{'s' if len(dates) > 1 else ''} {first_names(dates)}") if part)
+    them = "it" if len(lost) + len(dates) == 1 else "them"
+    store = store or STORE
+    raise PublishedError(
+        f"{build} serves {what}, which {store} lacks and this build would not serve: if "
+        f"{build} was never deployed, torre build --drop-unpublished drops {them}; if it was, "
+        f"the store was rolled back: restore it from git (git log -- {store}), or, for a "
+        f"publish never committed, run torre publish --dist {build} again")
+
+
+def names_in(folder: Path, pattern: re.Pattern, kind: str | None = None) -> set[str]:
+    """The dates or version ids a folder's file names give (`kind`: only that suffix)."""
+    try:
+        names = os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        return set()
+    return {match.group(1) for name in names if (match := pattern.match(name))
+            and (kind is None or match.group(2) == kind)}
 
 
 def check_against(store: Path, last: Publication | None, days: dict[str, str],

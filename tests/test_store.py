@@ -5,6 +5,8 @@ holds: every build checks days.sha256 and words/ against its last line.
 """
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import hashlib
 import os
 import resource
@@ -16,9 +18,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pipeline import published
-from pipeline.build import PROJECT_ROOT, build_all
+from pipeline import build as build_module, days as days_module, published
+from pipeline.build import PROJECT_ROOT, Builder, build_all
 from pipeline.cli import main
+from pipeline.coimbra import CoimbraWord as Word
 from pipeline.ledger import LEDGER, next_publication
 from pipeline.outdir import MANIFEST, manifest_text, file_hashes
 from pipeline.published import (PublishedError, begin_ledger, days_manifest_bytes,
@@ -254,7 +257,8 @@ def test_a_build_or_publish_from_a_rolled_back_store_is_refused_naming_what_it_l
     shutil.rmtree(store)
     shutil.copytree(older, store)
     before = tree_hashes(out)
-    for command in (["build", "--out", str(out), "--quiet"], ["publish", "--dist", str(out)]):
+    for command in (["build", "--out", str(out), "--quiet"], ["publish", "--dist", str(out)],
+                    ["build", "--out", str(out), "--quiet", "--replace-foreign-out"]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 1, result.output
         assert result.output.strip().splitlines() == [
@@ -298,3 +302,146 @@ def test_without_an_earlier_build_git_s_last_commit_names_the_edited_day(
     with pytest.raises(PublishedError, match=r"days\.sha256: the hash of 2026-11-03 is not what "
                                              "torre publish recorded in ledger line 2"):
         verify_store(store)
+
+
+def with_a_coimbra_word(monkeypatch) -> None:
+    """Builds from here on have one more Coimbra word, so another word list."""
+    def coimbra(self):
+        self.coimbra = [*fixture_words(), Word("Sé Velha", "SE", "Uma catedral.", "se-velha",
+                                               False, "Românica. Uma catedral.")]
+        return "fixture words and the Sé Velha"
+    monkeypatch.setattr(Builder, "stage_coimbra", coimbra)
+
+
+def without_it(monkeypatch) -> None:
+    """Back to the fixture's Coimbra words (and their word list)."""
+    def coimbra(self):
+        self.coimbra = fixture_words()
+        return "fixture words"
+    monkeypatch.setattr(Builder, "stage_coimbra", coimbra)
+
+
+def build_refused(out: Path, *flags: str) -> list[str]:
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet", *flags])
+    assert result.exit_code == 1, result.output
+    return result.output.strip().splitlines()
+
+
+def not_served(out: Path, what: str, them: str = "it") -> str:
+    """The line a build gives when it would drop what `out` serves and the store lacks."""
+    store = published.STORE
+    return (f"Error: {out} serves {what}, which {store} lacks and this build would not serve: "
+            f"if {out} was never deployed, torre build --drop-unpublished drops {them}; if it was, "
+            f"the store was rolled back: restore it from git (git log -- {store}), or, for a "
+            f"publish never committed, run torre publish --dist {out} again")
+
+
+# Issue 41 item 1: an uncommitted publish undone (git checkout and clean of the store) with
+# its Coimbra word, the next build dropped the word list dist/ served, with exit 0.
+def test_a_build_refuses_to_drop_a_word_list_the_dist_it_replaces_serves(
+        tmp_path, fixture_coimbra, monkeypatch):
+    out, saved = tmp_path / "dist", tmp_path / "store-as-committed"
+    build_and_publish(out)
+    shutil.copytree(published.STORE, saved)
+    with_a_coimbra_word(monkeypatch)
+    build_all(out, today=TODAY, quiet=True)
+    added = current_version_of(out)
+    assert CliRunner().invoke(main, ["publish", "--dist", str(out)]).exit_code == 0
+    assert (published.STORE / LEDGER).read_text().count("\n") == 3
+    shutil.rmtree(published.STORE)
+    shutil.copytree(saved, published.STORE)  # the publish undone, never committed
+    without_it(monkeypatch)
+    before = tree_hashes(out)
+    assert build_refused(out) == [not_served(out, f"word list {added} (versoes/{added}.dawg)")]
+    assert tree_hashes(out) == before
+    assert CliRunner().invoke(main, ["publish", "--dist", str(out)]).exit_code == 0  # the way out
+    build_all(out, today=TODAY, quiet=True)
+    assert (out / "versoes" / f"{added}.dawg").is_file()
+
+
+# Issue 41 item 1, a developer's day: a Coimbra word added, built, removed, built again.
+@pytest.mark.parametrize("part", ["a word list", "a day"])
+def test_what_a_build_served_and_no_publish_recorded_is_dropped_only_with_drop_unpublished(
+        tmp_path, fixture_coimbra, monkeypatch, part):
+    out = tmp_path / "dist"
+    if part == "a word list":
+        with_a_coimbra_word(monkeypatch)
+    build_all(out, today=TODAY, quiet=True)
+    dropped = f"versoes/{current_version_of(out)}.dawg"
+    what = f"word list {current_version_of(out)} ({dropped})"
+    if part == "a word list":
+        without_it(monkeypatch)
+    else:
+        shorter = dataclasses.replace(FAST_WINDOW, last=FAST_WINDOW.last - dt.timedelta(days=2))
+        for module in (days_module, build_module):
+            monkeypatch.setattr(module, "load_window", lambda *_args: shorter)
+        dropped = f"dias/{FAST_WINDOW.last}.json"
+        what = f"days {FAST_WINDOW.last - dt.timedelta(days=1)}, {FAST_WINDOW.last}"
+    them = "them" if part == "a day" else "it"
+    before = tree_hashes(out)
+    assert build_refused(out) == [not_served(out, what, them)]
+    assert build_refused(out, "--replace-foreign-out") == [not_served(out, what, them)]
+    assert tree_hashes(out) == before
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet",
+                                       "--drop-unpublished"])
+    assert result.exit_code == 0, result.output
+    assert not (out / dropped).exists()
+    assert "--drop-unpublished" in CliRunner().invoke(main, ["build", "--help"]).output
+
+
+def forged_into(out: Path, ledger_text: str) -> None:
+    """Write `out`'s copy of the ledger, and record it in .torre-build: the manifest vouches."""
+    (out / published.SERVED_LEDGER).write_text(ledger_text)
+    (out / MANIFEST).write_text(manifest_text(file_hashes(out)))
+
+
+def a_longer_one(out: Path) -> str:
+    """The store's ledger and a third line that chains, claiming a day after the window."""
+    ledger = published.read_ledger(published.STORE)
+    days = {**published.read_days_manifest(), str(FAST_WINDOW.last + dt.timedelta(days=1)): "0" * 64}
+    forged = next_publication(ledger, days, version_files(stored_versions()))
+    return "".join(line.line() for line in [*ledger, forged])
+
+
+def another_stores(out: Path) -> str:
+    """The store's first line and a second line another store's publish wrote."""
+    first = published.read_ledger(published.STORE)[:1]
+    kept = {version: files for version, files in version_files(stored_versions()).items()
+            if version in first[0].versions}
+    return "".join(line.line() for line in [*first, next_publication(first, DAYS, kept)])
+
+
+def not_from_this_store(out: Path, reason: str) -> str:
+    return (f"Error: {out / published.SERVED_LEDGER}{reason}: {out} was not built from this "
+            f"store; if {out} is yours to replace, build with --replace-foreign-out")
+
+
+SERVED_LEDGER_DAMAGES = {
+    "garbage": (lambda out: "garbage\n", ":1: not a line torre publish wrote: 'garbage'"),
+    "a forged longer one": (a_longer_one, ": line 3 does not describe the days and word lists "
+                                          "{out} serves"),
+    "another store's line 2": (another_stores, f":2: not line 2 of {{store}}/{LEDGER}"),
+}
+
+
+# Issue 41 item 13: a damaged or foreign dist/.torre-ledger blocked every build, even with
+# --replace-foreign-out, saying "restore it from git" of a file git does not hold.
+@pytest.mark.parametrize("ledger, reason", SERVED_LEDGER_DAMAGES.values(),
+                         ids=SERVED_LEDGER_DAMAGES.keys())
+def test_a_damaged_or_foreign_served_ledger_is_named_and_replace_foreign_out_replaces_it(
+        tmp_path, fixture_coimbra, ledger, reason):
+    out = tmp_path / "dist"
+    build_and_publish(out)
+    build_all(out, today=TODAY, quiet=True)
+    forged_into(out, ledger(out))
+    before = tree_hashes(out)
+    for command in (["build", "--out", str(out), "--quiet"], ["publish", "--dist", str(out)]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1, result.output
+        assert result.output.strip().splitlines() == [not_from_this_store(
+            out, reason.format(out=out, store=published.STORE))]
+    assert tree_hashes(out) == before
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet",
+                                       "--replace-foreign-out"])
+    assert result.exit_code == 0, result.output
+    assert (out / published.SERVED_LEDGER).read_text() == (published.STORE / LEDGER).read_text()

@@ -22,12 +22,18 @@ from .days import parse_date
               help="Lisbon date to build as (default: now in Europe/Lisbon), YYYY-MM-DD.")
 @dictionary_update_options
 @click.option("--replace-foreign-out", is_flag=True,
-              help="Replace --out even when it is not an unchanged earlier build "
-                   "(never a folder holding .git or pyproject.toml).")
+              help="Replace --out even when it is not an unchanged earlier build of this "
+                   "store (files changed, its .torre-ledger damaged or another store's); "
+                   "never a folder holding .git or pyproject.toml, nor from a store rolled "
+                   "back since --out was built.")
+@click.option("--drop-unpublished", is_flag=True,
+              help="Let the build stop serving word lists (versoes/) and days (dias/) that "
+                   "--out serves and no torre publish recorded: only for a build never "
+                   "deployed (a Coimbra word added, built, removed again).")
 @click.option("--quiet", is_flag=True, help="No progress or summary (warnings still shown).")
 def build(out: Path, natura: Path | None, today: dt.date | None,
           accept_new_dictionaries: bool, allow_word_loss: bool, replace_foreign_out: bool,
-          quiet: bool) -> None:
+          drop_unpublished: bool, quiet: bool) -> None:
     """Build everything into dist/: words, DAWG, daily towers, the site.
 
     Example: torre build --out /tmp/site --today 2026-12-25
@@ -36,7 +42,8 @@ def build(out: Path, natura: Path | None, today: dt.date | None,
 
     build_all(out, natura_dir=natura, today=today, quiet=quiet,
               accept_new_dictionaries=accept_new_dictionaries,
-              allow_word_loss=allow_word_loss, replace_foreign=replace_foreign_out)
+              allow_word_loss=allow_word_loss, replace_foreign=replace_foreign_out,
+              drop_unpublished=drop_unpublished)
 
 
 @click.command()
