@@ -216,10 +216,30 @@ function applyAll(state, actions, words) {
 
 // Decoding ----------------------------------------------------------------------
 
+/** A Reader that keeps the fields it took, as [symbol, radix], until they are collected. */
+class TracingReader extends Reader {
+  constructor(value) {
+    super(value);
+    this.taken = [];
+    this.noncanonical = false; // a field the encoder would never write (set by the decoding)
+  }
+
+  take(radix) {
+    const symbol = super.take(radix);
+    this.taken.push([symbol, radix]);
+    return symbol;
+  }
+
+  collect() {
+    return this.taken.splice(0);
+  }
+}
+
 /**
  * Replays the decisions of a read code on its day: {ok:true, initial, steps, state, verified}
- * where steps are [{actions, state}] (one per decision; a play's actions go together), or
- * {ok:false, reason} when a decision is impossible or something is left over.
+ * where steps are [{actions, state, fields}] (one per decision; a play's actions go together;
+ * `fields` the [symbol, radix] it was read from), or {ok:false, reason} when a decision is
+ * impossible or something is left over.
  */
 export function replayCode(read, day, constants, words) {
   try {
@@ -231,17 +251,18 @@ export function replayCode(read, day, constants, words) {
 
 function replayChecked(read, day, constants, words) {
   if (!read?.ok || day?.date !== read.date) return fail("o dia não corresponde");
-  const reader = new Reader(read.rest);
+  const reader = new TracingReader(read.rest);
   const initial = newRun(day, constants);
   let state = initial;
   const steps = [];
   while (state.phase === "play" || state.phase === "trunfo") {
     const actions = decodeDecision(state, reader);
     if (actions === null) break; // END: an unfinished run
+    if (reader.noncanonical) return fail("forma não canónica: a troca não nomeia a primeira peça de cada letra");
     const next = reader.bad ? null : applyAll(state, actions, words);
     if (!next) return fail("uma decisão é impossível");
     state = next;
-    steps.push({ actions, state });
+    steps.push({ actions, state, fields: reader.collect() });
   }
   if (reader.value !== big(0)) return fail("sobram dados");
   const { floorReached, total } = summary(state);
@@ -270,6 +291,11 @@ function exchangeActions(state, source) {
   for (let i = 0; i < count && !source.bad; i++) {
     const at = source.take(left.length);
     if (source.bad) break;
+    // One run, one code: only the first tile of its letter left (never a blank), as the encoder names it.
+    if (left.findIndex((t) => !isBlankId(state, t.id) && t.letter === left[at].letter) !== at) {
+      source.bad = source.noncanonical = true;
+      break;
+    }
     ids.push(left[at].id);
     left.splice(at, 1);
   }
