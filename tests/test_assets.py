@@ -68,6 +68,31 @@ def test_hosting_doc_gives_the_csp_and_security_headers_of_headers_file():
             assert f"    {name}: {value}\n" in text, name
 
 
+# Issue 40 item 10: WebKit logged "Unrecognized Content-Security-Policy directive 'manifest-src'" for
+# the header and again for the <meta>, on every page. Every directive must be one that Chromium, Firefox
+# and WebKit all know; what a dropped fetch directive governed falls back to default-src 'self'.
+KNOWN_TO_EVERY_ENGINE = {"default-src", "script-src", "style-src", "img-src", "connect-src", "worker-src",
+                         "object-src", "base-uri", "form-action", "frame-ancestors"}
+# Fetch directives that fall back to default-src when absent (CSP Level 3, "directive fallback list").
+FALLS_BACK_TO_DEFAULT = {"manifest-src", "font-src", "media-src", "frame-src", "child-src", "prefetch-src"}
+
+
+def directives(policy: str) -> dict[str, str]:
+    return {name: value.strip() for name, _, value in
+            (part.strip().partition(" ") for part in policy.split(";") if part.strip())}
+
+
+def test_the_csp_has_only_directives_every_engine_knows_and_is_no_weaker_without_them():
+    policy = directives(CSP_HEADER)
+    assert set(policy) <= KNOWN_TO_EVERY_ENGINE, set(policy) - KNOWN_TO_EVERY_ENGINE
+    assert policy["default-src"] == "'self'"  # so the manifest (manifest-src) is still the site's own only
+    assert not FALLS_BACK_TO_DEFAULT & set(policy)
+    for name in ("script-src", "style-src", "connect-src", "worker-src", "base-uri", "form-action"):
+        assert policy[name] == "'self'", name
+    assert policy["object-src"] == "'none'" and policy["frame-ancestors"] == "'none'"
+    assert policy["img-src"] == "'self' data:"
+
+
 # Issue 13 item 3: an entry overwritten with garbage was shipped as dist/index.html.br.
 def test_a_damaged_cache_entry_is_recompressed_not_shipped(tmp_path):
     root, cache_dir = tmp_path / "site", tmp_path / "cache"

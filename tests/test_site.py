@@ -311,7 +311,7 @@ def test_the_game_page_leaves_the_end_screens_rules_to_a_sheet_its_end_chunk_lin
     assert [a["href"] for t, a in tags if t == "link" and a.get("rel") == "stylesheet"] == [static + "jogo.css"]
     assert next(a for t, a in tags if t == "main")["data-estilo-fim"] == static + "fim.css"
     estilo, jogo = ((out / static.lstrip("/") / name).read_text() for name in ("estilo.css", "jogo.css"))
-    assert estilo.startswith(jogo) and ".histograma" in estilo and ".histograma" not in jogo
+    assert estilo.startswith(jogo) and ".colunas" in estilo and ".colunas" not in jogo
     assert "/*" not in jogo and "\n  " not in jogo, "no comments, no indentation"
 
 
@@ -328,8 +328,18 @@ def test_the_end_screens_chunk_is_written_beside_its_bundle_and_never_preloaded(
         chunk = name.replace(".js", ".run_end.js")
         assert (folder / chunk).read_text() == bundle_files(SITE_SRC / "js", entry, name)[chunk]
     preloads = [a["href"] for t, a in parse(out / "index.html").tags if t == "link" and "preload" in a.get("rel", "")]
-    assert preloads == ["/constantes.json", "/coimbra.json"], "no script preloaded, no modulepreload"
+    assert preloads == [], "no script preloaded, no modulepreload"
     assert "run_end" not in (out / "index.html").read_text()
+
+
+# Issue 40 item 11: WebKit never hands a `<link rel=preload as=fetch>` to the page's fetch() (whatever
+# its crossorigin, credentials or cache headers: tests/test_cross_engine.py counts them), so it fetched
+# constantes.json and coimbra.json twice on a first visit and warned. No page preloads them.
+def test_no_page_preloads_in_its_markup_what_the_game_fetches(site):
+    out, _ = site
+    for page in sorted(out.rglob("*.html")):
+        links = [a for t, a in parse(page).tags if t == "link" and "preload" in a.get("rel", "").split()]
+        assert [a for a in links if a.get("as") == "fetch"] == [], page.relative_to(out)
 
 
 def test_the_analysis_worker_a_classic_script_may_not_load_a_chunk(tmp_path):
