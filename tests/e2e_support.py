@@ -159,6 +159,8 @@ def axe_in_each_scheme(player, name: str | None = None) -> dict[str, list[str]]:
             for scheme in in_each_scheme(player, name)}
 
 
+# How long a test waits for the service worker to keep a file before saying it never did.
+KEPT_DEADLINE_S = 120
 IN_CACHE = "urls => Promise.all(urls.map((u) => caches.match(u))).then((found) => found.every(Boolean))"
 
 
@@ -248,7 +250,16 @@ class Player:
         return self.page.evaluate(IN_CACHE, list(urls))
 
     def wait_kept(self, *urls: str):
-        wait_until(lambda: self.is_kept(*urls), f"{', '.join(urls)} in the service worker's cache")
+        """Waits until the worker has kept every URL: it fetches each once the page asks, which a
+        loaded machine may delay by seconds; the deadline only ends a wait that would never end,
+        naming what is still not kept and the caches there are."""
+        deadline = time.monotonic() + KEPT_DEADLINE_S
+        missing = list(urls)
+        while missing := [url for url in missing if not self.is_kept(url)]:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"after {KEPT_DEADLINE_S} s the service worker has still not kept {', '.join(missing)} "
+                                     f"(caches: {', '.join(self.page.evaluate('() => caches.keys()')) or 'none'})")
+            time.sleep(0.1)
         return self
 
     def expect_text(self, selector: str, text):

@@ -14,9 +14,11 @@ from pipeline.serve import start_server
 @contextmanager
 def offline_after_a_first_visit(browser, built_dist, kept, path="/", saves=None):
     """A first visit of `path` on a server of its own (with `saves` already in localStorage),
-    once `kept(page)`'s URL is in the worker's cache; then the server is shut down and the context
-    offline: only the service worker can answer what follows, whatever the browser's offline
-    emulation reports (navigator.onLine is not the product)."""
+    once every URL of `kept(page)` is in the worker's cache; then the server is shut down and the
+    context offline: only the service worker can answer what follows, whatever the browser's
+    offline emulation reports (navigator.onLine is not the product). Whatever a test needs offline
+    is waited for here, while the server still answers: the worker keeps the files a page asks for
+    each on its own, so one kept says nothing of another, still on its way when the server goes."""
     server, url = start_server(built_dist)
     context = browser.new_context(viewport=PHONE, locale="pt-PT", service_workers="allow")
     context.add_init_script(GUIDE_SEEN)
@@ -28,7 +30,7 @@ def offline_after_a_first_visit(browser, built_dist, kept, path="/", saves=None)
         page.clock.set_fixed_time(FIXTURE_NOON)
         player = Player(page, url).open(path).wait_ready()
         player.wait_service_worker()
-        player.wait_kept(kept(page))
+        player.wait_kept(*kept(page))
         server.shutdown()
         server.server_close()
         context.set_offline(True)
@@ -39,7 +41,7 @@ def offline_after_a_first_visit(browser, built_dist, kept, path="/", saves=None)
 
 
 def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist):
-    with offline_after_a_first_visit(browser, built_dist, lambda _: f"/dias/{FIXTURE_DATE}.json") as player:
+    with offline_after_a_first_visit(browser, built_dist, lambda _: [f"/dias/{FIXTURE_DATE}.json"]) as player:
         page = player.page
         hand = player.hand()
         player.press("ArrowDown")  # a cursor, then a pass: something to resume
@@ -63,7 +65,7 @@ def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist
 def test_offline_after_a_first_visit_a_run_ends_on_its_end_screen(browser, built_dist):
     """The end screen is a chunk no first visit loads (ui/game/run_end.js): the worker keeps it."""
     chunk = lambda page: page.locator("#jogo").get_attribute("data-static") + "js/torre.run_end.js"  # noqa: E731
-    with offline_after_a_first_visit(browser, built_dist, chunk) as player:
+    with offline_after_a_first_visit(browser, built_dist, lambda page: [chunk(page)]) as player:
         page, url = player.page, chunk(player.page)
         responses = []
         page.on("response", lambda response: responses.append(response))
@@ -79,8 +81,8 @@ def test_offline_after_a_first_visit_a_run_ends_on_its_end_screen(browser, built
 
 def test_after_a_first_visit_of_the_game_treino_opens_offline_on_the_players_tower(browser, built_dist):
     saves = {"torre.treino": {"v": 1, "current": 3, "run": None, "results": {}}}
-    with offline_after_a_first_visit(browser, built_dist, lambda _: f"/dias/{FIXTURE_DATE}.json", saves=saves) as player:
-        player.wait_kept("/treino/0003.json")
+    kept = [f"/dias/{FIXTURE_DATE}.json", "/treino/0003.json"]
+    with offline_after_a_first_visit(browser, built_dist, lambda _: kept, saves=saves) as player:
         assert player.page.goto(player.url + "/treino/").from_service_worker
         player.wait_ready()
         assert player.text("h1") == "Treino: torre n.º 3"
@@ -91,8 +93,8 @@ def test_after_a_first_visit_of_the_game_treino_opens_offline_on_the_players_tow
 
 
 def test_after_one_visit_of_treino_its_next_tower_plays_offline(browser, built_dist):
-    with offline_after_a_first_visit(browser, built_dist, lambda _: "/treino/0001.json", path="/treino/") as player:
-        player.wait_kept("/treino/0002.json")
+    kept = ["/treino/0001.json", "/treino/0002.json"]
+    with offline_after_a_first_visit(browser, built_dist, lambda _: kept, path="/treino/") as player:
         player.pass_turn(3)
         player.expect_text("#dialogo-titulo", "Fim do treino")
         player.dialog_button("Próxima torre").click()
