@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { encodeRun } from "../../../site_src/js/engine/replay_code.js";
-import { challengeLink } from "../../../site_src/js/ui/challenge/challenge.js";
+import { challengeLink } from "../../../site_src/js/ui/shared/challenge_texts.js";
 import { fragmentOf, keepName, keptName, nameProblem, splitFragment, tidyName } from "../../../site_src/js/ui/shared/challenge_name.js";
 import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
 import { dayTable } from "../../../site_src/js/ui/shared/day_table.js";
@@ -108,4 +108,47 @@ test("a stored name edited by hand is shown as no name, and the device's own nam
   assert.equal(keptName(storage), "Rita");
   backend.setItem("torre.nome", "<b>x</b>");
   assert.equal(keptName(storage), "");
+});
+
+// Issue 41 item 6: code points that show as nothing. Each is default-ignorable (a joiner, a
+// variation selector, a grapheme joiner, a Mongolian or Khmer one) or a Hangul filler.
+const INVISIBLE = [0x200d, 0xfe0f, 0xfe0e, 0xfe00, 0x034f, 0xe0100, 0x180b, 0x17b4, 0x3164, 0x115f, 0x1160, 0xffa0];
+const forced = (name) => `${CODE}~${Buffer.from(name, "utf8").toString("base64url")}`;
+
+test("a name that shows as nothing, or as another name, never travels: alone, inside «Ana» or after «Dux»", () => {
+  for (const point of INVISIBLE) {
+    const c = String.fromCodePoint(point);
+    for (const name of [c, `An${c}a`, `Dux${c}`, `${c}Ana`, `Ana ${c}`]) {
+      const what = `U+${point.toString(16).toUpperCase()} in ${JSON.stringify(name)}`;
+      assert.notEqual(nameProblem(name), null, what);
+      assert.equal(fragmentOf(CODE, name), CODE, `${what}: not sent`);
+      assert.deepEqual(splitFragment(forced(name)), { code: CODE, name: null }, `${what}: not read`);
+    }
+  }
+  assert.deepEqual(splitFragment(`${CODE}~4oCN`), { code: CODE, name: null }, "a lone joiner is no «Enviado por»");
+});
+
+test("a name holds at least one visible letter or digit, and a mark only on one", () => {
+  for (const name of ["🎓", "👩‍🎓", "-", "'", "’ -", "🇵🇹", "\u0301", "\u0301Ana", "Ana \u0301", "\u3164\u3164"]) {
+    assert.notEqual(nameProblem(name), null, JSON.stringify(name));
+  }
+  for (const name of ["A", "7", "q\u0301", "निशा", "Ana Rita 🎓", "Zé 🇵🇹", "Rui 1️⃣"]) assert.equal(nameProblem(name), null, name);
+});
+
+test("emoji keep the joiner and the variation selector only where they make the picture, in one spelling", () => {
+  // The joiner between two emoji makes one (a profession, a family, a flag); U+FE0F turns a
+  // character shown as text by default into its emoji. Anywhere else they would change nothing seen.
+  for (const name of ["👩‍🎓 Rita", "Eva ❤️", "Rui 👍🏽", "Ana 🏳️‍🌈", "Zé 🧑🏽‍💻", "Ana ☝🏽", "Ana 🏃‍♀️"]) {
+    assert.equal(nameProblem(name), null, name);
+    assert.deepEqual(splitFragment(fragmentOf(CODE, name)), { code: CODE, name }, name);
+  }
+  const twins = {
+    "🎓 is an emoji already": "Ana 🎓\uFE0F", "a joiner after the last emoji": "Ana 🎓\u200D",
+    "a joiner before the first": "Ana \u200D🎓", "a joiner after a letter": "Ana\u200D🎓", "two joiners": "Ana 👩\u200D\u200D🎓",
+    "❤ without its selector, which another device shows as ❤️": "Eva ❤", "two selectors": "Eva ❤\uFE0F\uFE0F",
+  };
+  for (const [why, name] of Object.entries(twins)) assert.notEqual(nameProblem(name), null, why);
+  assert.equal(tidyName("Eva ❤"), "Eva ❤️", "what the sender typed is given its emoji spelling");
+  assert.equal(tidyName("Ana 🎓\uFE0F"), "Ana 🎓");
+  assert.equal(tidyName("Ana ☝🏽"), "Ana ☝🏽", "a skin tone is the emoji spelling already");
 });

@@ -2,29 +2,54 @@
 // kept on the device for the next time, travelling after the code as `~` and the base64url of its
 // UTF-8 bytes. Shown as written and marked as not verified (only the run is). A name holds
 // letters, digits, spaces, - ' ’ and emoji only: no < > & (HTML), no . : / @ (links), no
-// control, format or bidi character. Pure; a name that breaks the rule is no name, never an error.
+// control, format or bidi character, and nothing that shows as nothing (a default-ignorable code
+// point, a Hangul filler), so no two names that read alike differ by what cannot be seen; it has
+// a visible letter or digit. Pure; a name that breaks the rule is no name, never an error.
 
 export const NAME_MAX = 16; // characters (code points)
 export const NAME_MAX_BYTES = 32; // UTF-8: any 16 letters of Portuguese, fewer emoji
 const SEPARATOR = "~";
 // The name this device last sent with a challenge, offered again the next time.
 const NAME_KEY = "torre.nome";
-const ALLOWED = /^(?:[\p{L}\p{M}\p{N} '’-]|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200D|\uFE0F)+$/u;
+// What shows as nothing: the joiners, variation selectors and fillers (Hangul's are letters).
+const SEEN = "(?!\\p{Default_Ignorable_Code_Point})";
+// A letter or digit with its marks: what makes a name readable.
+const LETTER = `${SEEN}[\\p{L}\\p{N}](?:${SEEN}\\p{M})*`;
+// One emoji in its one spelling (UTS #51 "fully qualified"): U+FE0F only after a character shown as
+// text by default, which it turns into its emoji (❤ → ❤️), or a skin tone instead (☝🏽); none after
+// one that is an emoji already (🎓); a keycap (1️⃣); a skin tone or a regional indicator (flags).
+const AS_TEXT = "(?=\\p{Emoji})(?!\\p{Emoji_Presentation})\\p{Extended_Pictographic}";
+const AS_EMOJI = "(?:(?=\\p{Emoji_Presentation})|(?!\\p{Emoji}))\\p{Extended_Pictographic}";
+const PICTURE = `(?:${AS_TEXT}(?:\\uFE0F|\\p{Emoji_Modifier})|${AS_EMOJI}\\p{Emoji_Modifier}?)`;
+// U+200D only between two pictures, which it joins into one (👩‍🎓, 🏳️‍🌈): where a device lacks that
+// picture it shows the two side by side, never nothing and never a letter.
+const EMOJI = `(?:${PICTURE}(?:\\u200D${PICTURE})*|[0-9]\\uFE0F\\u20E3|\\p{Emoji_Modifier}|\\p{Regional_Indicator})`;
+const ALLOWED = new RegExp(`^(?:${LETTER}|[ '’-]|${EMOJI})+$`, "u");
+const READABLE = new RegExp(LETTER, "u");
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const TOO_LONG = `O nome tem mais de ${NAME_MAX} caracteres (os emojis contam mais).`;
 
 /** Why `name` cannot travel in a link, as said to the sender, or null. */
 export function nameProblem(name) {
   if (typeof name !== "string" || name.length === 0) return "O nome está vazio.";
+  // Longer in UTF-16 than the bytes allowed is longer in UTF-8 too: said before the rule is tried.
+  if (name.length > NAME_MAX_BYTES) return TOO_LONG;
   if (name !== name.normalize("NFC") || !ALLOWED.test(name)) return "O nome só pode ter letras, algarismos, espaços, hífenes, apóstrofos e emojis.";
+  if (!READABLE.test(name)) return "O nome precisa de pelo menos uma letra ou um algarismo.";
   if (name !== name.trim() || name.includes("  ")) return "O nome não pode começar nem acabar com espaços, nem ter dois seguidos.";
-  if ([...name].length > NAME_MAX || new TextEncoder().encode(name).length > NAME_MAX_BYTES) {
-    return `O nome tem mais de ${NAME_MAX} caracteres (os emojis contam mais).`;
-  }
+  if ([...name].length > NAME_MAX || new TextEncoder().encode(name).length > NAME_MAX_BYTES) return TOO_LONG;
   return null;
 }
 
-/** What the sender typed, made a name when it can be: spaces trimmed and single, NFC; "" for none. */
-export const tidyName = (typed) => String(typed ?? "").normalize("NFC").trim().replace(/\s+/g, " ");
+// An emoji typed in another spelling than its one: a text-default one without its U+FE0F, or an
+// emoji-default one with a U+FE0F that changes nothing.
+const UNQUALIFIED = new RegExp(`(${AS_TEXT})(?![\\uFE0F\\p{Emoji_Modifier}])`, "gu");
+const NEEDLESS = new RegExp(`(${AS_EMOJI})\\uFE0F`, "gu");
+
+/** What the sender typed, made a name when it can be: spaces trimmed and single, NFC, each emoji in
+ * its one spelling; "" for none. */
+export const tidyName = (typed) => String(typed ?? "").normalize("NFC").trim().replace(/\s+/g, " ")
+  .replace(UNQUALIFIED, "$1\uFE0F").replace(NEEDLESS, "$1");
 
 function toBase64url(bytes) {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
