@@ -14,6 +14,8 @@ export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Calo
 /** The player's row as the share text names it (first person, as the other share texts speak). */
 export const ME_SHARED = "eu";
 const ME_SHOWN = "A sua corrida";
+/** What follows a sender's name wherever the table says it: the run is verified, the name is only what they wrote. */
+export const NOT_VERIFIED = "nome não verificado";
 
 const resultOf = (row) => row;
 
@@ -48,11 +50,15 @@ export const challengerCount = (rows) => rows.filter((r) => r.kind === "challeng
 /** "3.º andar" or "torre toda": how far a row got, as the table and its share text say it. */
 export const heightText = (row) => (row.won ? "torre toda" : `${ordinal(row.floor)} andar`);
 
+/** Who a row is in the shared line: a sender's name marked, which no name can be (it holds no
+ * parentheses), so that a challenger named «eu», «Dux» or «Desafio 2» never reads as that row. */
+const sharedWho = (r) => (r.kind === "me" ? ME_SHARED : r.name !== null ? `${r.who} (${NOT_VERIFIED})` : r.who);
+
 /**
- * The table for the group chat, on one line, with no letters or words of any run:
- * «A Torre · 30/11/2026 — 1.º Ana 3.º andar 201 · 2.º eu 3.º andar 160 · 3.º Doutor 2.º andar 130».
+ * The table for the group chat, on one line, with no letters or words of any run: «A Torre ·
+ * 30/11/2026 — 1.º Ana (nome não verificado) 3.º andar 201 · 2.º eu 3.º andar 160 · 3.º Doutor 2.º andar 130».
  */
 export function tableShareText(date, rows) {
-  const said = rows.map((r) => `${ordinal(r.place)} ${r.kind === "me" ? ME_SHARED : r.who} ${heightText(r)} ${r.total}`);
+  const said = rows.map((r) => `${ordinal(r.place)} ${sharedWho(r)} ${heightText(r)} ${r.total}`);
   return `A Torre · ${shownDate(date)} — ${said.join(" · ")}`;
 }

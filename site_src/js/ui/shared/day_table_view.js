@@ -4,11 +4,10 @@
 
 import { replayLink } from "../../engine/replay_code.js";
 import { el } from "./dialogs.js";
-import { OPPONENTS_FAILED, OPPONENTS_WAITING, challengerCount, heightText, tableShareText } from "./day_table.js";
+import { NOT_VERIFIED, OPPONENTS_FAILED, OPPONENTS_WAITING, challengerCount, heightText, tableShareText } from "./day_table.js";
 import { counted, ordinal } from "./labels.js";
 import { shareOrCopy } from "./share_or_copy.js";
 
-const NOT_VERIFIED = "nome não verificado";
 const SAID = {
   shared: "Partilhado.",
   copied: "Quadro copiado: cole onde quiser.",
