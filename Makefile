@@ -14,7 +14,7 @@ build: $(STAMP)
 	$(TORRE) build
 
 test: $(STAMP) system-deps $(AXE)
-	$(TORRE) build --out $(TEST_DIST) --quiet --replace-foreign-out
+	$(TORRE) build --out $(TEST_DIST) --quiet --replace-foreign-out --drop-unpublished
 	TORRE_DIST=$(TEST_DIST) node --test tests/js/
 	TORRE_DIST=$(TEST_DIST) $(PY) -m pytest -n 3 --dist loadfile
 

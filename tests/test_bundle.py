@@ -190,7 +190,7 @@ def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chun
     page, end = module_names(files["torre.js"]), module_names(files["torre.run_end.js"])
     later = {"ui/game/run_end.js", "ui/game/end_view.js", "ui/game/share.js", "ui/analysis/run_analysis.js",
              "ui/analysis/analysis_view.js", "ui/analysis/analysis_text.js", "ui/shared/analysis_client.js",
-             "ui/challenge/challenge_view.js", "ui/challenge/challenge.js", "engine/replay_code.js",
+             "ui/game/end_challenge.js", "ui/shared/challenge_texts.js", "engine/replay_code.js",
              "ui/shared/stats_import.js", "ui/game/opponent_line.js", "ui/game/opponent_line_text.js"}
     assert later <= end and not page & end  # the opponent's line too: made at the first action (opponent_slot.js)
     # A kept challenge (its store, its code's reader) is read before a run only on a device that keeps one.
@@ -236,7 +236,7 @@ def test_each_page_loads_only_its_own_code_the_game_neither_the_archive_nor_the_
     assert "ui/challenge/challenge_page.js" in challenge and not challenge & {"ui/game/page.js", "ui/archive/archive_page.js", "engine/analysis.js"}
     assert not game & {"ui/challenge/challenge_page.js"}
     end = module_names(bundle_files(SITE_SRC / "js", labels=True)["torre.run_end.js"])
-    assert "ui/challenge/challenge.js" in end, "the challenge's texts: once a run ends"
+    assert "ui/shared/challenge_texts.js" in end, "the challenge's texts: once a run ends"
 
 
 # A worker's global scope in Node: its listeners, what it posts, and fetch reading files.

@@ -115,8 +115,16 @@ def test_the_archive_opens_the_table_of_a_day_with_a_challenge(new_player, built
         assert rui.errors == []
 
 
+def table_cells(player, table: str) -> list[list[str]]:
+    """A won–lost table's rows as shown: the name, then this month's and all days' «won–lost»."""
+    return player.page.locator(f"{table} tbody tr").evaluate_all(
+        "rows => rows.map((r) => [...r.children].map((c) => c.querySelector('[aria-hidden]')?.textContent ?? c.textContent))")
+
+
 def named_link(player, name: str) -> str:
-    """The challenge link once `name` is typed in the end screen's field."""
+    """The challenge link once `name` is typed in the end screen's field (asked for by «Desafiar»)."""
+    if player.page.locator("#desafio-nome-campo").is_hidden():
+        player.page.locator("#desafiar").click()
     player.page.locator("#desafio-nome-campo").fill(name)
     return challenge_link(player)
 
@@ -133,7 +141,7 @@ def test_a_name_travels_in_the_link_is_shown_as_written_and_marked_not_verified(
         assert axe_violations(ana.page) == [], (viewport, scheme)
         ana.page.locator("#desafio-nome-campo").scroll_into_view_if_needed()
         ana.screenshot(f"quadro-nome-campo-{scheme}")
-        ana.page.locator("#desafiar").click()  # the name is kept for the next challenge
+        ana.page.locator("#desafio-enviar").click()  # the name is kept for the next challenge
         assert ana.page.evaluate("() => localStorage.getItem('torre.nome')") == "Ana Rita 🎓"
         rui, _ = finished(new_player, built_dist, "pass", viewport=viewport, color_scheme=scheme)
         open_challenge(rui, link)
@@ -146,7 +154,8 @@ def test_a_name_travels_in_the_link_is_shown_as_written_and_marked_not_verified(
         # Estatísticas: the days against that name, this month (December, by the fixed clock) and since the first.
         rui.open(f"/?dia={PAST}").wait_ready()
         rui.dialog_button("Estatísticas").click()
-        rui.expect_text("#estatisticas-desafiantes li", "Ana Rita 🎓: este mês, nenhum dia; desde o início, 1 dia: 0 ganhos, 1 perdido.")
+        rui.page.locator("#tabela-desafiantes").wait_for()
+        assert table_cells(rui, "#tabela-desafiantes") == [["Ana Rita 🎓", "0–0", "0–1"]]
         assert "não são verificados nem identificam ninguém" in rui.text("#estatisticas-desafiantes")
         assert axe_violations(rui.page) == [], (viewport, scheme)
         rui.page.locator("#estatisticas-desafiantes").scroll_into_view_if_needed()
@@ -160,9 +169,8 @@ def test_statistics_count_the_days_against_each_opponent_this_month_and_since_th
         finish_by_passing(player)  # today's tower, 0 points: every opponent ahead
         player.page.locator(".adversarios:not(.espera)").wait_for()
         player.dialog_button("Estatísticas").click()
-        lines = player.page.locator("#estatisticas-adversarios-meses li").all_inner_texts()
-        assert lines == [f"{name}: este mês, 1 dia: 0 ganhos, 1 perdido; desde o início, 1 dia: 0 ganhos, 1 perdido."
-                         for name in ("Caloiro", "Doutor", "Dux")], lines
+        rows = table_cells(player, "#tabela-adversarios")
+        assert rows == [[name, "0–1", "0–1"] for name in ("Caloiro", "Doutor", "Dux")], rows
         assert axe_violations(player.page) == [], (viewport, scheme)
         player.page.locator("#estatisticas-adversarios").scroll_into_view_if_needed()
         player.screenshot(f"quadro-estatisticas-adversarios-{scheme}")

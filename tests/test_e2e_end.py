@@ -29,8 +29,8 @@ def test_falling_on_floor_1_shows_the_end_screen_and_a_share_text_without_spoile
     assert "FADO" not in share
     player.expect_text(".contagem", "A torre de amanhã abre daqui a 14:00:00")  # 10:00 in Lisbon
     player.screenshot("fim")
-    dialog.get_by_role("button", name="Partilhar resultado").click()
-    player.expect_text(".confirmacao", "Copiado: cole onde quiser.")
+    dialog.get_by_role("button", name="Partilhar o resultado").click()
+    player.expect_text("#partilha-estado", "Copiado: cole onde quiser.")
     assert player.page.evaluate("navigator.clipboard.readText()") == share
     assert player.button("jogar").is_disabled()
     assert player.errors == []
@@ -157,8 +157,8 @@ def test_share_button_uses_the_system_share_sheet_when_there_is_one(new_player):
     player.open().wait_ready()
     player.pass_turn(3)
     player.expect_text("#par-linha", re.compile(r"^Par do dia: "))
-    player.dialog_button("Partilhar resultado").click()
-    player.expect_text(".confirmacao", "Partilhado.")
+    player.dialog_button("Partilhar o resultado").click()
+    player.expect_text("#partilha-estado", "Partilhado.")
     assert player.page.evaluate("() => window.partilhado") == player.text("#texto-partilha")
 
 

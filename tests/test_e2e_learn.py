@@ -244,8 +244,8 @@ def test_without_workers_the_end_screen_says_so_and_still_works(new_player):
     player.pass_turn(3)
     message = "Este navegador não consegue fazer a análise da corrida; o resto do jogo funciona na mesma."
     player.expect_text("#par-linha", message)
-    player.dialog_button("Partilhar resultado").click()
-    player.expect_text(".confirmacao", "Copiado: cole onde quiser.")
+    player.dialog_button("Partilhar o resultado").click()
+    player.expect_text("#partilha-estado", "Copiado: cole onde quiser.")
     open_analysis_failed = player.dialog_button("Análise da corrida")
     open_analysis_failed.click()
     player.expect_text("#dialogo .aviso-erro", message)

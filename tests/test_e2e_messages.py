@@ -2,10 +2,12 @@
 in view: never under the first-visit guide, never over the header's links."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from e2e_support import browser, new_player, site_url  # noqa: F401
+from e2e_support import browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
 from e2e_support import axe_violations, in_each_scheme
 from test_e2e_layout import LANDSCAPE, SIZES, box, in_view, overlaps
 
@@ -89,3 +91,24 @@ def test_the_message_of_a_first_play_stays_clear_of_the_guide_that_moves_after_i
     assert not overlaps(toast, box(player, "#guia")), (toast, box(player, "#guia"))
     assert player.page.evaluate(ON_TOP_AT_CENTRE), "nothing covers the message"
     player.screenshot("mensagem-e-guia-depois-da-jogada")
+
+
+# Issue 39, item 3: after a trunfo is chosen the panel grows a «Trunfos» line and the board moves
+# down, while the message placed before it covered the board's bottom.
+@pytest.mark.parametrize("width, height", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_the_trunfo_message_stays_clear_of_the_board_after_the_panel_grows(new_player, width, height):
+    player = new_player(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True).open().wait_ready()
+    board_before = box(player, "#tabuleiro")
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta").first.click()
+    player.page.locator("#dialogo").wait_for(state="hidden")
+    player.announced(re.compile(r"^Trunfo: "))
+    player.page.wait_for_function(SHOWN)
+    player.page.wait_for_function("([top]) => document.querySelector('#tabuleiro').getBoundingClientRect().top > top",
+                                  arg=[board_before["y"]])  # the panel grew: the board moved down
+    player.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    toast = box(player, "#anuncio")
+    assert in_view(toast, width, height)
+    for selector in ("#tabuleiro", "#mao", "[data-action=jogar]", ".painel"):
+        assert not overlaps(toast, box(player, selector)), selector
+    player.screenshot("mensagem-trunfo-sem-tapar-o-tabuleiro")

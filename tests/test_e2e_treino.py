@@ -237,7 +237,7 @@ def statistics(player, path: str):
     player.expect_text("#dialogo-titulo", "Estatísticas")
     dialog = player.page.locator("#dialogo")
     facts = [dl.locator("dd").all_inner_texts() for dl in dialog.locator(".factos").all()]
-    counts = [ol.locator(".conta").all_inner_texts() for ol in dialog.locator(".histograma").all()]
+    counts = [ol.locator("li").evaluate_all("items => items.map((li) => li.dataset.conta)") for ol in dialog.locator(".colunas").all()]
     return dialog.locator("h3").all_inner_texts(), facts, counts
 
 
@@ -248,22 +248,24 @@ def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily
     player.page.evaluate("saves => Object.entries(saves).forEach(([k, v]) => localStorage.setItem(k, JSON.stringify(v)))",
                          {**DAILY, "torre.treino": PRACTICE})
     headings, facts, counts = statistics(player, "/treino/")
-    assert headings == ["Treino", "Onde acabaram as torres de treino", "Torres diárias", "Adversários",
-                        "Onde acabaram as corridas", "Levar para outro aparelho"]
+    assert headings == ["Treino", "Onde acabaram as torres de treino", "Torres diárias", "Onde acabaram as corridas",
+                        "Os dias jogados", "Adversários", "Desafios", "Levar para outro aparelho"]
     assert player.page.locator("#estatisticas-do-treino dt").all_inner_texts() == [
         "Torres jogadas", "Torres subidas", "Melhor pontuação"]
     assert facts[0] == ["3", "1", "612"], "towers played, climbed to the top, best total"
-    assert counts[0] == ["0", "2", "0", "0", "1"], "where the practice towers ended"
-    assert facts[1] == ["4", "1", "420", "3", "3", "2"] and counts[1] == ["0", "2", "1", "0", "1"], "then the daily ones"
+    assert counts[0] == ["0", "2", "0", "0", "0", "1"], "where the practice towers ended: the climbed one at the top"
+    assert facts[1] == ["4", "1", "420", "3", "3", "2"] and counts[1] == ["0", "2", "1", "0", "0", "1"], "then the daily ones"
     assert player.page.locator("#estatisticas-treino").count() == 0, "the practice line would say it twice"
     assert axe_in_each_scheme(player, "treino-estatisticas") == NO_VIOLATIONS
-    player.page.locator("#estatisticas-do-treino .histograma").scroll_into_view_if_needed()
+    player.page.locator("#grafico-treino").scroll_into_view_if_needed()
     for _ in in_each_scheme(player, "treino-estatisticas-histograma"):
-        pass  # the histogram scrolled into view, screenshotted in each scheme
+        pass  # the chart scrolled into view, screenshotted in each scheme
 
-    headings, facts, counts = statistics(player, "/")  # the daily page is as it was, with its practice line
-    assert headings == ["Adversários", "Onde acabaram as corridas", "Levar para outro aparelho"]
-    assert facts == [["4", "1", "420", "3", "3", "2"]] and counts == [["0", "2", "1", "0", "1"]]
+    headings, facts, counts = statistics(player, "/")  # the daily page as before, with its practice line and chart
+    assert headings == ["Onde acabaram as corridas", "Os dias jogados", "Adversários", "Desafios", "Treino",
+                        "Levar para outro aparelho"]
+    assert facts == [["4", "1", "420", "3", "3", "2"]]
+    assert counts == [["0", "2", "1", "0", "0", "1"], ["0", "2", "0", "0", "0", "1"]]
     player.expect_text("#estatisticas-treino", re.compile(r"^Treino: 3 torres, 1 subida até ao fim"))
     assert player.errors == []
 

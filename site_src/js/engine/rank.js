@@ -1,5 +1,5 @@
 // How two results rank, pure and without the move generator, so that the game page
-// can compare a run with a challenge's (ui/challenge/challenge.js) while the par's analysis
+// can compare a run with a challenge's (ui/shared/challenge_texts.js) while the par's analysis
 // (analysis.js) uses the same rule.
 
 /**

@@ -9,7 +9,7 @@ import { encodeRun, readCode } from "../../../site_src/js/engine/replay_code.js"
 import {
   acceptUrl, challengeLink, challengeOfReplay, challengeText, comparisonLine, merged, newRecord, outcome,
   received, replayOfChallenge, replyText, settled, tally, tallyLine, towerOf,
-} from "../../../site_src/js/ui/challenge/challenge.js";
+} from "../../../site_src/js/ui/shared/challenge_texts.js";
 import { goalLine } from "../../../site_src/js/ui/shared/challenge_goal.js";
 import { shareText } from "../../../site_src/js/ui/game/share.js";
 import { strongest } from "../../../site_src/js/ui/shared/challenge_records.js";

@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import { compareResults, ranked } from "../../../site_src/js/engine/index.js";
 import { codeProblem, newRecord, received, settled } from "../../../site_src/js/ui/shared/challenge_records.js";
-import { byName } from "../../../site_src/js/ui/challenge/challenge.js";
+import { byName } from "../../../site_src/js/ui/shared/challenge_texts.js";
 import { figuresText } from "../../../site_src/js/ui/shared/figures.js";
 import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.js";
 import { challengerCount, dayTable, tableShareText } from "../../../site_src/js/ui/shared/day_table.js";

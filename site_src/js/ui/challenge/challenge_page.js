@@ -5,7 +5,7 @@
 // changed one never is, and the page says why and offers today's tower instead.
 
 import { ArchiveStore, finishedResult } from "../shared/archive_store.js";
-import { acceptUrl, comparisonLine, notOpenedLine, replayOfChallenge, towerOf } from "./challenge.js";
+import { acceptUrl, comparisonLine, notOpenedLine, replayOfChallenge, towerOf } from "../shared/challenge_texts.js";
 import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";

@@ -1,19 +1,12 @@
-// The end of a run (fall or win) and the statistics: summary, share text with
-// its button, the countdown to the next tower, the day's opponents, the floors
-// histogram and the export/import of statistics as one line of text.
+// The end of a run (fall or win): the card's headline and share (end_card.js draws its picture),
+// the run's figures and the text that is shared, the countdown to the next tower, the day's
+// opponents. The statistics dialog is stats_view.js.
 
-import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 import { el } from "../shared/dialogs.js";
-import { byId, counted, opponentName, ordinal, points, trunfoLabel } from "../shared/labels.js";
+import { byId, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { formatCountdown, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
-import { currentStreak } from "../shared/storage.js";
-import { exportStats, parseStatsExport } from "../shared/stats_import.js";
-import { problem, showProblem } from "../shared/problem.js";
 import { replayLink } from "../../engine/replay_code.js";
-import {
-  OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestTexts, opponentFigures, opponentsLine, patenteLine, replayLinkText,
-} from "./opponents_text.js";
-import { monthAndAllText } from "../shared/figures.js";
+import { OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestTexts, opponentsLine, patenteLine, replayLinkText } from "./opponents_text.js";
 import { shareOrCopy } from "./share.js";
 
 const SHARE_RESULTS = {
@@ -23,7 +16,8 @@ const SHARE_RESULTS = {
   failed: "Não foi possível copiar; selecione o texto e copie-o à mão.",
 };
 
-function facts(rows) {
+/** Terms and their values, as a definition list. */
+export function facts(rows) {
   return el("dl", { class: "factos" }, rows.flatMap(([term, value]) => [el("dt", { text: term }), el("dd", { text: value })]));
 }
 
@@ -41,30 +35,46 @@ function countdown(now) {
   return p;
 }
 
-/** The end-of-run body: what happened, the share text and button, the countdown. */
-export function endBody(summary, text, constants, now) {
-  const headline = summary.won
-    ? `Subiu a torre toda com ${points(summary.total)}!`
-    : `A corrida acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`;
+/** The end screen's headline: the whole tower climbed, or the floor and points where the run ended. */
+export const headline = (summary) => (summary.won
+  ? `Subiu a torre toda com ${points(summary.total)}!`
+  : `A corrida acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`);
+
+/**
+ * The end screen's first view (end_card.js draws the picture): the headline, the day's tower, the
+ * verdict line and the one primary action, «Partilhar o resultado», which shares the text `shown`
+ * shows (the par may join it later). {node, words}: `words`, the card's text column.
+ */
+export function endCard(summary, picture, verdict, shown) {
+  const status = el("p", { class: "confirmacao", id: "partilha-estado", role: "status" });
+  const share = el("button", { type: "button", class: "principal", id: "partilhar", text: "Partilhar o resultado" });
+  share.addEventListener("click", async () => {
+    status.textContent = SHARE_RESULTS[await shareOrCopy(shown.textContent)];
+  });
+  const words = el("div", { class: "fim-cartao-texto" }, [verdict.node, el("div", { class: "linha-botoes fim-partilhar" }, [share]), status]);
+  const title = el("p", { class: "manchete", text: headline(summary) });
+  return { node: el("section", { class: "fim-cartao", "aria-label": "Resultado" }, [title, picture.node, words]), words };
+}
+
+/** The run's own figures below the card: the table, the text that is shared, the countdown. */
+export function runDetails(summary, constants, shown, now) {
   const best = summary.bestPlay
     ? `${summary.bestPlay.words.join(", ")} (${points(summary.bestPlay.points)})`
     : "nenhuma";
   const trunfos = summary.trunfos.length
     ? summary.trunfos.map((id) => trunfoLabel(byId(constants.trunfos, id))).join(", ")
     : "nenhum";
-  const status = el("p", { class: "confirmacao", role: "status" });
-  const shown = el("pre", { class: "partilha", id: "texto-partilha", text });
-  const share = el("button", { type: "button", class: "principal", text: "Partilhar resultado" });
-  share.addEventListener("click", async () => { // what is shown is shared (the par may join it later)
-    status.textContent = SHARE_RESULTS[await shareOrCopy(shown.textContent)];
-  });
   return [
-    el("p", { class: "manchete", text: headline }),
+    el("h3", { text: "A sua corrida" }),
     facts([["Andar", `${ordinal(summary.floorReached)} de ${summary.floorCount}`], ["Pontos", String(summary.total)],
       ["Melhor jogada", best], ["Trunfos", trunfos]]),
-    shown, share, status, countdown(now),
+    el("p", { class: "fim-nota", text: "O que «Partilhar o resultado» envia (sem palavras nem letras):" }),
+    shown, countdown(now),
   ];
 }
+
+/** The text «Partilhar o resultado» shares, shown as it goes. */
+export const sharedText = (text) => el("pre", { class: "partilha", id: "texto-partilha", text });
 
 /**
  * The end screen's block of the day's opponents: a waiting line until `show(run, opponents)`
@@ -102,109 +112,3 @@ export function opponentsBlock() {
   };
 }
 
-/** The statistics' practice line (Treino) on the game page: its towers counted apart from the daily runs. */
-export function practiceFacts(figures) {
-  return el("p", { id: "estatisticas-treino", class: "estatisticas-arquivo",
-    text: `Treino: ${counted(figures.towers, "torre", "torres")}, ${counted(figures.wins, "subida", "subidas")} até ao fim (à parte: não contam para as estatísticas diárias).` });
-}
-
-/** Opened from Treino, the statistics begin with its figures (storage.js practiceFigures), then head the daily ones. */
-export function practiceFirst(figures) {
-  return [
-    el("div", { id: "estatisticas-do-treino" }, [
-      el("h3", { text: "Treino" }),
-      facts([["Torres jogadas", String(figures.towers)], ["Torres subidas", String(figures.wins)],
-        ["Melhor pontuação", String(figures.best)]]),
-      el("h3", { text: "Onde acabaram as torres de treino" }),
-      histogram(figures.floors),
-      el("p", { class: "estatisticas-arquivo", text: "O treino conta à parte: não entra nas estatísticas diárias, que vêm a seguir." }),
-    ]),
-    el("h3", { text: "Torres diárias" }),
-  ];
-}
-
-/** How many runs ended on each floor, as bars. */
-function histogram(floors) {
-  const most = Math.max(1, ...floors);
-  return el("ol", { class: "histograma" }, floors.map((count, i) => {
-    const bar = el("span", { class: "barra" });
-    bar.style.width = `${Math.round((count / most) * 100)}%`;
-    return el("li", {}, [el("span", { class: "rotulo", text: `${ordinal(i + 1)} andar` }),
-      el("span", { class: "pista" }, [bar]), el("span", { class: "conta", text: String(count) })]);
-  }));
-}
-
-/**
- * The computer opponents in the daily statistics: the best patente and the days each level was
- * beaten; before any was, one line that names them, so the player knows they are counted here.
- * Then, from the archive's days (`daily`), the days against each level won, lost and tied, this
- * month and since the first.
- */
-function opponentsFacts(stats, daily, today) {
-  const beaten = stats.opponentsBeaten ?? {};
-  const names = OPPONENT_LEVELS.map(opponentName);
-  const figures = (stats.bestPatente ?? null) === null
-    ? el("p", { class: "estatisticas-arquivo", text: `Ainda não ganhou a nenhum: ${names.slice(0, -1).join(", ")} e ${names.at(-1)}.` })
-    : facts([["Melhor patente", opponentName(stats.bestPatente)],
-      ...OPPONENT_LEVELS.map((level) => [`Ganhou ao ${opponentName(level)}`, counted(beaten[level], "dia", "dias")])]);
-  const months = opponentFigures(daily, today).filter(({ all }) => all.days > 0).map(({ level, month, all }) =>
-    el("li", {}, [`${opponentName(level)}: ${monthAndAllText({ month, all })}`]));
-  const list = months.length ? [el("ul", { class: "estatisticas-desafiantes", id: "estatisticas-adversarios-meses" }, months)] : [];
-  return el("div", { id: "estatisticas-adversarios" }, [el("h3", { text: "Adversários" }), figures, ...list]);
-}
-
-/** What an import says when the browser refused to store it: never announced as imported. */
-/** Said while an import's challenges are replayed (admit.js). */
-const VERIFYING = "A verificar os desafios que o texto traz…";
-const IMPORT_REFUSED = "Não foi possível guardar as estatísticas importadas: o navegador recusou-as (o espaço de "
-  + "armazenamento está cheio ou bloqueado para este site). Liberte espaço nas definições do navegador e carregue outra vez em «Importar».";
-
-/**
- * The statistics body; `archive` ({results, daily}) and `challenges` travel in the export, and
- * `onImport(stats, archive, challenges)` stores imported statistics (and archive days and challenges, when any):
- * false when the browser refused to store them.
- */
-export function statsBody(stats, today, onImport, archive = null, challenges = []) {
-  const message = el("p", { class: "confirmacao", role: "status" });
-  const field = el("textarea", { id: "estatisticas-texto", rows: 3, spellcheck: false,
-    "aria-label": "Texto das estatísticas, para exportar ou importar" });
-  // autofocus: the dialog must not open on the text field, which would pop up a phone's keyboard.
-  const exportButton = el("button", { type: "button", text: "Exportar", autofocus: true });
-  exportButton.addEventListener("click", async () => {
-    field.value = exportStats(stats, archive, challenges, today);
-    field.select();
-    message.classList.remove("recusa");
-    const copied = await navigator.clipboard?.writeText(field.value).then(() => true, () => false);
-    // Through showProblem, so that the «Detalhes» of an earlier refusal go with it.
-    showProblem(message, problem(copied ? "Copiado. Cole este texto no outro aparelho e carregue em «Importar»."
-      : "Copie este texto para o outro aparelho e carregue lá em «Importar»."));
-  });
-  const importButton = el("button", { type: "button", text: "Importar" });
-  importButton.addEventListener("click", async () => {
-    const parsed = parseStatsExport(field.value, today);
-    if (parsed.ok && parsed.challenges) {
-      message.classList.remove("recusa");
-      showProblem(message, problem(VERIFYING));
-    }
-    importButton.disabled = true; // one import at a time: the challenges' replay takes a moment
-    // onImport: true once stored, false when the browser refused it, or the refusal {message, detail} of a run that does not replay.
-    const stored = parsed.ok ? await onImport(parsed.stats, parsed.archive, parsed.challenges) : parsed;
-    importButton.disabled = false;
-    if (stored !== true) {
-      showProblem(message, stored === false ? problem(IMPORT_REFUSED) : problem(stored.message, stored.detail));
-      message.classList.add("recusa");
-      // Under the buttons, often below a phone's fold; its «Detalhes», if any, too.
-      (message.nextElementSibling ?? message).scrollIntoView({ block: "nearest" });
-    }
-  });
-  return [
-    facts([["Corridas", String(stats.runs)], ["Torres subidas", String(stats.wins)],
-      ["Melhor pontuação", String(stats.best)], ["Dias seguidos", String(currentStreak(stats, today))],
-      ["Mais dias seguidos", String(stats.bestStreak)], ["Dias com o par batido", String(stats.parBeaten ?? 0)]]),
-    opponentsFacts(stats, archive?.daily, today),
-    el("h3", { text: "Onde acabaram as corridas" }),
-    histogram(stats.floors),
-    el("h3", { text: "Levar para outro aparelho" }),
-    field, el("div", { class: "linha-botoes" }, [exportButton, importButton]), message,
-  ];
-}

@@ -70,7 +70,7 @@ export class Page {
     // What a message never covers: the header's links, what the player plays with, the guide.
     const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas", "#adversario"].map((q) => main.querySelector(q));
     const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
-    const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"));
+    const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"), [main, ...kept]);
     this.announcer = new Announcer(toast, globalThis, placeToast);
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;

@@ -5,10 +5,9 @@
 
 import { pageClient } from "../shared/analysis_client.js";
 import { RunAnalysis } from "../analysis/run_analysis.js";
-import { archiveFacts } from "../archive/archive_game.js";
 import { admitChallenges } from "../shared/admit.js";
 import { archiveResults, archiveStats } from "../shared/archive_store.js";
-import { challengeFacts, challengeNodes } from "../challenge/challenge_view.js";
+import { challengeNodes } from "./end_challenge.js";
 import { codeProblem } from "../shared/challenge_records.js";
 import { ChallengeStore } from "../shared/challenge_store.js";
 import { dayTable } from "../shared/day_table.js";
@@ -16,7 +15,10 @@ import { dayTableBlock } from "../shared/day_table_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { resultOf } from "../shared/saved_values.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
-import { endBody, opponentsBlock, practiceFacts, practiceFirst, statsBody } from "./end_view.js";
+import { endCard, opponentsBlock, runDetails, sharedText } from "./end_view.js";
+import { practiceFirst, statsBody } from "./stats_view.js";
+import { friendRunner, mineRunner, opponentRunner, parRunner, towerPicture, verdictNode } from "./end_card.js";
+import { el } from "../shared/dialogs.js";
 import { beatsPar } from "../../engine/rank.js";
 import { beatenLevels, opponentsLine, outcomesOf } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
@@ -89,25 +91,46 @@ export function opponentStandings(page, data) {
 
 /**
  * The end screen of a day's run (today's or the archive's), already counted in the statistics
- * by the page; `problem`: what loading the statistics found wrong, said at the top.
+ * by the page; `problem`: what loading the statistics found wrong, said at the top. Its first view
+ * is the card (end_view.js endCard: the headline, the tower's picture, the verdict, the share);
+ * what else a player may want follows, grouped: Desafiar, the par and the opponents, the run's
+ * own figures, the day's table.
  */
 export async function showEnd(page, state, summary, problem) {
   const url = replayUrl(page.data, page.game, page.runVersion, location.origin);
-  const text = shareText(summary, page.date, page.data.constants, url);
-  const body = endBody(summary, text, page.data.constants, page.now);
+  const shown = sharedText(shareText(summary, page.date, page.data.constants, url));
   const daily = page.countsAsDaily();
   const { runAnalysis, analysis } = requestAnalysis(page, state, {
     countPar: daily,
     onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily }), opponents: true,
   });
-  body.splice(2, 0, ...runAnalysis.endNodes(analysis, body));
+  const picture = towerPicture(page.data.constants.targets);
+  const verdict = verdictNode();
+  const card = endCard(summary, picture, verdict, shown);
+  const runners = { mine: [mineRunner(summary)], others: [], friends: [] };
+  const draw = () => picture.show([...runners.others, ...runners.friends, ...runners.mine]);
+  draw();
+  analysis.then(({ run, par, opponents }) => {
+    runners.others = [...(par ? [parRunner(par)] : []), ...(opponents ?? []).map(opponentRunner)];
+    draw();
+    if (opponents) verdict.show(run, opponents);
+    else verdict.fail();
+  }, () => verdict.fail());
   const opponents = opponentsBlock();
   fillOpponents(page, analysis, daily, opponents);
-  body.push(opponents.node, tableOfRun(page, summary, url, analysis, daily));
-  const status = body.find((node) => node.matches?.(".confirmacao")); // the share's, which Desafiar reports in too
-  const challenge = challengeNodes(challengesOf(page), page.date, summary, url, status);
-  if (challenge.share) body.splice(body.indexOf(status), 0, challenge.share); // under the share button
-  if (challenge.line) body.splice(1, 0, challenge.line); // under the headline
+  const challenge = challengeNodes(challengesOf(page), page.date, summary, url);
+  if (challenge.line) card.words.insertBefore(challenge.line, card.words.querySelector(".fim-partilhar"));
+  const table = tableOfRun(page, summary, url, analysis, daily);
+  table.addEventListener("toggle", () => { // the friends kept for this tower join the picture once their table is opened
+    runners.friends = challengesOf(page).load().filter((r) => r.date === page.date).map(friendRunner);
+    draw();
+  }, { once: true });
+  const more = [
+    ...(challenge.share ? [challenge.share] : []),
+    el("h3", { text: "O par e os adversários" }), ...runAnalysis.endNodes(analysis, [shown]), opponents.node,
+    ...runDetails(summary, page.data.constants, shown, page.now), table,
+  ];
+  const body = [card.node, el("div", { class: "fim-mais" }, more)];
   if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte e não entra nos dias seguidos."));
   if (problem) body.unshift(warning(problem));
   const choice = await page.dialogs.ask(summary.won ? "Subiu a torre toda!" : "Fim da corrida", body, [
@@ -170,23 +193,26 @@ export function showStats(page) {
   const archive = page.archive.load();
   const challenges = challengesOf(page).load();
   const today = lisbonDate(page.now());
-  const body = statsBody(stats, today, async (imported, importedArchive, importedChallenges) => {
-    if (importedChallenges) {
-      const admitted = await admitChallenges(importedChallenges, page.main, page.fetchFn, today);
-      if (!admitted.ok) return { message: CHALLENGE_REFUSED, detail: `o ${admitted.index + 1}.º desafio: ${admitted.why}` };
-    }
-    // Announced only once stored: a full storage refuses it (statsBody then says so).
-    const stored = [page.storage.saveStats(imported), !importedArchive || page.archive.importResults(importedArchive),
-      !importedChallenges || challengesOf(page).importList(importedChallenges)];
-    if (!stored.every(Boolean)) return false;
-    page.announcer.say("Estatísticas importadas.");
-    showStats(page);
-    return true;
-  }, archiveResults(archive), challenges);
   const practice = page.storage.practiceFigures();
-  body.splice(1, 0, archiveFacts(archiveStats(archive)), ...(page.mode ? [] : [practiceFacts(practice)]),
-    challengeFacts(challenges, today));
+  const body = statsBody({ stats, today, archive: archiveResults(archive), archiveFigures: archiveStats(archive), challenges,
+    practice, practiceApart: !page.mode, onImport: (imported, importedArchive, importedChallenges) =>
+      importStats(page, today, imported, importedArchive, importedChallenges) });
   if (page.mode) body.unshift(...practiceFirst(practice));
   if (problem) body.unshift(warning(problem));
   page.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
+}
+
+/** Stores what an import brought once its challenges replay (admit.js); announced only once stored. */
+async function importStats(page, today, imported, importedArchive, importedChallenges) {
+  if (importedChallenges) {
+    const admitted = await admitChallenges(importedChallenges, page.main, page.fetchFn, today);
+    if (!admitted.ok) return { message: CHALLENGE_REFUSED, detail: `o ${admitted.index + 1}.º desafio: ${admitted.why}` };
+  }
+  // A full storage refuses it (statsBody then says so).
+  const stored = [page.storage.saveStats(imported), !importedArchive || page.archive.importResults(importedArchive),
+    !importedChallenges || challengesOf(page).importList(importedChallenges)];
+  if (!stored.every(Boolean)) return false;
+  page.announcer.say("Estatísticas importadas.");
+  showStats(page);
+  return true;
 }

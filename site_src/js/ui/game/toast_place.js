@@ -36,11 +36,16 @@ function placeToast(toast, avoid, lastResort) {
 /**
  * Keeps the toast off what `avoid()` returns (elements; one hidden or closed takes no room) and
  * over `lastResort` when nothing is clear, while it shows: when called (a message, or something
- * it avoids moved), and on every scroll or resize.
+ * it avoids moved), on every scroll or resize, and whenever one of `watched` changes size (the
+ * panel grows a line after a message was placed, moving the board under it).
  */
-export function toastPlacer(toast, avoid, lastResort = null) {
+export function toastPlacer(toast, avoid, lastResort = null, watched = []) {
   const place = () => { if (toast.classList.contains("visivel")) placeToast(toast, avoid().filter(Boolean), lastResort); };
   addEventListener("scroll", place, { passive: true });
   addEventListener("resize", place);
+  if (typeof ResizeObserver === "function") {
+    const observer = new ResizeObserver(place);
+    for (const element of watched.filter(Boolean)) observer.observe(element);
+  }
   return place;
 }

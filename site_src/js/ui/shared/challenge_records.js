@@ -6,6 +6,8 @@
 
 import { beatsPar } from "../../engine/rank.js";
 import { readCode } from "../../engine/replay_read.js";
+import { shownName } from "./challenge_name.js";
+import { monthAndAll } from "./figures.js";
 import { notOpened, resultProblem } from "./saved_values.js";
 
 /** A kept challenge: `me` null until this device finishes that tower; `name` the sender's (not verified), when the link had one. */
@@ -39,7 +41,7 @@ export function strongest(records) {
 const CHALLENGE_FIELDS = ["code", "date", "them", "me", "name"];
 
 /**
- * Why one kept challenge {code, date, them, me} (ui/challenge/challenge.js) could not have been written by
+ * Why one kept challenge {code, date, them, me} (ui/shared/challenge_texts.js) could not have been written by
  * `today`, or null: its code must be a readable replay code (checksum included) whose day, floor
  * and total are the record's, both results must be possible ones (`me` null until played), and a
  * name text. Whether a name is one a link can carry (challenge_name.js) is checked where one is
@@ -66,4 +68,34 @@ export function codeProblem(date, result) {
   const read = readCode(result.code);
   return read.ok && read.date === date && read.floor === result.floor && read.total === result.total ? null
     : "tem uma ligação que não é a da sua corrida";
+}
+
+/** "won", "lost" or "tied": `mine` against `theirs` by the par's rule (higher first, then points; equal is a tie). */
+export function outcome(mine, theirs) {
+  if (beatsPar(asRun(mine), theirs)) return "won";
+  return beatsPar(asRun(theirs), mine) ? "lost" : "tied";
+}
+
+/** {won, lost, tied, open}: the challenges played (by outcome) and not played yet. */
+export function tally(records) {
+  const counts = { won: 0, lost: 0, tied: 0, open: 0 };
+  for (const r of records) counts[r.me === null ? "open" : outcome(r.me, r.them)] += 1;
+  return counts;
+}
+
+const NO_NAME = "Sem nome";
+
+/**
+ * The challenges played, by the name they came with (records without one together, as "Sem nome"),
+ * most days first: `[{name, month, all}]`, `month` the figures of the days of `today`'s month,
+ * `all` since the first; each {days, won, lost, tied} (figures.js). A name is what a link said, not a person.
+ */
+export function byName(records, today) {
+  const played = records.filter((r) => r.me !== null);
+  const nameOf = (r) => shownName(r.name) ?? NO_NAME;
+  const names = [...new Set(played.map(nameOf))];
+  return names.map((name) => {
+    const theirs = played.filter((r) => nameOf(r) === name).map((r) => ({ date: r.date, outcome: outcome(r.me, r.them) }));
+    return { name, ...monthAndAll(theirs, today) };
+  }).sort((a, b) => b.all.days - a.all.days);
 }

@@ -165,7 +165,7 @@ function fromBase64(text) {
 /**
  * Statistics as one line of text the player can copy to another device; with `archive`
  * ({results, daily}: archive_store.js), the finished archive days travel with them, and
- * with `challenges` (ui/challenge/challenge.js records) the challenges received, but for those of a
+ * with `challenges` (ui/shared/challenge_texts.js records) the challenges received, but for those of a
  * day that has not opened by `today`.
  */
 export function exportStats(stats, archive = null, challenges = [], today = lisbonDate()) {

@@ -4,17 +4,14 @@
 // records {code, date, them, me}: `them` the link's verified result, `me` this
 // device's first finished run of that tower (null until then), both {floor, total, won}.
 
-import { beatsPar } from "../../engine/rank.js";
 import { replayLink } from "../../engine/replay_code.js";
-import { shownDate as shown } from "../archive/archive.js";
-import { counted as count } from "../shared/labels.js";
-import { monthAndAll } from "../shared/figures.js";
-import { shownName } from "../shared/challenge_name.js";
-import { CHALLENGE_QUESTION, reached, resultSentence } from "../shared/challenge_goal.js";
-import { asRun } from "../shared/challenge_records.js";
+import { shownDate as shown } from "./lisbon_date.js";
+import { counted as count } from "./labels.js";
+import { CHALLENGE_QUESTION, reached, resultSentence } from "./challenge_goal.js";
+import { outcome, tally } from "./challenge_records.js";
 
 // The records' own rules are challenge_records.js, which the game page needs at once.
-export { merged, newRecord, received, settled } from "../shared/challenge_records.js";
+export { byName, merged, newRecord, outcome, received, settled, tally } from "./challenge_records.js";
 
 export const CHALLENGE_PATH = "/desafio/";
 const REPLAY_MARK = "/repeticao/#";
@@ -36,12 +33,6 @@ export function replayOfChallenge(origin, code) {
   return replayLink(origin, code);
 }
 
-
-/** "won", "lost" or "tied": `mine` against `theirs` by the par's rule (higher first, then points; equal is a tie). */
-export function outcome(mine, theirs) {
-  if (beatsPar(asRun(mine), theirs)) return "won";
-  return beatsPar(asRun(theirs), mine) ? "lost" : "tied";
-}
 
 const VERDICTS = { won: "Bateu o desafio", lost: "Não bateu o desafio", tied: "Empatou o desafio" };
 
@@ -77,13 +68,6 @@ export function acceptUrl(date, today) {
   return date === today ? "/" : `/?dia=${date}`;
 }
 
-/** {won, lost, tied, open}: the challenges played (by outcome) and not played yet. */
-export function tally(records) {
-  const counts = { won: 0, lost: 0, tied: 0, open: 0 };
-  for (const r of records) counts[r.me === null ? "open" : outcome(r.me, r.them)] += 1;
-  return counts;
-}
-
 /** "Desafios: 3 ganhos, 1 perdido" (with the ties and those not yet played when there are any). */
 export function tallyLine(records) {
   const { won, lost, tied, open } = tally(records);
@@ -91,21 +75,4 @@ export function tallyLine(records) {
   if (tied) parts.push(count(tied, "empatado", "empatados"));
   if (open) parts.push(count(open, "por jogar", "por jogar"));
   return `Desafios: ${parts.join(", ")}`;
-}
-
-const NO_NAME = "Sem nome";
-
-/**
- * The challenges played, by the name they came with (records without one together, as "Sem nome"),
- * most days first: `[{name, month, all}]`, `month` the figures of the days of `today`'s month,
- * `all` since the first; each {days, won, lost, tied} (shared/figures.js). A name is what a link said, not a person.
- */
-export function byName(records, today) {
-  const played = records.filter((r) => r.me !== null);
-  const nameOf = (r) => shownName(r.name) ?? NO_NAME;
-  const names = [...new Set(played.map(nameOf))];
-  return names.map((name) => {
-    const theirs = played.filter((r) => nameOf(r) === name).map((r) => ({ date: r.date, outcome: outcome(r.me, r.them) }));
-    return { name, ...monthAndAll(theirs, today) };
-  }).sort((a, b) => b.all.days - a.all.days);
 }

@@ -1,10 +1,8 @@
-// The challenge on the game page, a thin adapter over ui/challenge/challenge.js: the end
-// screen's line comparing the run with the challenge received for that tower and
-// its "Responder" share (else "Desafiar", the run as a challenge), and the line of
-// Estatísticas.
+// The challenge on the end screen, a thin adapter over ui/shared/challenge_texts.js: the line
+// comparing the run with the challenge received for that tower, and its "Responder" (else
+// "Desafiar", the run as a challenge), which asks for the name only when chosen.
 
-import { byName, challengeOfReplay, challengeText, comparisonLine, replyText, tallyLine } from "./challenge.js";
-import { monthAndAllText } from "../shared/figures.js";
+import { challengeOfReplay, challengeText, comparisonLine, replyText } from "../shared/challenge_texts.js";
 import { resultOf } from "../shared/saved_values.js";
 import { el } from "../shared/dialogs.js";
 import { shareOrCopy } from "../shared/share_or_copy.js";
@@ -42,42 +40,37 @@ function nameField(store, onName) {
 /**
  * The end screen's nodes for the run of `date` just finished (`summary`): `line`, the comparison
  * with the challenge of that tower the run played against, the strongest (its record settled with
- * this run, the first finish counting), or null; `share`, the name field and "Responder" (else
- * "Desafiar": both send the same kind of link, the run as a challenge), which reports in the end
- * screen's share `status`; null when the run has no replay link to send.
+ * this run, the first finish counting), or null; `share`, "Responder" (else "Desafiar": both send
+ * the same kind of link, the run as a challenge), whose first press asks for the name (a step of
+ * its own, the last name offered again) and whose «Enviar o desafio» shares, saying under it how
+ * it went; null when the run has no replay link to send.
  */
-export function challengeNodes(store, date, summary, replayUrl, status) {
+export function challengeNodes(store, date, summary, replayUrl) {
   const record = store.settle(date, resultOf(summary));
   const link = challengeOfReplay(replayUrl);
   const line = record ? el("p", { id: "desafio-comparacao", class: "desafio-comparacao", text: comparisonLine(record.me, record.them) }) : null;
   if (!link) return { line, share: null };
   const [base, code] = link.split("#");
   const textOf = (named) => (record ? replyText(date, record.me, record.them, named) : challengeText(date, resultOf(summary), named));
-  const button = el("button", { type: "button", id: "desafiar", text: record ? "Responder" : "Desafiar" });
+  const ask = el("button", { type: "button", id: "desafiar", text: record ? "Responder" : "Desafiar", "aria-expanded": "false",
+    "aria-controls": "desafio-passo" });
+  const send = el("button", { type: "button", id: "desafio-enviar", class: "principal", text: "Enviar o desafio" });
   let name = "";
   const field = nameField(store, (typed) => {
     name = typed;
-    button.dataset.partilha = textOf(`${base}#${fragmentOf(code, name || null)}`);
+    ask.dataset.partilha = send.dataset.partilha = textOf(`${base}#${fragmentOf(code, name || null)}`);
   });
-  button.addEventListener("click", async () => {
+  const status = el("p", { class: "confirmacao desafio-estado", role: "status" });
+  const step = el("div", { id: "desafio-passo", class: "desafio-passo", hidden: true }, [field,
+    el("div", { class: "linha-botoes desafio-botoes" }, [send]), status]);
+  ask.addEventListener("click", () => {
+    step.hidden = false;
+    ask.setAttribute("aria-expanded", "true");
+    field.querySelector("input").focus();
+  });
+  send.addEventListener("click", async () => {
     keepName(store.storage, name); // offered again next time
-    status.textContent = SAID[await shareOrCopy(button.dataset.partilha)];
+    status.textContent = SAID[await shareOrCopy(send.dataset.partilha)];
   });
-  return { line, share: el("div", { class: "desafio-partilha" }, [field, el("div", { class: "linha-botoes desafio-botoes" }, [button])]) };
-}
-
-/**
- * The statistics' challenges: the line of the records kept ("Desafios: 3 ganhos, 1 perdido") and,
- * once one was played, the figures by challenger name, this month (`today`'s) and since the first.
- */
-export function challengeFacts(records, today) {
-  const line = el("p", { id: "estatisticas-desafios", class: "estatisticas-arquivo", text: tallyLine(records) });
-  const names = byName(records, today);
-  if (names.length === 0) return line;
-  const rows = names.map(({ name, month, all }) => el("li", {}, [el("span", { class: "quadro-nome", text: name }),
-    `: ${monthAndAllText({ month, all })}`]));
-  return el("div", { id: "estatisticas-desafiantes" }, [line,
-    el("h3", { text: "Por desafiante" }),
-    el("p", { class: "estatisticas-arquivo", text: "Pelo nome que cada desafio trouxe. Os nomes não são verificados nem identificam ninguém: dois desafios com o mesmo nome podem ser de pessoas diferentes." }),
-    el("ul", { class: "estatisticas-desafiantes" }, rows)]);
+  return { line, share: el("div", { class: "desafio-partilha" }, [el("div", { class: "linha-botoes desafio-botoes" }, [ask]), step]) };
 }
