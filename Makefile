@@ -50,7 +50,8 @@ $(AXE): tests/a11y/package-lock.json
 	npm ci --prefix tests/a11y --no-audit --no-fund --silent
 	touch $(AXE)
 
-# Debian packages the tests need (Chromium for the pages, Hunspell for the
+# Debian packages the tests need (Chromium for the pages, Firefox ESR, WebKitGTK's
+# WebDriver and Xvfb for tests/test_cross_engine.py, Hunspell for the
 # cross-check, nginx and its brotli module for tests/test_nginx.py); installed
 # only when missing, and only where apt-get can run (without nginx, its tests skip).
 system-deps:

@@ -24,6 +24,9 @@ export function exchangeIntro(exchangesLeft) {
   return `Escolha as peças a devolver ao saco (${left}). Não gasta jogada.`;
 }
 
+// What a dialog's focusing steps may focus, in tree order (no element here has a positive tabindex).
+const FOCUSABLE = "button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])";
+
 const NOTHING_CHOSEN = "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em «Trocar».";
 
 export class Dialogs {
@@ -36,6 +39,10 @@ export class Dialogs {
     this.cancellable = true;
     this.returnTo = null; // where focus goes when the dialog closes (focus.js)
     this.fallbackFocus = () => null; // set by the page: the board, when nothing else is left
+    // A body filled in once the dialog is open (the analysis, when its worker answers) may push the
+    // focused button below the fold, where WebKit would scroll to it: back to the top then.
+    new MutationObserver(() => { if (this.dialog.open && !this.focusInView()) this.focusWithoutScrolling(); })
+      .observe(this.body, { childList: true });
     // Escape: the dialog closes only through answer(), so a question is never lost.
     dialog.addEventListener("cancel", (event) => {
       event.preventDefault();
@@ -67,9 +74,37 @@ export class Dialogs {
       this.returnTo = focusPoint();
       this.dialog.showModal();
     }
-    // Opens at its top: the heading in view, whatever control took focus further down.
-    this.dialog.scrollTop = 0;
+    this.focusWithoutScrolling();
     return new Promise((resolve) => { this.settle = resolve; });
+  }
+
+  /**
+   * Opens the dialog at its top, heading in view, in every engine. The control every engine
+   * focuses on its own (the [autofocus] one, else the first) is focused now, without scrolling,
+   * when it is in view; when it is further down, the heading is focused instead. WebKit scrolls a
+   * dialog to its focused element at its next rendering update, preventScroll or not, so that
+   * «Estatísticas» (on «Exportar») and «Análise da corrida» (on «Voltar ao resultado») opened
+   * scrolled to the bottom there (issue 40 item 9); Tab goes on from the heading to the first control.
+   */
+  focusWithoutScrolling() {
+    this.dialog.scrollTop = 0;
+    const target = this.dialog.querySelector("[autofocus]") ?? this.dialog.querySelector(FOCUSABLE);
+    const inView = this.inView(target);
+    const focus = inView ? target : this.title;
+    if (!inView) this.title.tabIndex = -1;
+    if (focus && document.activeElement !== focus) focus.focus({ preventScroll: true });
+    this.dialog.scrollTop = 0;
+  }
+
+  /** Whether `element` is in the dialog and within its visible part, as the dialog stands. */
+  inView(element) {
+    if (!element || !this.dialog.contains(element)) return false;
+    const box = this.dialog.getBoundingClientRect(), own = element.getBoundingClientRect();
+    return own.top >= box.top && own.bottom <= box.bottom;
+  }
+
+  focusInView() {
+    return this.inView(document.activeElement);
   }
 
   /** Closes the dialog and resolves the open question with `value`. */
