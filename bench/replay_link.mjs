@@ -11,7 +11,7 @@ import { encodeRun, readCode, replayCode, replayLink } from "../site_src/js/engi
 import { messyRun } from "../tests/js/helpers/messy-runs.mjs";
 import { loadDistConstants, realWords, sampleDays } from "../tests/js/helpers/real-dist.mjs";
 import { strongRun } from "../tests/js/helpers/real-positions.mjs";
-import { challengeLink } from "../site_src/js/ui/challenge/challenge.js";
+import { challengeLink } from "../site_src/js/ui/shared/challenge_texts.js";
 import { fragmentOf } from "../site_src/js/ui/shared/challenge_name.js";
 
 const DAYS = 50;

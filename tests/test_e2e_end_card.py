@@ -84,9 +84,9 @@ def test_the_end_card_is_the_first_view_with_a_marker_where_each_run_stopped(new
 
 def test_the_pictures_text_alternative_says_every_marker(new_player):
     player = ended(new_player, 390, 844)
-    picture = player.page.get_by_role("img", name=re.compile("^A torre do dia"))
+    picture = player.page.get_by_role("img", name=re.compile("^A torre, com os pontos"))
     label = picture.get_attribute("aria-label")
-    assert label.startswith("A torre do dia, com os pontos para subir cada andar (1.º andar, 25; 2.º andar, 50; ")
+    assert label.startswith("A torre, com os pontos para subir cada andar (1.º andar, 25; 2.º andar, 50; ")
     for who, (row, points) in where_each_stopped(player).items():
         name = {"eu": "A sua corrida", "par": "O par"}.get(who, f"O {who.capitalize()}")
         where = "no topo da torre" if row == 0 else f"no {6 - row}.º andar"

@@ -23,7 +23,7 @@ OLD_STATS = {"v": 1, "runs": 3, "wins": 0, "floors": [0, 1, 2, 0, 0], "best": 17
              "lastDate": "2026-11-30", "parBeaten": 1, "parDate": "2026-11-29"}
 # No «0 dias» line for the Dux: what is zero is not said (issue 39).
 OPPONENT_LINES = [["Melhor patente", "Doutor"], ["Ganhou ao Caloiro", "2 dias"], ["Ganhou ao Doutor", "1 dia"]]
-NONE_YET = ("Ainda não há corridas contra os adversários: cada torre do dia que acabar conta contra o Caloiro, "
+NONE_YET = ("Ainda não há corridas contra os adversários: cada torre diária que acabar conta contra o Caloiro, "
             "o Doutor e o Dux.")
 
 

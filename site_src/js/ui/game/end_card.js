@@ -48,7 +48,7 @@ export function whereText(runner) {
 export function pictureText(runners, targets) {
   const ordered = [...runners].sort((a, b) => rowOf(a, targets.length) - rowOf(b, targets.length) || b.total - a.total);
   const floors = targets.map((target, i) => `${ordinal(i + 1)} andar, ${target}`).join("; ");
-  return `A torre do dia, com os pontos para subir cada andar (${floors}). `
+  return `A torre, com os pontos para subir cada andar (${floors}). `
     + `${ordered.map((r) => `${r.name}: ${whereText(r)}`).join("; ")}.`;
 }
 

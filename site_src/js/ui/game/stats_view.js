@@ -21,7 +21,7 @@ const paragraph = (text, id = null) => el("p", { class: "estatisticas-arquivo", 
 /** Said once on a device with nothing to count yet, in place of every empty figure. */
 export const NOTHING_YET = "Ainda não há nada para contar neste aparelho. Quando acabar a torre de hoje, ficam aqui onde "
   + "acabou cada corrida, os dias jogados e as corridas contra o Caloiro, o Doutor e o Dux; os desafios e o treino também.";
-const NO_OPPONENTS = "Ainda não há corridas contra os adversários: cada torre do dia que acabar conta contra o Caloiro, "
+const NO_OPPONENTS = "Ainda não há corridas contra os adversários: cada torre diária que acabar conta contra o Caloiro, "
   + "o Doutor e o Dux.";
 const NO_CHALLENGES = "Ainda não recebeu desafios: quando alguém lhe enviar uma ligação «Desafiar», o resultado fica aqui.";
 
@@ -170,7 +170,7 @@ export function statsBody(data) {
   const daily = archive?.daily ?? {};
   const nothing = stats.runs === 0 && archiveFigures.runs === 0 && challenges.length === 0 && practice.towers === 0;
   const shown = nothing ? [paragraph(NOTHING_YET, "estatisticas-nada")] : [
-    ...(stats.runs === 0 ? [paragraph("Ainda não acabou nenhuma torre do dia neste aparelho: quando acabar a de hoje, ficam "
+    ...(stats.runs === 0 ? [paragraph("Ainda não acabou nenhuma das torres diárias neste aparelho: quando acabar a de hoje, ficam "
       + "aqui onde acabou cada corrida e os dias jogados.", "estatisticas-diarias-nada")] : dailySection(stats, daily, today)),
     opponentsSection(stats, daily, today), challengesSection(challenges, today), ...archiveSection(archiveFigures),
     ...(practiceApart ? [el("h3", { text: "Treino" }), practiceFacts(practice)] : [])];
