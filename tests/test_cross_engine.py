@@ -81,14 +81,18 @@ def open_dialog(tab, button: str, title: str, settled: str):
     tab.wait(f"() => !!document.querySelector({json.dumps(settled)})", f"«{title}» filled in")
 
 
+# The run is over: the end dialog is open, or "Ver o resultado" shows (before its chunk is in).
+OVER = """() => document.querySelector("#dialogo").open && document.querySelector("#dialogo-titulo").textContent === "Fim da corrida"
+    || !!document.querySelector("[data-action=resultado]")?.checkVisibility()"""
+
+
 def pass_to_the_end(tab):
     for _ in range(6):
-        if tab.run("""() => !!document.querySelector("#par-linha")"""):
+        if tab.run(OVER):
             return
         tab.tap("[data-action=passar]")
         tab.tap("#dialogo-botoes button", "Passar")
-        tab.wait("""() => !document.querySelector("#dialogo").open || !!document.querySelector("#par-linha")""",
-                 "the pass taken")
+        tab.wait(f"""() => !document.querySelector("#dialogo").open || ({OVER})()""", "the pass taken")
     raise AssertionError(f"{tab.engine}: the run did not end")
 
 
@@ -130,6 +134,7 @@ def test_a_run_plays_through_offline_included(tab, site_url, built_dist, fixture
 
     # The end screen, with the day's par and its opponents.
     pass_to_the_end(tab)
+    tab.wait_text("#dialogo-titulo", "Fim da corrida", "the end screen")
     tab.wait_text("#par-linha", lambda t: t.startswith("Par do dia: "), "the par")
     tab.wait("() => !!document.querySelector('#dialogo .adversarios:not(.espera)')", "the opponents")
     tab.wait_text("#adversarios-patente", lambda t: t.startswith("Patente do dia: "), "the opponents' line")

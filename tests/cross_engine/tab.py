@@ -53,7 +53,22 @@ class Tab:
     def centre(self, selector: str, text: str | None = None) -> tuple[int, int]:
         """Where `selector` (the first whose text is `text`, when given; visible, scrolled into view)
         is, in the viewport's CSS pixels."""
-        box = self.wait("""(s, text) => {
+        try:
+            box = self._find(selector, text)
+        except AssertionError as error:
+            why = self.run("""(s, text) => {
+                const e = [...document.querySelectorAll(s)].find((e) => text === null || e.textContent.trim() === text);
+                if (!e) return "none there";
+                const r = e.getBoundingClientRect(), on = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                const running = document.getAnimations().filter((a) => a.playState === "running");
+                return `visible ${e.checkVisibility()}, ${JSON.stringify(r)}, on top: ${on?.outerHTML.slice(0, 120)}, `
+                    + `running: ${running.map((a) => a.animationName || a.constructor.name + " " + (a.effect?.target?.id ?? ""))}`;
+            }""", selector, text)
+            raise AssertionError(f"{error}: {why}") from None
+        return round(box[0]), round(box[1])
+
+    def _find(self, selector: str, text: str | None):
+        return self.wait("""(s, text) => {
             const e = [...document.querySelectorAll(s)].find((e) => text === null || e.textContent.trim() === text);
             if (!e || !e.checkVisibility()) return null;
             e.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -62,7 +77,6 @@ class Tab:
             if (document.getAnimations().some((a) => a.playState === "running")) return null;
             return r.width && r.height && e.contains(document.elementFromPoint(x, y)) ? [x, y] : null;
         }""", f"{selector} {text or ''} shown", selector, text)
-        return round(box[0]), round(box[1])
 
     def tap(self, selector: str, text: str | None = None, pointer: str = "touch"):
         """A finger's tap (or, with pointer="mouse", a click) on the middle of `selector` (see centre)."""
