@@ -233,7 +233,7 @@ def test_a_challenge_of_an_unfinished_run_is_not_kept_and_its_replay_says_it_is_
 
 # Issue 34, item 2 -------------------------------------------------------------------------
 
-REFUSED_SAVE = re.compile(r"^O navegador recusou guardar esta corrida neste aparelho .*Pode continuar a jogar nesta página")
+REFUSED_SAVE = re.compile(r"^O navegador recusou guardar esta corrida \(o armazenamento está cheio ou não é permitido a este site\)\. Pode continuar a jogar nesta página")
 
 
 def refused_save_said_once(player, path: str, key: str):
@@ -376,4 +376,28 @@ def test_an_import_with_a_real_finished_challenge_is_kept_after_its_replay(new_p
     imported(player, import_line(STATS, [{"code": code, "date": TODAY, "them": them, "me": None}]))
     player.announced("Estatísticas importadas.")
     assert [r["code"] for r in json.loads(storage(player, "torre.desafios"))["list"]] == [code]
+    assert player.errors == []
+
+
+# Issue 41, item 4 -------------------------------------------------------------------------
+
+def test_a_sixth_unreadable_daily_save_is_never_deleted_and_the_player_plays_on_without_saving(new_player):
+    player = new_player(viewport=PHONE_SMALL).open(QUIET_PAGE)
+    for i, key in enumerate(["torre.corrida.danificada"] + [f"torre.corrida.danificada.{n}" for n in range(2, 6)]):
+        put(player, key, f"estrago antigo {i + 1}")
+    # Thirty actions of today's run, in a format this version cannot read.
+    damaged = json.dumps({"v": 99, "date": TODAY, "actions": [{"type": "pass"}] * 30})
+    put(player, "torre.corrida", damaged)
+    player.open("/")
+    player.expect_text("#dialogo-corpo > p", re.compile(
+        r"não pode ser retomada\. Não foi possível guardar uma cópia dela à parte \(o armazenamento está cheio, ou já guarda "
+        r"cinco cópias de valores danificados\), por isso fica guardada como está\. Pode jogar a torre de hoje nesta página"))
+    assert player.page.locator("#dialogo-botoes button").all_inner_texts() == ["Jogar sem guardar"]
+    check_looks(player, "registo-danificado-sem-copia")
+    player.dialog_button("Jogar sem guardar").click()
+    player.wait_ready()
+    player.pass_turn()
+    player.expect_text("#jogadas", "2")
+    assert storage(player, "torre.corrida") == damaged, "its 30 actions are still there"
+    assert not player.page.locator("#dialogo").is_visible(), "no second refusal: the player was told"
     assert player.errors == []

@@ -19,8 +19,9 @@ test("damaged statistics promise a copy only when the copy was written", () => {
   const backend = new MemoryBackend({ "torre.estatisticas": "[1,2" }, ["torre.estatisticas.danificadas"]);
   const refused = new GameStorage(backend).loadStats();
   assert.deepEqual(refused.stats, emptyStats());
-  assert.match(refused.problem, /não foi possível guardar uma cópia das antigas/);
+  assert.match(refused.problem, /não foi possível guardar uma cópia delas à parte .*: ficam como estão/);
   assert.doesNotMatch(refused.problem, /guardámos/);
+  assert.equal(backend.getItem("torre.estatisticas"), "[1,2", "not copied, not written over (issue 41 item 4)");
 });
 
 test("every damaged value gets its own copy, the same value one only, and at most five", () => {

@@ -17,6 +17,9 @@ import { TAKEN_UP, newerSave } from "./newer_save.js";
 // A block of the word list found damaged when first read (dawg.js): not the save's fault.
 const isDamagedList = (error) => error?.name === "DawgFormatError";
 
+/** The run store of a run played without saving (a save that could not be copied aside stays as it was). */
+const NOT_SAVED = { loadRun: () => ({ status: "none" }), saveRun: () => true, clearRun: () => true, keepAside: () => false };
+
 export class Game extends Placement {
   /**
    * `deps`: engine, wordsReady (a promise of the word checker), constants, day, date,
@@ -86,12 +89,16 @@ export class Game extends Placement {
    * `reason` (which action was refused, what is unreadable) is for a developer: under «Detalhes».
    */
   async offerRestart(reason) {
-    const copy = asideSentence(this.storage.keepAside?.(this.date) ?? false);
+    const kept = this.storage.keepAside?.(this.date) ?? false;
     const tower = this.towerName ?? "a torre de hoje";
-    const said = problem(`A corrida guardada neste aparelho não pode ser retomada. ${copy} Pode recomeçar ${tower}.`, reason);
+    const next = kept ? `Pode recomeçar ${tower}.` : `Pode jogar ${tower} nesta página, mas o que jogar não fica guardado `
+      + "enquanto não libertar espaço nas definições do navegador.";
+    const said = problem(`A corrida guardada neste aparelho não pode ser retomada. ${asideSentence(kept)} ${next}`, reason);
     await this.dialogs.ask("Não foi possível retomar a corrida", problemNodes(said),
-      [{ text: `Recomeçar ${tower}`, value: true, kind: "principal" }], { cancellable: false });
-    this.storage.clearRun(this.date);
+      [{ text: kept ? `Recomeçar ${tower}` : "Jogar sem guardar", value: true, kind: "principal" }], { cancellable: false });
+    // Not copied, the save stays as it is (storage.js would refuse to remove it) and this run is not saved: the player was told.
+    if (kept) this.storage.clearRun(this.date);
+    else this.storage = NOT_SAVED;
     this.actions = [];
   }
 

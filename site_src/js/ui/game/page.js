@@ -27,6 +27,10 @@ import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
 const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet e recarregue a página.";
+const KEPT_NAMES = { "torre.estatisticas": "As estatísticas guardadas", "torre.arquivo": "O arquivo guardado",
+  "torre.treino": "O treino guardado", "torre.desafios": "Os desafios guardados", "torre.corrida": "A corrida guardada" };
+const KEPT_REFUSED = "neste aparelho não se conseguem ler e não há lugar para uma cópia: ficam como estão, e o que acabou de jogar "
+  + "não entra neles. Liberte espaço nas definições do navegador.";
 /** What is said at the first save the browser refuses (a full storage, or one blocked for the site). */
 /** What is said of the unfinished run of `date` that a full storage keeps where it was (heldEarlierRun). */
 const heldSentence = (date) => `A corrida de ${shownDate(date)} ficou a meio e continua guardada, mas o armazenamento está cheio `
@@ -72,6 +76,8 @@ export class Page {
     const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
     const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"), [main, ...kept]);
     this.announcer = new Announcer(toast, globalThis, placeToast);
+    // A damaged value no copy could be made of is left as it was (storage.js): said once, with what to do.
+    this.storage.onRefused = (key) => this.announcer.say(`${KEPT_NAMES[key] ?? "Um valor guardado"} ${KEPT_REFUSED}`);
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     const opponent = main.querySelector("#adversario");
@@ -260,10 +266,11 @@ export class Page {
     const tower = day.name ?? "a torre de hoje";
     const copy = asideSentence(kept);
     const said = problem("A corrida guardada neste aparelho foi começada com uma lista de palavras que este site não tem, "
-      + `por isso não pode ser retomado aqui. ${copy} Pode recomeçar ${tower}.`, `A corrida guardada usa a lista de palavras da versão ${version}.`);
+      + `por isso não pode ser retomada aqui. ${copy}${kept ? ` Pode recomeçar ${tower}.` : ""}`,
+    `A corrida guardada usa a lista de palavras da versão ${version}.`);
     await this.dialogs.ask("Não foi possível retomar a corrida", problemNodes(said),
-      [{ text: `Recomeçar ${tower}`, value: true, kind: "principal" }], { cancellable: false });
-    day.clear();
+      [{ text: kept ? `Recomeçar ${tower}` : "Continuar", value: true, kind: "principal" }], { cancellable: false });
+    if (kept) day.clear(); // not copied, it stays, and the page says it could not be resumed
   }
 
   /**

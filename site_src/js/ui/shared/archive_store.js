@@ -47,12 +47,23 @@ function isDamaged(data, archive) {
     (!isRecord(data[kind]) || Object.keys(data[kind]).length !== Object.keys(archive[kind]).length));
 }
 
+/** Whether a stored archive text cannot be read whole (GameStorage never writes over it uncopied). */
+function damagedText(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return true;
+  }
+  return isDamaged(data, readable(data));
+}
 
 /** The archive's saves and results, over GameStorage's read/write. */
 export class ArchiveStore {
   constructor(storage) {
     this.storage = storage;
     this.aside = null; // {raw, kept}: the damaged text already copied aside (or refused) by this page
+    storage.guard(ARCHIVE_KEY, DAMAGED_ARCHIVE_KEY, (raw) => damagedText(raw));
   }
 
   /** {archive, raw, damaged}: what is stored, its readable entries, and whether anything was unreadable. */

@@ -15,17 +15,29 @@ const DAMAGED_CHALLENGES_KEY = "torre.desafios.danificados";
 // Reading what this device wrote: any day a code can hold is possible.
 const ANY_DAY = "9999-12-31";
 
+/** {records, damaged}: the well-formed records of a stored text (its JSON `data`), and whether anything was unreadable. */
+function readRecords(raw, data) {
+  const list = data?.v === CHALLENGES_VERSION && Array.isArray(data.list) ? data.list : [];
+  const records = list.filter((record) => challengeProblem(record, ANY_DAY) === null);
+  return { records, damaged: raw !== null && (records.length !== list.length || list !== data?.list) };
+}
+
 export class ChallengeStore {
   constructor(storage) {
     this.storage = storage;
+    storage.guard(CHALLENGES_KEY, DAMAGED_CHALLENGES_KEY, (raw) => {
+      try {
+        return readRecords(raw, JSON.parse(raw)).damaged;
+      } catch {
+        return true;
+      }
+    });
   }
 
   /** {records, raw, damaged}: the well-formed records as stored, and whether anything was unreadable. */
   read() {
     const { raw, data } = this.storage.readStored(CHALLENGES_KEY);
-    const list = data?.v === CHALLENGES_VERSION && Array.isArray(data.list) ? data.list : [];
-    const records = list.filter((record) => challengeProblem(record, ANY_DAY) === null);
-    return { records, raw, damaged: raw !== null && (records.length !== list.length || list !== data?.list) };
+    return { ...readRecords(raw, data), raw };
   }
 
   /** The well-formed records, in the order received; damaged ones are copied aside first (the next save replaces them). */
@@ -47,10 +59,8 @@ export class ChallengeStore {
     return damagedSentence("Os desafios", kept);
   }
 
-  /** Writes `records`; a damaged list is copied aside first, and is not written over when the copy is refused. */
+  /** Writes `records` (a damaged list is copied aside first, and not written over when the copy is refused: storage.js). */
   save(records) {
-    const { raw, damaged } = this.read();
-    if (damaged && !this.storage.keepDamaged(DAMAGED_CHALLENGES_KEY, raw)) return false;
     return this.storage.write(CHALLENGES_KEY, JSON.stringify({ v: CHALLENGES_VERSION, list: records }));
   }
 

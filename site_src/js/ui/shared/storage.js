@@ -171,9 +171,13 @@ export function practiceTower(data, total) {
   return Number.isInteger(current) && current >= 1 && current <= total ? current : 1;
 }
 
-/** What a player reads about a save copied aside (`kept`) or not, before it starts over. */
+/** Why a copy could not be made, as every refusal says it. */
+export const NO_COPY = "o armazenamento está cheio, ou já guarda cinco cópias de valores danificados";
+
+/** What a player reads about a save copied aside (`kept`) or not, before it starts over (or, not copied, stays as it is). */
 export function asideSentence(kept) {
-  return kept ? "Guardámos uma cópia dela à parte neste aparelho." : "Não foi possível guardar uma cópia dela à parte: o navegador recusou-a.";
+  return kept ? "Guardámos uma cópia dela à parte neste aparelho."
+    : `Não foi possível guardar uma cópia dela à parte (${NO_COPY}), por isso fica guardada como está.`;
 }
 
 /** What a player reads about damaged `what` (plural: "Os desafios"), its readable entries kept; `kept`: was its copy written? */
@@ -182,10 +186,71 @@ export function damagedSentence(what, kept) {
     + (kept ? "(guardámos uma cópia dos antigos à parte)." : "(não foi possível guardar uma cópia dos antigos: o navegador recusou-a).");
 }
 
+// Every torre.* key this version writes goes through GameStorage, which keeps the rules no store
+// may forget: a kept value that cannot be read whole is never written over nor removed until its
+// text is copied aside (keepDamaged); a copy is never written over; a key not declared here is refused.
+// The kept values' readers are their stores' own (guard): torre.corrida and torre.estatisticas here,
+// torre.arquivo, torre.desafios and torre.treino in theirs.
+const PLAIN_KEYS = new Set(["torre.nome", "torre.adversario", GUIDE_KEY, GUIDE_STEP_KEY]);
+const COPY_KEY = /^torre\.[a-z]+\.(danificad[oa]s?(\.[2-9])?|posta-de-parte\.[0-9-]+)$/;
+
+/** The stored statistics' text read whole, or null. */
+function statsOf(raw) {
+  try {
+    const stats = JSON.parse(raw);
+    return isValidStats(stats) ? stats : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The daily save's text read: {save} or {reason}. */
+function runSaveOf(raw) {
+  let save;
+  try {
+    save = JSON.parse(raw);
+  } catch {
+    return { reason: "a corrida guardada não se consegue ler" };
+  }
+  if (save === null || typeof save !== "object" || save.v !== SAVE_VERSION) {
+    return { reason: "a corrida guardada é de um formato desconhecido" };
+  }
+  if (!isDate(save.date) || !isActions(save.actions)) return { reason: "a corrida guardada está incompleta" };
+  return { save: { date: save.date, actions: save.actions, wordList: wordListOf(save.wordList), raw } };
+}
+
 /** The store. `backend` is localStorage or anything with getItem/setItem/removeItem. */
 export class GameStorage {
   constructor(backend) {
     this.backend = backend;
+    this.guards = new Map(); // key → {copies, damaged(raw)}
+    this.refused = new Set(); // the kept values left as they were because no copy could be made
+    this.onRefused = () => {}; // told once per key: the page says what to do
+    this.guard(RUN_KEY, DAMAGED_RUN_KEY, (raw) => runSaveOf(raw).reason !== undefined);
+    this.guard(STATS_KEY, DAMAGED_STATS_KEY, (raw) => statsOf(raw) === null);
+  }
+
+  /** `key` is a kept value whose text `damaged(raw)` says cannot be read whole; its copies go under `copies`. */
+  guard(key, copies, damaged) {
+    this.guards.set(key, { copies, damaged });
+  }
+
+  /** Null when `key` may now hold `value` (null: be removed), copying a damaged text aside first; else why not. */
+  replaceProblem(key, value) {
+    const guard = this.guards.get(key);
+    if (!guard && !COPY_KEY.test(key) && !PLAIN_KEYS.has(key)) return "unknown";
+    const raw = this.read(key);
+    if (raw === null || raw === value) return null;
+    if (!guard) return COPY_KEY.test(key) ? "copy" : null;
+    return !guard.damaged(raw) || this.keepDamaged(guard.copies, raw) ? null : "damaged";
+  }
+
+  /** A write or removal the rules refused: a key no one declared is a bug; a damaged value kept as it is, said once. */
+  refuse(key, why) {
+    if (why === "unknown") console.error(`storage: ${key} is not a key this version keeps (storage.js)`);
+    if (why !== "damaged" || this.refused.has(key)) return;
+    this.refused.add(key);
+    this.onRefused(key);
   }
 
   read(key) {
@@ -212,8 +277,13 @@ export class GameStorage {
     }
   }
 
-  /** Writes; false when the browser refuses (private mode, quota). */
+  /** Writes; false when the rules above or the browser refuse (private mode, quota). */
   write(key, value) {
+    const why = this.replaceProblem(key, value);
+    if (why) {
+      this.refuse(key, why);
+      return false;
+    }
     try {
       this.backend.setItem(key, value);
       return true;
@@ -228,18 +298,7 @@ export class GameStorage {
    */
   readRunSave() {
     const raw = this.read(RUN_KEY);
-    if (raw === null) return null;
-    let save;
-    try {
-      save = JSON.parse(raw);
-    } catch {
-      return { reason: "a corrida guardada não se consegue ler" };
-    }
-    if (save === null || typeof save !== "object" || save.v !== SAVE_VERSION) {
-      return { reason: "a corrida guardada é de um formato desconhecido" };
-    }
-    if (!isDate(save.date) || !isActions(save.actions)) return { reason: "a corrida guardada está incompleta" };
-    return { save: { date: save.date, actions: save.actions, wordList: wordListOf(save.wordList), raw } };
+    return raw === null ? null : runSaveOf(raw);
   }
 
   /**
@@ -288,17 +347,23 @@ export class GameStorage {
     return free >= 0 && this.write(keys[free], raw);
   }
 
-  /** Removes `key`; a browser that refuses leaves it (nothing is lost by that). */
+  /** Removes `key` (the rules above permitting: false when not); a browser that refuses leaves it (nothing is lost by that). */
   remove(key) {
+    const why = this.replaceProblem(key, null);
+    if (why) {
+      this.refuse(key, why);
+      return false;
+    }
     try {
       this.backend?.removeItem(key);
     } catch {
       /* storage blocked: nothing to clear */
     }
+    return true;
   }
 
   clearRun() {
-    this.remove(RUN_KEY);
+    return this.remove(RUN_KEY);
   }
 
   /** Copies a daily save that cannot be resumed aside (keepDamaged) before it starts over; true when kept. */
@@ -320,16 +385,14 @@ export class GameStorage {
   loadStats() {
     const raw = this.read(STATS_KEY);
     if (raw === null) return { stats: emptyStats(), problem: null };
-    try {
-      const stats = JSON.parse(raw);
-      if (isValidStats(stats)) return { stats, problem: null };
-    } catch {
-      /* reported below */
-    }
-    // The copy is promised only when it was written: a full storage (quota) refuses it.
+    const stats = statsOf(raw);
+    if (stats) return { stats, problem: null };
+    // The copy is promised only when it was written; without one the damaged text stays (write refuses it).
     const kept = this.keepDamaged(DAMAGED_STATS_KEY, raw);
-    return { stats: emptyStats(), problem: "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero "
-      + (kept ? "(guardámos uma cópia das antigas à parte)." : "(não foi possível guardar uma cópia das antigas: o navegador recusou-a).") };
+    return { stats: emptyStats(), problem: kept
+      ? "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero (guardámos uma cópia das antigas à parte)."
+      : `As estatísticas guardadas neste aparelho estão danificadas e não foi possível guardar uma cópia delas à parte (${NO_COPY}): `
+        + "ficam como estão, e as corridas que acabar não contam nelas até libertar espaço nas definições do navegador." };
   }
 
   saveStats(stats) {

@@ -63,6 +63,14 @@ function isDamaged(data, practice) {
 export class PracticeStore {
   constructor(storage) {
     this.storage = storage;
+    storage.guard(PRACTICE_KEY, DAMAGED_PRACTICE_KEY, (raw) => {
+      try {
+        const data = JSON.parse(raw);
+        return isDamaged(data, readablePractice(data));
+      } catch {
+        return true;
+      }
+    });
   }
 
   /** {practice, raw, damaged}: what is stored, its readable parts, and whether anything was unreadable. */
@@ -206,7 +214,7 @@ export function practiceEndBody(summary, number, total, against = null) {
     ? `Subiu a torre de treino toda com ${points(summary.total)}!`
     : `A corrida de treino acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`;
   const next = nextPractice(number, total);
-  const after = next === 1 ? "Depois desta volta-se à torre de treino n.º 1." : `A seguir: a torre de treino n.º ${next}.`;
+  const after = next === 1 ? "Depois desta, volta-se à torre de treino n.º 1." : `A seguir: a torre de treino n.º ${next}.`;
   return [
     el("p", { class: "manchete", text: headline }),
     ...(against ? [el("p", { id: "treino-adversario", text: against })] : []),
