@@ -146,7 +146,7 @@ class Builder:
             common_dawg=self.common_dawg, common_count=self.common_count,
             word_count=len(self.words), word_files=self.word_files,
             compression_cache=self.compression_cache,
-            published_versions=self.published_versions))
+            published_versions=self.published_versions, first_day=self.window.first.isoformat()))
         return (f"word list {report.version} ({len(report.versions)} in versoes/), "
                 f"{len(report.pages)} pages, static/{report.static_hash}/, "
                 f"{report.compressed} files compressed (.br, .gz)")

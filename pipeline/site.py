@@ -106,6 +106,9 @@ class SiteInput:
     # and named by data-comuns; none in a site built without them.
     common_dawg: bytes | None = None
     common_count: int = 0         # words in palavras-comuns.txt, shown on /fontes/
+    # The build window's first day (pipeline.days): no day before it was ever played, so an import
+    # that brings one is refused (data-primeiro-dia).
+    first_day: str | None = None
 
 
 @dataclass
@@ -178,7 +181,7 @@ def page_context(site: SiteInput, folder: str, static_urls: list[str], dawg_name
         # Our own constant, without '"': kept readable ('self', not &#39;self&#39;).
         "csp": markupsafe.Markup(assets.CSP),
         "c": C, "trunfos": {t["id"]: t for t in C.TRUNFOS}, "static": f"/static/{folder}/",
-        "dawg_url": f"/{dawg_name}",
+        "dawg_url": f"/{dawg_name}", "first_day": site.first_day,
         "comuns_url": f"/{common_name}" if common_name else "",
         "common_count": site.common_count, "common_files": list(common_words.FILES),
         "common_top": common_words.TOP_N, "common_spdx": common_words.SPDX,

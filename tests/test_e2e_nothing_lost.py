@@ -401,3 +401,31 @@ def test_a_sixth_unreadable_daily_save_is_never_deleted_and_the_player_plays_on_
     assert storage(player, "torre.corrida") == damaged, "its 30 actions are still there"
     assert not player.page.locator("#dialogo").is_visible(), "no second refusal: the player was told"
     assert player.errors == []
+
+
+# Issue 41, item 12 ------------------------------------------------------------------------
+
+def test_an_import_the_full_storage_half_refuses_is_not_kept_at_all(new_player):
+    player = new_player()
+    player.page.add_init_script(f"({FULL_FOR})('torre.arquivo')")
+    player.open().wait_ready()
+    line = {**STATS, "arquivo": {"results": {"2026-11-20": {"floor": 1, "total": 0, "won": False}}, "daily": {}}}
+    exported = "TORRE-ESTATISTICAS-1:" + base64.b64encode(json.dumps(line).encode()).decode()
+    player.button("estatisticas").click()
+    player.page.fill("#estatisticas-texto", exported)
+    player.dialog_button("Importar").click()
+    player.expect_text("#dialogo .confirmacao", re.compile(r"^Não foi possível guardar as estatísticas importadas"))
+    assert [storage(player, k) for k in ("torre.estatisticas", "torre.arquivo")] == [None, None], "all or nothing"
+    assert player.errors == []
+
+
+def test_a_verified_challenge_the_full_storage_refuses_is_said_not_kept(new_player, built_dist):
+    link, _ = challenger(new_player, built_dist, TODAY)
+    friend = new_player(route=False)
+    friend.page.add_init_script(f"({FULL_FOR})('torre.desafios')")
+    open_challenge(friend, link)
+    friend.expect_text("#desafio-nao-guardado", re.compile(
+        r"^Este desafio foi verificado, mas o navegador não deixou guardá-lo neste aparelho \(o armazenamento está cheio\)"))
+    assert storage(friend, "torre.desafios") is None
+    check_looks(friend, "desafio-nao-guardado")
+    assert friend.errors == []

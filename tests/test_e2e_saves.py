@@ -65,9 +65,10 @@ def test_damaged_statistics_whose_copy_the_browser_refused_say_no_copy_was_kept(
     put(player, "torre.estatisticas", '{"v": 1, "runs": "muitas"' + " " * 1000)
     player.button("estatisticas").click()
     warning = player.page.locator("#dialogo .aviso-erro")
-    player.expect_text("#dialogo .aviso-erro", re.compile("não foi possível guardar uma cópia das antigas"))
+    player.expect_text("#dialogo .aviso-erro", re.compile("não foi possível guardar uma cópia delas à parte .*: ficam como estão"))
     assert "guardámos" not in warning.inner_text(), "no copy was written: none may be promised"
     assert storage(player, "torre.estatisticas.danificadas") is None
+    assert storage(player, "torre.estatisticas").startswith('{"v": 1, "runs": "muitas"'), "not copied, not written over"
     warning.scroll_into_view_if_needed()
     check_looks(player, "estatisticas-sem-copia")
     assert player.errors == []
@@ -221,9 +222,12 @@ def test_a_save_of_a_word_list_the_site_lacks_whose_copy_was_refused_says_so(new
     player.open(QUIET_PAGE)
     put(player, "torre.corrida", json.dumps({"v": 1, "date": TODAY, "actions": [], "wordList": UNKNOWN_VERSION}))
     player.open("/")
-    offered_a_new_start(player, "a torre de hoje")
-    body = player.text("#dialogo-corpo")
-    assert "Não foi possível guardar uma cópia dela à parte" in body and "Guardámos" not in body
+    player.expect_text("#dialogo-corpo > p", re.compile(r"lista de palavras que este site não tem, .*"
+                                                       r"Não foi possível guardar uma cópia dela à parte .*por isso fica guardada como está\.$"))
+    assert "Guardámos" not in player.text("#dialogo-corpo")
+    player.dialog_button("Continuar").click()  # not copied, never deleted (issue 41 item 4): the page says it stays
+    player.expect_text("#erro-texto", re.compile("A corrida guardada neste aparelho não se perdeu\\.$"))
+    assert json.loads(storage(player, "torre.corrida"))["wordList"] == UNKNOWN_VERSION
 
 
 def test_a_save_whose_word_list_cannot_be_downloaded_is_kept_and_the_retry_stays(new_player):

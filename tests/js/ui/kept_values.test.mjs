@@ -104,3 +104,18 @@ test("no module but storage.js's GameStorage and browser.js's handle on it touch
     .map((path) => relative(root, path)).sort();
   assert.deepEqual(touching, ["ui/shared/browser.js", "ui/shared/storage.js"]);
 });
+
+// Issue 41, item 12: with a full storage an import was half stored (statistics replaced, archive days not).
+test("several writes are all or nothing: when one is refused, those before it are put back", () => {
+  const before = JSON.stringify({ ...emptyStats(), runs: 0 });
+  const { backend, storage } = device({ "torre.estatisticas": before }, ["torre.arquivo"]);
+  const archive = new ArchiveStore(storage);
+  const played = { ...emptyStats(), runs: 1, floors: [0, 1, 0, 0, 0], best: 80, streak: 1, bestStreak: 1, lastDate: "2026-11-30" };
+  const stored = storage.all(() => storage.saveStats(played) && archive.importResults({ results: { "2026-11-20": { floor: 1, total: 0, won: false } } }));
+  assert.equal(stored, false);
+  assert.equal(backend.getItem("torre.estatisticas"), before, "the statistics put back");
+  assert.equal(backend.getItem("torre.arquivo"), null);
+  backend.full.clear();
+  assert.equal(storage.all(() => storage.saveStats(played) && archive.importResults({ results: {} })), true);
+  assert.equal(JSON.parse(backend.getItem("torre.estatisticas")).runs, 1);
+});

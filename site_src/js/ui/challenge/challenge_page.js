@@ -16,6 +16,10 @@ import { keptDayTable } from "../shared/kept_table.js";
 import { splitFragment } from "../shared/challenge_name.js";
 import { notOpened } from "../shared/saved_values.js";
 
+/** Said when a verified challenge could not be kept (a full storage): it counts nowhere until it is. */
+const NOT_KEPT = "Este desafio foi verificado, mas o navegador não deixou guardá-lo neste aparelho (o armazenamento está cheio): "
+  + "não entra no «Quadro do dia» nem nas Estatísticas. Liberte espaço nas definições do navegador e abra esta ligação outra vez.";
+
 const NOT_COUNTED = "Este desafio não conta.";
 const unfinished = (read) => `Esta corrida não acabou (ficou no ${ordinal(read.floor)} andar, com ${points(read.total)}): `
   + "só uma corrida acabada pode ser um desafio.";
@@ -87,7 +91,9 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   const mine = finishedResult(new ArchiveStore(storage).load(), read.date);
   if (mine) challenges.settle(read.date, mine);
   // This link's own record (the day may hold several challenges); as received when the browser refused to keep it.
-  const record = challenges.load().find((r) => r.code === code) ?? { ...kept, me: mine ?? null };
+  const stored = challenges.load().find((r) => r.code === code);
+  if (!stored) box.append(el("p", { id: "desafio-nao-guardado", class: "aviso aviso-erro", text: NOT_KEPT }));
+  const record = stored ?? { ...kept, me: mine ?? null };
   box.append(...actions(record, today, origin));
   // Played: the day's table, with every challenge of that tower kept here.
   const table = keptDayTable({ main, client: () => pageClient(main), fetchFn, storage, date: read.date, origin,

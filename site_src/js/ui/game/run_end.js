@@ -195,7 +195,7 @@ export function showStats(page) {
   const today = lisbonDate(page.now());
   const practice = page.storage.practiceFigures();
   const body = statsBody({ stats, today, archive: archiveResults(archive), archiveFigures: archiveStats(archive), challenges,
-    practice, practiceApart: !page.mode, onImport: (imported, importedArchive, importedChallenges) =>
+    practice, practiceApart: !page.mode, firstDay: page.main.dataset.primeiroDia ?? null, onImport: (imported, importedArchive, importedChallenges) =>
       importStats(page, today, imported, importedArchive, importedChallenges) });
   if (page.mode) body.unshift(...practiceFirst(practice));
   if (problem) body.unshift(warning(problem));
@@ -209,9 +209,10 @@ async function importStats(page, today, imported, importedArchive, importedChall
     if (!admitted.ok) return { message: CHALLENGE_REFUSED, detail: `o ${admitted.index + 1}.º desafio: ${admitted.why}` };
   }
   // A full storage refuses it (statsBody then says so).
-  const stored = [page.storage.saveStats(imported), !importedArchive || page.archive.importResults(importedArchive),
-    !importedChallenges || challengesOf(page).importList(importedChallenges)];
-  if (!stored.every(Boolean)) return false;
+  const stored = page.storage.all(() => page.storage.saveStats(imported)
+    && (!importedArchive || page.archive.importResults(importedArchive))
+    && (!importedChallenges || challengesOf(page).importList(importedChallenges)));
+  if (!stored) return false; // all or nothing: what was written is put back
   page.announcer.say("Estatísticas importadas.");
   showStats(page);
   return true;

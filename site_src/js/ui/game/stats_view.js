@@ -125,7 +125,7 @@ const IMPORT_REFUSED = "Não foi possível guardar as estatísticas importadas: 
  * any) and resolves true once stored, false when the browser refused it, or the refusal {message, detail} of a run that
  * does not replay.
  */
-function carrySection({ stats, today, onImport, archive, challenges }) {
+function carrySection({ stats, today, firstDay = null, onImport, archive, challenges }) {
   const message = el("p", { class: "confirmacao", role: "status" });
   const field = el("textarea", { id: "estatisticas-texto", rows: 3, spellcheck: false,
     "aria-label": "Texto das estatísticas, para exportar ou importar" });
@@ -142,7 +142,7 @@ function carrySection({ stats, today, onImport, archive, challenges }) {
   });
   const importButton = el("button", { type: "button", text: "Importar" });
   importButton.addEventListener("click", async () => {
-    const parsed = parseStatsExport(field.value, today);
+    const parsed = parseStatsExport(field.value, today, firstDay);
     if (parsed.ok && parsed.challenges) {
       message.classList.remove("recusa");
       showProblem(message, problem(VERIFYING));

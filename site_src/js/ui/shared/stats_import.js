@@ -45,10 +45,21 @@ const FIELDS = {
 /** Why a field was refused, as «Detalhes» says it: "o número de corridas não é …". */
 const refused = (field, why) => `${FIELDS[field]} ${why}`;
 
-/** Why `date` is not a day that can have been played by `today` (Lisbon), or null. */
-function dateProblem(date, today) {
+// More challenges of one tower than a device could be sent in a day: a list beyond it was not received.
+export const MAX_CHALLENGES_PER_DAY = 20;
+
+/** The days a device could have played between the site's first day and `today` (both included); MAX_COUNT without a first day. */
+export function daysOpen(today, firstDay = null) {
+  if (!firstDay || !isCalendarDate(firstDay) || firstDay > today) return MAX_COUNT;
+  const [a, b] = [firstDay, today].map((d) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8))));
+  return Math.round((b - a) / 86400000) + 1;
+}
+
+/** Why `date` is not a day that can have been played by `today` (Lisbon), on a site whose first day is `firstDay`, or null. */
+function dateProblem(date, today, firstDay = null) {
   if (!isCalendarDate(date)) return "não é uma data do calendário";
   if (notOpened(date, today)) return `é um dia que ainda não chegou (${date})`;
+  if (firstDay && date < firstDay) return `é de antes do primeiro dia do jogo (${date})`;
   return null;
 }
 
@@ -59,11 +70,11 @@ function countProblem(stats, field, max = MAX_COUNT) {
   return null;
 }
 
-function datesProblem(stats, today) {
+function datesProblem(stats, today, firstDay) {
   for (const field of ["lastDate", "parDate", "opponentsDate"]) {
     const date = stats[field];
     if (date === undefined || date === null) continue;
-    const why = dateProblem(date, today);
+    const why = dateProblem(date, today, firstDay);
     if (why) return refused(field, why);
   }
   if ((stats.lastDate === null) !== (stats.runs === 0)) {
@@ -90,53 +101,65 @@ function relationsProblem(stats) {
   return null;
 }
 
-/** Null when the daily statistics of an import could have been written by the game by `today`, else why not (its detail). */
-export function statsImportProblem(stats, today) {
+/**
+ * Null when the daily statistics of an import could have been written by the game by `today` on a site
+ * whose first day is `firstDay` (no count above the days open since), else why not (its detail).
+ */
+export function statsImportProblem(stats, today, firstDay = null) {
+  const days = daysOpen(today, firstDay);
   if (stats === null || typeof stats !== "object" || Array.isArray(stats)) return "as estatísticas não são um objeto JSON";
   const unknown = Object.keys(stats).find((key) => !Object.hasOwn(FIELDS, key));
   if (unknown !== undefined) return `o texto tem um campo que o jogo não conhece («${unknown.slice(0, 30)}»)`;
   if (stats.v !== 1) return refused("v", "não é uma que esta versão do jogo conheça");
   for (const field of ["runs", "wins", "streak", "bestStreak"]) {
-    const problem = countProblem(stats, field);
+    const problem = countProblem(stats, field, days);
     if (problem) return problem;
   }
   if (stats.parBeaten !== undefined) {
-    const problem = countProblem(stats, "parBeaten");
+    const problem = countProblem(stats, "parBeaten", days);
     if (problem) return problem;
   }
   const best = countProblem(stats, "best", MAX_POINTS);
   if (best) return best;
-  if (!Array.isArray(stats.floors) || stats.floors.length !== FLOORS || !stats.floors.every((n) => isCountUpTo(n, MAX_COUNT))) {
+  if (!Array.isArray(stats.floors) || stats.floors.length !== FLOORS || !stats.floors.every((n) => isCountUpTo(n, days))) {
     return refused("floors", `não tem ${FLOORS} números inteiros, de 0 para cima`);
   }
   const opponents = opponentsProblem(stats);
   if (opponents) return refused(...opponents);
-  return datesProblem(stats, today) ?? relationsProblem(stats);
+  return datesProblem(stats, today, firstDay) ?? relationsProblem(stats);
 }
 
-/** Null when an import's `arquivo` field ({results, daily}) holds only days that can have been played by `today`. */
-export function archiveImportProblem(archive, today) {
+/** Null when an import's `arquivo` field ({results, daily}) holds only days that can have been played by `today`, since `firstDay`. */
+export function archiveImportProblem(archive, today, firstDay = null) {
   if (archive === null || typeof archive !== "object" || Array.isArray(archive)) return refused("arquivo", "não é uma lista válida");
   for (const kind of ["results", "daily"]) {
     const days = archive[kind] ?? {};
     if (days === null || typeof days !== "object" || Array.isArray(days)) return refused("arquivo", "não é uma lista válida");
+    if (Object.keys(days).length > daysOpen(today, firstDay)) return refused("arquivo", "tem mais dias do que os que o jogo já teve");
     for (const [date, result] of Object.entries(days)) {
-      const why = dateProblem(date, today) ?? resultProblem(result) ?? codeProblem(date, result);
+      const why = dateProblem(date, today, firstDay) ?? resultProblem(result) ?? codeProblem(date, result);
       if (why) return refused("arquivo", `tem um dia inválido: ${date.slice(0, 10)} ${why}`);
     }
   }
   return null;
 }
 
-/** Null when an import's `desafios` field is a list of challenges the game could have kept by `today`. */
-export function challengesImportProblem(list, today) {
-  if (!Array.isArray(list) || list.length > MAX_COUNT) return refused("desafios", "não é uma lista válida");
+/**
+ * Null when an import's `desafios` field is a list of challenges the game could have kept by `today`, since `firstDay`:
+ * no more of one tower than MAX_CHALLENGES_PER_DAY.
+ */
+export function challengesImportProblem(list, today, firstDay = null) {
+  if (!Array.isArray(list) || list.length > MAX_CHALLENGES_PER_DAY * daysOpen(today, firstDay)) return refused("desafios", "não é uma lista válida");
   const codes = new Set();
+  const perDay = new Map();
   for (const [i, record] of list.entries()) {
-    const why = challengeProblem(record, today) ?? (record?.name !== undefined && nameProblem(record.name) !== null
-      ? "tem um nome que uma ligação não pode trazer" : null) ?? (codes.has(record.code) ? "repete outro desafio" : null);
+    const why = challengeProblem(record, today) ?? (firstDay && record.date < firstDay ? `é de antes do primeiro dia do jogo (${record.date})` : null)
+      ?? (record?.name !== undefined && nameProblem(record.name) !== null ? "tem um nome que uma ligação não pode trazer" : null)
+      ?? (codes.has(record.code) ? "repete outro desafio" : null)
+      ?? ((perDay.get(record.date) ?? 0) >= MAX_CHALLENGES_PER_DAY ? `é mais um de uma torre com ${MAX_CHALLENGES_PER_DAY} desafios` : null);
     if (why) return refused("desafios", `tem um desafio inválido: o ${i + 1}.º ${why}`);
     codes.add(record.code);
+    perDay.set(record.date, (perDay.get(record.date) ?? 0) + 1);
   }
   return null;
 }
@@ -181,9 +204,10 @@ const refusal = (message, detail = null) => ({ ok: false, message, detail });
 /**
  * {ok:true, stats, archive?, challenges?} or {ok:false, message, detail} for a pasted export line (`archive`
  * and `challenges` when it carries them). Every field must be one the game could have written by `today` (the Lisbon
- * date): `message` is the player's plain sentence, `detail` (or null) names the first field that could not.
+ * date) on a site whose first day is `firstDay` (data-primeiro-dia: nothing before it, no count beyond the days since):
+ * `message` is the player's plain sentence, `detail` (or null) names the first field that could not.
  */
-export function parseStatsExport(text, today = lisbonDate()) {
+export function parseStatsExport(text, today = lisbonDate(), firstDay = null) {
   const line = String(text).trim();
   if (line === "") return refusal(NOTHING_PASTED);
   if (!line.startsWith(EXPORT_PREFIX)) return refusal(NOT_AN_EXPORT);
@@ -197,8 +221,8 @@ export function parseStatsExport(text, today = lisbonDate()) {
     return refusal(REFUSED, "o texto não é um objeto JSON");
   }
   const { arquivo, desafios, ...daily } = stats;
-  const problem = statsImportProblem(daily, today) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today))
-    ?? (desafios === undefined ? null : challengesImportProblem(desafios, today));
+  const problem = statsImportProblem(daily, today, firstDay) ?? (arquivo === undefined ? null : archiveImportProblem(arquivo, today, firstDay))
+    ?? (desafios === undefined ? null : challengesImportProblem(desafios, today, firstDay));
   if (problem || !isValidStats(daily)) return refusal(REFUSED, problem ?? "as estatísticas não são válidas");
   const parsed = arquivo === undefined ? { ok: true, stats: daily } : { ok: true, stats: daily, archive: archiveResults(arquivo) };
   return desafios === undefined ? parsed : { ...parsed, challenges: desafios };

@@ -226,6 +226,7 @@ export class GameStorage {
     this.guards = new Map(); // key → {copies, damaged(raw)}
     this.refused = new Set(); // the kept values left as they were because no copy could be made
     this.onRefused = () => {}; // told once per key: the page says what to do
+    this.journal = null; // within all(): each key written, with what it held before
     this.guard(RUN_KEY, DAMAGED_RUN_KEY, (raw) => runSaveOf(raw).reason !== undefined);
     this.guard(STATS_KEY, DAMAGED_STATS_KEY, (raw) => statsOf(raw) === null);
   }
@@ -277,6 +278,31 @@ export class GameStorage {
     }
   }
 
+  /**
+   * All or nothing: runs `writes()` (several writes, true when every one was stored); when it returns
+   * false, each value it wrote is put back as it was, so an import is never half stored.
+   */
+  all(writes) {
+    const before = new Map();
+    this.journal = before;
+    let stored = false;
+    try {
+      stored = writes();
+    } finally {
+      this.journal = null;
+    }
+    if (!stored) {
+      for (const [key, raw] of before) {
+        try {
+          if (raw === null) this.backend.removeItem(key); else this.backend.setItem(key, raw);
+        } catch {
+          /* a storage blocked since: nothing more can be put back */
+        }
+      }
+    }
+    return stored;
+  }
+
   /** Writes; false when the rules above or the browser refuse (private mode, quota). */
   write(key, value) {
     const why = this.replaceProblem(key, value);
@@ -284,6 +310,7 @@ export class GameStorage {
       this.refuse(key, why);
       return false;
     }
+    if (this.journal && !this.journal.has(key)) this.journal.set(key, this.read(key));
     try {
       this.backend.setItem(key, value);
       return true;
