@@ -55,7 +55,7 @@ def test_a_run_under_way_at_midnight_goes_on_and_counts_for_its_own_day(new_play
     player = open_at(new_player, "2026-12-01T23:58:30Z", viewport, scheme)  # 23:58:30 in Lisbon (winter time)
     climb_and_leave_a_tile(player)
     player.page.clock.run_for(120_000)
-    player.expect_text("#outro-dia-texto", "Já passou a meia-noite: esta corrida conta para 01/12/2026.")
+    player.expect_text("#outro-dia-texto", "Já passou a meia-noite: esta corrida conta para o dia 01/12/2026.")
     assert player.page.locator("#outro-dia-ligacao").get_attribute("href") == "/"
     assert player.text("h1") == "A torre de 01/12/2026"
     assert player.number("total") == 62 and player.text("#andar") == "2.º andar"
@@ -121,7 +121,7 @@ def test_midnight_on_the_night_summer_time_ends_comes_at_lisbon_midnight_not_utc
     player = open_at(new_player, "2026-10-24T22:58:30Z")
     climb_and_leave_a_tile(player)
     player.page.clock.run_for(120_000)  # 00:00:30 in Lisbon, 23:00:30 UTC: still 24 October in UTC
-    player.expect_text("#outro-dia-texto", re.compile("conta para 24/10/2026"))
+    player.expect_text("#outro-dia-texto", re.compile("conta para o dia 24/10/2026"))
     player.page.clock.run_for(3 * 3600_000)  # past the change of time: nothing more changes
     assert player.text("h1") == "A torre de 24/10/2026"
     assert player.number("total") == 62
@@ -140,7 +140,7 @@ def test_a_second_tab_opened_after_midnight_never_overwrites_the_run_the_first_g
     second.button("baralhar").click()  # the new day's run begins: its save is written
     first.button("baralhar").click()  # the first tab goes on with the day before's run
     first.page.clock.run_for(61_000)
-    first.expect_text("#outro-dia-texto", re.compile("conta para 01/12/2026"))
+    first.expect_text("#outro-dia-texto", re.compile("conta para o dia 01/12/2026"))
     today = stored(first.page, "torre.corrida")
     assert today["date"] == "2026-12-02" and today["actions"] == [{"type": "shuffle"}]
     kept = stored(first.page, "torre.arquivo")["runs"]["2026-12-01"]
@@ -170,7 +170,7 @@ def test_a_run_under_way_at_midnight_with_a_full_storage_stays_where_it_was_and_
     player.page.evaluate(FILL_STORAGE)
     player.page.clock.run_for(150_000)
     player.expect_text("#outro-dia-texto", re.compile(
-        r"^Já passou a meia-noite: esta corrida conta para 01/12/2026\. Com o armazenamento cheio, fica guardada "
+        r"^Já passou a meia-noite: esta corrida conta para o dia 01/12/2026\. Com o armazenamento cheio, fica guardada "
         r"onde estava e não passa para o arquivo: acabe-a aqui"))
     assert stored(player.page, "torre.corrida") == {"v": 1, "date": "2026-12-01", "actions": passes,
                                                     "wordList": stored(player.page, "torre.corrida")["wordList"]}
@@ -189,4 +189,25 @@ def test_a_run_under_way_at_midnight_with_a_full_storage_stays_where_it_was_and_
     kept = stored(player.page, "torre.arquivo")["runs"]["2026-12-01"]
     assert kept["daily"] is True and kept["actions"] == passes
     assert stored(player.page, "torre.corrida")["date"] == "2026-12-02"
+    assert player.errors == []
+
+
+# Issue 41, item 5: setting the clock back after a run was kept past midnight began that day afresh.
+def test_the_clock_set_back_to_a_day_whose_run_was_kept_past_midnight_resumes_that_run(new_player):
+    player = open_at(new_player, "2026-12-01T23:58:30Z")
+    climb_and_leave_a_tile(player)
+    player.page.clock.run_for(120_000)
+    player.expect_text("#outro-dia-texto", re.compile("conta para (o dia )?01/12/2026"))
+    assert stored(player.page, "torre.corrida") is None
+    player.page.clock.set_system_time("2026-12-01T20:00:00Z")  # the clock set back to the 1st
+    player.page.reload()
+    player.wait_ready()
+    assert player.number("total") == 62 and player.text("#andar") == "2.º andar", "the kept run, not a fresh one"
+    player.button("baralhar").click()
+    kept = stored(player.page, "torre.arquivo")["runs"]["2026-12-01"]["actions"]
+    assert stored(player.page, "torre.corrida")["actions"][:len(kept)] == kept, "the same run, taken further"
+    player.page.clock.set_system_time("2026-12-02T08:00:00Z")
+    player.page.reload()
+    player.wait_ready()
+    assert stored(player.page, "torre.arquivo")["runs"]["2026-12-01"]["actions"][-1] == {"type": "shuffle"}, "no log dropped"
     assert player.errors == []

@@ -138,3 +138,15 @@ test("an earlier day's run copied aside, kept in the archive, finished or empty 
   const empty = device({ "torre.corrida": daily("2026-12-01", []) });
   assert.equal(heldEarlierRun(empty.storage, empty.archive, "2026-12-02"), null);
 });
+
+// Issue 41, item 5: the clock set back after a run was kept past midnight.
+test("two logs of a day's tower that went apart are both kept: neither replaces the other", () => {
+  const { storage, archive } = device({ "torre.corrida": daily("2026-12-01", [{ type: "shuffle" }]) });
+  assert.equal(archive.keepDaily("2026-12-01", PLAYS, null), true);
+  assert.equal(archive.keepDaily("2026-12-01", [{ type: "shuffle" }], null), false, "not the same run: not kept over it");
+  assert.equal(carryEarlierRun(storage, archive, "2026-12-02"), "2026-12-01", "carried by its copy aside");
+  assert.deepEqual(archive.loadRun("2026-12-01").actions, PLAYS);
+  assert.deepEqual(JSON.parse(storage.read("torre.corrida.posta-de-parte.2026-12-01")).actions, [{ type: "shuffle" }]);
+  assert.equal(archive.keepDaily("2026-12-01", [...PLAYS, { type: "pass" }], null), true, "the same run taken further replaces it");
+  assert.equal(archive.loadRun("2026-12-01").actions.length, PLAYS.length + 1);
+});

@@ -216,7 +216,7 @@ export class Page {
       file: towerWords(date, archived).file,
       name: archived ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
       keep: [dayUrl(this.urls, date), ...practiceFiles(this.urls, this.storage)],
-      saved: () => (archive ?? this.storage).loadRun(date),
+      saved: () => runStore({ storage: this.storage, archive: this.archive, past: archived }).loadRun(date),
       store: (_data, wordList) => runStore({ storage: this.storage, archive: this.archive, wordList, past: archived }),
       aside: () => (archive ?? this.storage).setRunAside(date), // a save this site cannot resume
       clear: () => (archive ?? this.storage).clearRun(date),

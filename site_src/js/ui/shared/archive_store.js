@@ -47,6 +47,9 @@ function isDamaged(data, archive) {
     (!isRecord(data[kind]) || Object.keys(data[kind]).length !== Object.keys(archive[kind]).length));
 }
 
+/** Whether the action log `log` begins with `start` (the same run, taken further or not). */
+const startsWith = (log, start) => start.length <= log.length && start.every((a, i) => JSON.stringify(a) === JSON.stringify(log[i]));
+
 /** Whether a stored archive text cannot be read whole (GameStorage never writes over it uncopied). */
 function damagedText(raw) {
   let data;
@@ -155,7 +158,9 @@ export class ArchiveStore {
     const archive = this.load();
     const kept = archive.runs[date];
     if (kept && !kept.daily) return false;
-    if (kept && kept.actions.length >= actions.length) return true;
+    if (kept && startsWith(kept.actions, actions)) return true;
+    // Two logs that went apart (the clock set back, a run begun again): neither replaces the other (false: copy it aside).
+    if (kept && !startsWith(actions, kept.actions)) return false;
     archive.runs[date] = keptRun(actions, wordList, true);
     return this.save(archive);
   }
@@ -286,7 +291,12 @@ export function runStore({ storage, archive = null, wordList = null, past = Bool
     };
   }
   return {
-    loadRun: (date) => storage.loadRun(date),
+    // Today's tower kept in the archive past its midnight (the clock since set back) is resumed, never begun again.
+    loadRun: (date) => {
+      const own = storage.loadRun(date);
+      const kept = own.status === "none" ? archive?.loadRun(date) : null;
+      return kept?.daily ? { status: "ok", actions: kept.actions, wordList: kept.wordList } : own;
+    },
     saveRun: (date, actions) => {
       if (!archive) return storage.saveRun(date, actions, wordList);
       if (storage.savedRun()?.date > date) return archive.keepDaily(date, actions, wordList);
