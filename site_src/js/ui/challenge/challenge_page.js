@@ -10,7 +10,8 @@ import { ChallengeStore } from "../shared/challenge_store.js";
 import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
 import { problem, showProblem } from "../shared/problem.js";
-import { fragmentCode, verifyCode } from "../shared/verify.js";
+import { admitRun } from "../shared/admit.js";
+import { fragmentCode } from "../shared/verify.js";
 import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
 import { splitFragment } from "../shared/challenge_name.js";
@@ -64,11 +65,11 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   box.replaceChildren(says);
   const { code, name } = splitFragment(fragmentCode(hash));
   const onRead = (read) => box.prepend(el("h2", { id: "desafio-torre", text: `Desafio: ${towerOf(read.date, today)}` }));
-  const checked = await verifyCode(code, main, fetchFn, { onRead, today });
-  const { read, loaded, replayed } = checked;
+  // Through the one way in (admit.js): a challenge is of a finished run; one still in play has no result to beat.
+  const checked = await admitRun(code, main, fetchFn, { onRead, today });
+  const { read, loaded } = checked;
   if (loaded) keep(loaded.files.day, loaded.files.dawg);
-  // A challenge is of a finished run: one still in play (nothing played, say) has no result to beat.
-  const verified = checked.verified && checked.finished;
+  const verified = checked.admitted;
   main.dataset.veredicto = verified ? "verificada" : "recusada";
   // Too early is not a fault of the link: said plainly, and the link will verify on its day.
   if (read.ok && notOpened(read.date, today)) {
@@ -86,7 +87,7 @@ export async function showChallenge(main, { fetchFn, hash, storage, today, origi
   const challenges = new ChallengeStore(storage);
   const damaged = challenges.repair(); // said here, once: the game page then finds the store sound
   if (damaged) box.append(el("p", { id: "desafios-danificados", class: "aviso aviso-erro", text: damaged }));
-  const kept = challenges.receive(code, read.date, { floor: read.floor, total: read.total, won: replayed.state.phase === "won" }, name);
+  const kept = challenges.receive(code, read.date, checked.result, name);
   if (kept.name) box.append(senderLine(kept.name));
   const mine = finishedResult(new ArchiveStore(storage).load(), read.date);
   if (mine) challenges.settle(read.date, mine);

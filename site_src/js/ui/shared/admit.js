@@ -1,21 +1,29 @@
-// The one way in for runs that come from outside this device (a statistics import today; the
-// challenge page verifies its link through the same verifyCode): a run is admitted only when it
-// replays, against its own day and the word list it names, to the result its record claims, and
-// is finished. A code's fixed fields and checksum can be written by anyone; only the replay
-// proves the plays. Nothing here writes: the caller stores what was admitted.
+// The one way in for runs that come from outside this device (a challenge link, a statistics
+// import): a run is admitted only when it replays, against its own day and the word list it
+// names (one this site has), finished, on a day that has opened; an import's record must also
+// claim the result its plays give. A code's fixed fields and checksum can be written by anyone;
+// only the replay proves the plays. Nothing here writes: the caller stores what was admitted.
 
 import { readCode } from "../../engine/replay_read.js";
 import { verifyCode } from "./verify.js";
 
-/** Why the replayed run `verified` (verifyCode's answer) is not the finished run `claimed` {floor, total, won}, or null. */
-function claimProblem(verified, claimed) {
-  if (!verified.verified) return verified.text;
-  if (!verified.finished) return "a corrida não está acabada";
-  const won = verified.replayed.state.phase === "won";
-  if (claimed.won !== won || claimed.floor !== verified.read.floor || claimed.total !== verified.read.total) {
-    return "o resultado não é o que as jogadas dão";
-  }
-  return null;
+/**
+ * A run from outside, as admitted: verifyCode's answer (its verdict said to the player) with
+ * `admitted` (it replays, finished) and, when admitted, its `result` {floor, total, won}.
+ */
+export async function admitRun(code, main, fetchFn, { onRead = () => {}, today } = {}) {
+  const checked = await verifyCode(code, main, fetchFn, { onRead, today });
+  const admitted = checked.verified && checked.finished === true;
+  const result = admitted ? { floor: checked.read.floor, total: checked.read.total, won: checked.replayed.state.phase === "won" } : null;
+  return { ...checked, admitted, result };
+}
+
+/** Why the run `admitted` (admitRun's answer) is not the finished run `claimed` {floor, total, won}, or null. */
+function claimProblem(admitted, claimed) {
+  if (!admitted.verified) return admitted.text;
+  if (!admitted.admitted) return "a corrida não está acabada";
+  const { floor, total, won } = admitted.result;
+  return claimed.won !== won || claimed.floor !== floor || claimed.total !== total ? "o resultado não é o que as jogadas dão" : null;
 }
 
 /**
@@ -33,7 +41,7 @@ export async function admitChallenges(records, main, fetchFn, today) {
   };
   for (const [index, record] of records.entries()) {
     if (!readCode(record.code).ok) return { ok: false, index, why: "a ligação não se lê" };
-    const why = claimProblem(await verifyCode(record.code, main, fetchOnce, { today }), record.them);
+    const why = claimProblem(await admitRun(record.code, main, fetchOnce, { today }), record.them);
     if (why) return { ok: false, index, why };
   }
   return { ok: true };
