@@ -19,6 +19,7 @@ from pathlib import Path
 from .errors import TorreError
 from .files import write_atomic
 from .filters import Folder, classify
+from .wordlist import grouped
 
 WORDFREQ_VERSION = "3.1.1"
 LANGUAGE = "pt"
@@ -120,7 +121,7 @@ def licence_section(count: int) -> str:
         "",
         f"Palavras comuns ({WORDS_FILE}, {ORIGIN_FILE}, palavras-comuns.<hash>.dawg)",
         "",
-        f"Estas {count} palavras são as palavras da lista acima que são, escritas como no jogo",
+        f"Estas {grouped(count)} palavras são as palavras da lista acima que são, escritas como no jogo",
         f"(sem acentos e em maiúsculas), uma das {TOP_N} formas mais frequentes do português",
         f"no wordfreq {WORDFREQ_VERSION}, de Robyn Speer ({WORDFREQ_URL});",
         f"{ORIGIN_FILE} dá a posição de cada uma e as formas de que vem.",

@@ -181,12 +181,17 @@ def write_word_list(word_list: WordList, sources: list[DictionarySource],
     return written
 
 
+def grouped(n: int) -> str:
+    """49132 → "49 132" (a no-break space between groups of three, as the site's pages write it)."""
+    return f"{n:,}".replace(",", "\u00a0")
+
+
 def licence_text(sources: list[DictionarySource], count: int) -> str:
     authors = list(dict.fromkeys(a for s in sources for a in s.authors))  # in order, once
     lines = [
         "Lista de palavras de A Torre (palavras.txt, palavras-origem.tsv, palavras-stats.json)",
         "",
-        f"Estas {count} palavras são uma obra derivada dos dicionários Hunspell de português",
+        f"Estas {grouped(count)} palavras são uma obra derivada dos dicionários Hunspell de português",
         "europeu do Projecto Natura, de " + ", ".join(authors[:-1]) + " e " + authors[-1],
         "(Departamento de Informática, Universidade do Minho): são as formas que as regras de",
         "afixos desses dicionários geram, filtradas e escritas sem acentos e em maiúsculas.",

@@ -229,7 +229,7 @@ def test_the_attributions_are_the_sources_wordfreqs_own_readme_names():
 def test_the_licence_file_states_wordfreqs_terms_its_sources_and_the_spdx_expression(built_dist):
     text = (built_dist / "LICENCA-palavras.txt").read_text(encoding="utf-8")
     common_count = len(lines(built_dist / "palavras-comuns.txt"))
-    assert f"Estas {common_count} palavras são as palavras da lista acima" in text
+    assert f"Estas {common_count:,} palavras são as palavras da lista acima".replace(",", "\u00a0") in text
     assert "wordfreq\n3.1.1" in text or "wordfreq 3.1.1" in text
     assert "CC BY-SA 4.0" in text and "Apache 2.0" in text and "Apache-2.0" in text
     assert f"(SPDX: {SPDX})" in text

@@ -18,7 +18,7 @@ from test_e2e_replay import one_changed
 PAST = "2026-11-30"
 SMALL_PHONE = {"width": 360, "height": 640}
 PHONE_ON_ITS_SIDE = {"width": 844, "height": 390}
-OPPONENTS = {"Caloiro", "Doutor", "Dux"}
+OPPONENTS = {"Caloiro", "Veterano", "Dux"}
 
 
 def finished(new_player, built_dist, first: str, **options):
@@ -71,7 +71,7 @@ def test_three_browsers_that_exchange_links_end_with_the_same_table(new_player, 
         player.page.locator("#quadro-do-dia").wait_for()
         rows = table_rows(player)
         assert player.text("#quadro-do-dia .quadro-nota") == \
-            "2 desafiantes neste quadro: só entram os desafios abertos neste aparelho."
+            "O quadro tem 2 desafiantes: só entram os desafios desta torre abertos neste aparelho."
         assert sum(who == "A sua corrida" for _, who, _, _ in rows) == 1
         own = player.page.locator("#quadro-do-dia tr.quadro-eu a").get_attribute("href")
         assert own.startswith(f"{player.url}/repeticao/#1"), "the run's own replay, kept by its end screen"
@@ -170,7 +170,7 @@ def test_statistics_count_the_days_against_each_opponent_this_month_and_since_th
         player.page.locator(".adversarios:not(.espera)").wait_for()
         player.dialog_button("Estatísticas").click()
         rows = table_cells(player, "#tabela-adversarios")
-        assert rows == [[name, "0–1", "0–1"] for name in ("Caloiro", "Doutor", "Dux")], rows
+        assert rows == [[name, "0–1", "0–1"] for name in ("Caloiro", "Veterano", "Dux")], rows
         assert axe_violations(player.page) == [], (viewport, scheme)
         player.page.locator("#estatisticas-adversarios").scroll_into_view_if_needed()
         player.screenshot(f"quadro-estatisticas-adversarios-{scheme}")

@@ -15,7 +15,7 @@ from test_e2e_layout import in_view
 from test_e2e_nothing_lost import code_of
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1280, 800)]
-RESULTS = re.compile(r"[oO] (Caloiro|Doutor|Dux) (?:chegou ao (\d)\.º andar|subiu a torre toda) com (\d+) pontos?")
+RESULTS = re.compile(r"[oO] (Caloiro|Veterano|Dux) (?:chegou ao (\d)\.º andar|subiu a torre toda) com (\d+) pontos?")
 IN_THE_FIRST_VIEW = ["#dialogo-titulo", ".fim-cartao > .manchete", "#torre-figura", "#veredicto-do-dia", "#partilhar"]
 
 
@@ -31,6 +31,10 @@ def ended(new_player, width: int, height: int, **options):
     return player
 
 
+# The level ids (the markers' ids) by the names players read: the middle level's id stays `doutor`.
+LEVEL_OF = {"Caloiro": "caloiro", "Veterano": "doutor", "Dux": "dux"}
+
+
 def where_each_stopped(player) -> dict[str, tuple[int, int]]:
     """{runner: (row from the top, points)} as the end screen's text says them: the player's run,
     the par's and each opponent's (row 0 is the top, for a run that climbed it all)."""
@@ -38,7 +42,7 @@ def where_each_stopped(player) -> dict[str, tuple[int, int]]:
     par = re.match(r"Par do dia: (?:torre toda|(\d)\.º andar), (\d+) pontos?", player.text("#par-linha"))
     said["par"] = (6 - int(par[1]) if par[1] else 0, int(par[2]))
     for name, floor, total in RESULTS.findall(player.text("#adversarios-linha")):
-        said[name.lower()] = (6 - int(floor) if floor else 0, int(total))
+        said[LEVEL_OF[name]] = (6 - int(floor) if floor else 0, int(total))
     return said
 
 
@@ -64,7 +68,7 @@ def test_the_end_card_is_the_first_view_with_a_marker_where_each_run_stopped(new
         expect(player.page.locator(selector)).to_be_in_viewport(ratio=1)
         assert in_view(player.page.locator(selector).bounding_box(), width, height), selector
     assert player.text(".fim-cartao > .manchete") == "A corrida acabou no 1.º andar, com 0 pontos."
-    assert re.fullmatch(r"Perdeu com o Caloiro, o Doutor e o Dux\. Patente do dia: nenhuma, desta vez\.",
+    assert re.fullmatch(r"Perdeu com o Caloiro, o Veterano e o Dux\. Categoria do dia: nenhuma, desta vez\.",
                         player.text("#veredicto-do-dia"))
     said = where_each_stopped(player)
     shown = markers(player)
@@ -88,7 +92,7 @@ def test_the_pictures_text_alternative_says_every_marker(new_player):
     label = picture.get_attribute("aria-label")
     assert label.startswith("A torre, com os pontos para subir cada andar (1.º andar, 25; 2.º andar, 50; ")
     for who, (row, points) in where_each_stopped(player).items():
-        name = {"eu": "A sua corrida", "par": "O par"}.get(who, f"O {who.capitalize()}")
+        name = {"eu": "A sua corrida", "par": "O par"}.get(who) or f"O {next(n for n, level in LEVEL_OF.items() if level == who)}"
         where = "no topo da torre" if row == 0 else f"no {6 - row}.º andar"
         assert f"{name}: {where}, com {points} ponto" in label, (who, label)
 

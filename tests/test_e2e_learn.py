@@ -102,11 +102,11 @@ def test_the_analysis_lists_each_play_next_to_the_best_one_as_the_engine_counts_
     assert got == expected["rows"] and len(got) == 4  # PRAXE and three passes
     assert rows.nth(0).locator("h3").inner_text() == "1.º andar, 1.ª jogada"
     assert rows.nth(0).locator(".sua").inner_text() == "A sua: PRAXE (62 pontos)"
-    assert rows.nth(0).locator(".comum").inner_text() == "Em palavras comuns: nenhuma valia mais do que a sua."
+    assert rows.nth(0).locator(".comum").inner_text() == "Com palavras comuns: nenhuma valia mais do que a sua."
     assert rows.nth(1).locator(".sua").inner_text() == "A sua: passou a vez"
     summary = player.text("#analise-resumo")
     assert re.fullmatch(r"Ficou a \d+ pontos? do 3\.º andar\. Na [1-3]\.ª jogada do 2\.º andar, .+ "
-                        r"\((palavra comum|palavras comuns)\) em [A-G][1-7] davam? \d+ pontos?(; nessa jogada, passou| e subia de andar)\.",
+                        r"\((palavra comum|palavras comuns)\) em [A-G][1-7] dariam? \d+ pontos?(; nessa jogada, passou| e subiria de andar)\.",
                         summary), summary
     player.screenshot("analise")
     assert player.errors == []
@@ -148,7 +148,7 @@ def test_the_common_word_and_best_plays_show_on_a_small_labelled_board_on_demand
     expect(board).to_be_visible()
     assert first.get_by_role("button", name="Esconder o tabuleiro").get_attribute("aria-expanded") == "true"
     assert board.count() == 1, "PRAXE, a Coimbra word, is both the best common-word play and the best: one board"
-    assert board.locator("caption").inner_text().startswith("Em palavras comuns: PRAXE em C2–C6")
+    assert board.locator("caption").inner_text().startswith("Com palavras comuns: PRAXE em C2–C6")
     assert board.locator("th[scope=col]").all_inner_texts() == list("ABCDEFG")
     assert board.locator("td.nova").count() == 4 and "(nova)" in board.locator("td.nova").first.inner_text()
     assert board.locator("tr").nth(4).locator("td").all_inner_texts()[1:5] == ["F", "A", "D", "O"]  # the opener
@@ -161,7 +161,7 @@ def test_the_common_word_and_best_plays_show_on_a_small_labelled_board_on_demand
 
 # Three passes on floor 1: the run ends there, and PRAXE (a Coimbra word, so common) would have
 # climbed it at the first of them.
-ADVICE = "Na 1.ª jogada do 1.º andar, PRAXE (palavra comum) em C2 dava 62 pontos e subia de andar."
+ADVICE = "Na 1.ª jogada do 1.º andar, PRAXE (palavra comum) em C2 daria 62 pontos e subiria de andar."
 
 
 def end_by_three_passes(player, touch: bool):
@@ -195,8 +195,8 @@ def test_the_analysis_shows_the_common_word_play_of_each_row_and_the_advice_to_u
     assert rows.count() == 3
     for k in range(3):
         assert rows.nth(k).locator(".sua").inner_text() == "A sua: passou a vez"
-        assert rows.nth(k).locator(".comum").inner_text() == "Em palavras comuns: PRAXE (62 pontos), em C2–C6"
-        assert rows.nth(k).locator(".melhor").inner_text() == "A melhor: a mesma, em palavras comuns."
+        assert rows.nth(k).locator(".comum").inner_text() == "Com palavras comuns: PRAXE (62 pontos), em C2–C6"
+        assert rows.nth(k).locator(".melhor").inner_text() == "A melhor: a mesma, com palavras comuns."
     use(rows.first.get_by_role("button", name="Ver no tabuleiro"))
     board = rows.first.locator("table.mini-tabuleiro")
     expect(board).to_be_visible()

@@ -57,7 +57,7 @@ def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist
         assert [r.url for r in responses if not r.from_service_worker] == []
         # The analysis worker is not kept: offline, the opponent's line says it is unavailable.
         assert [url for url in failed if not url.endswith("/js/analise.js")] == []
-        player.expect_text("#adversario-texto", "Doutor: indisponível")
+        player.expect_text("#adversario-texto", "Veterano: indisponível")
         player.screenshot("offline")
         assert player.errors == []
 

@@ -1,5 +1,5 @@
 """The chosen opponent during a run (issue 29 §2): a line under the buttons says where the
-Caloiro, the Doutor or the Dux stood after as many turns (plays and passes) as the player has
+Caloiro, the Veterano or the Dux stood after as many turns (plays and passes) as the player has
 made, never its letters or words; the choice is remembered on the device; a screen reader
 hears the opponent's climbs; the line fits every size without moving the board, the hand or
 the buttons; and at the end it agrees with the end screen, the patente, the replay link and
@@ -24,7 +24,7 @@ from e2e_support import (  # noqa: F401
 from test_e2e_opponents import check_replays_verify, replay_links
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = {"caloiro": "Caloiro", "doutor": "Doutor", "dux": "Dux"}
+NAMES = {"caloiro": "Caloiro", "doutor": "Veterano", "dux": "Dux"}
 # Each size with its opponent, so that the three levels are each played.
 SIZES = [((360, 640), "caloiro"), ((390, 844), "doutor"), ((844, 390), "dux"), ((1280, 800), "dux")]
 PAST = "2026-11-30"
@@ -71,7 +71,7 @@ def opponents_of(dist: Path, day_file: Path) -> dict:
 
 
 def line_text(level: str, standing: dict) -> str:
-    """As the line says it: "Doutor: 2.º andar, 48"."""
+    """As the line says it: "Veterano: 2.º andar, 48"."""
     where = "subiu a torre toda" if standing["won"] else f"{standing['floor']}.º andar"
     return f"{NAMES[level]}: {where}, {standing['total']}"
 
@@ -125,7 +125,7 @@ def check_fits(player, width: int, height: int):
     before = boxes(player)
     text = player.page.locator("#adversario-texto")
     said = text.text_content()
-    for other in ("Dux", "Caloiro: subiu a torre toda, 1234", "Doutor: indisponível", "Doutor: a calcular…"):
+    for other in ("Dux", "Caloiro: subiu a torre toda, 1234", "Veterano: indisponível", "Veterano: a calcular…"):
         text.evaluate("(e, t) => { e.textContent = t; }", other)
         assert boxes(player) == before, f"the line saying {other!r} moved the board, the hand or the buttons"
         assert player.page.locator("#adversario-botao").bounding_box()["height"] == 44
@@ -150,7 +150,7 @@ def test_the_line_follows_the_chosen_opponent_turn_by_turn_and_agrees_with_the_e
     player = new_player(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     player.page.add_init_script(RECORD_WORKER)
     player.open().wait_ready()
-    expect_line(player, "Doutor")  # the default, before any choice; its standing comes with the first action
+    expect_line(player, "Veterano")  # the default, before any choice; its standing comes with the first action
     choose(player, level)
     expect_line(player, line_text(level, standings[0]))
     assert player.page.evaluate("() => localStorage.getItem('torre.adversario')") == level
@@ -180,7 +180,7 @@ def test_the_line_follows_the_chosen_opponent_turn_by_turn_and_agrees_with_the_e
     beaten = level == "caloiro"  # PRAXE's floor 2 beats only the Caloiro's floor 1
     if beaten:
         assert f"ao {NAMES[level]}" in end_line, end_line
-        player.expect_text("#adversarios-patente", f"Patente do dia: {NAMES[level]}.")
+        player.expect_text("#adversarios-patente", f"Categoria do dia: {NAMES[level]}.")
     else:
         where = f"o {NAMES[level]} chegou ao {final['floor']}.º andar com {final['total']} pontos"
         assert where in end_line, end_line
@@ -202,7 +202,7 @@ def test_the_line_comes_with_the_first_action_and_at_once_for_a_run_under_way(ne
     player.page.on("request", lambda request: asked.append(request.url))
     player.open().wait_ready()
     player.page.wait_for_load_state("networkidle")
-    expect_line(player, "Doutor")
+    expect_line(player, "Veterano")
     assert not [url for url in asked if END_CHUNK.search(url)], "a first visit carries none of the line's code"
     play_praxe_by_taps(player)
     expect_line(player, line_text("doutor", doutor[1]))
@@ -235,7 +235,7 @@ def test_the_opponents_button_is_in_full_view_without_scrolling(new_player, size
                         is_mobile=touch).open().wait_ready()
     play_praxe_by_taps(player)
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
-    expect_line(player, re.compile(r"^Doutor: 2\.º andar, \d+$"))
+    expect_line(player, re.compile(r"^Veterano: 2\.º andar, \d+$"))
     check_fits(player, width, height)
     assert axe_in_each_scheme(player, "adversario-a-vista") == {"light": [], "dark": []}
     assert player.errors == []
@@ -266,7 +266,7 @@ def test_a_damaged_choice_reads_as_the_doutor(new_player):
     player = new_player()
     player.page.add_init_script("localStorage.setItem('torre.adversario', '{\"dux\"')")
     player.open().wait_ready()
-    expect_line(player, "Doutor")
+    expect_line(player, "Veterano")
 
 
 def test_without_a_worker_the_line_says_the_opponent_is_unavailable_and_the_game_plays_on(new_player):
@@ -275,7 +275,7 @@ def test_without_a_worker_the_line_says_the_opponent_is_unavailable_and_the_game
     player.open().wait_ready()
     play_praxe_by_taps(player)
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")
-    expect_line(player, "Doutor: indisponível")
+    expect_line(player, "Veterano: indisponível")
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     player.expect_text("#trunfos", "🎉 Latada")
     assert player.errors == []
@@ -284,7 +284,7 @@ def test_without_a_worker_the_line_says_the_opponent_is_unavailable_and_the_game
 def test_an_archive_day_has_its_own_opponents_line(new_player, built_dist):
     doutor = opponents_of(built_dist, built_dist / "dias" / f"{PAST}.json")["doutor"]["standings"]
     player = new_player(route=False).open(f"/?dia={PAST}").wait_ready()
-    expect_line(player, "Doutor")
+    expect_line(player, "Veterano")
     make_play(player, first_play(built_dist, PAST))
     expect_line(player, line_text("doutor", doutor[1]))
     assert player.errors == []
@@ -296,11 +296,11 @@ def test_the_line_and_its_choice_have_no_axe_violations(new_player, viewport):
     player = new_player(viewport=viewport).open().wait_ready()
     play_praxe_by_taps(player)
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
-    expect(player.page.locator("#adversario-texto")).to_have_text(re.compile(r"^Doutor: 2\.º andar, \d+$"))
+    expect(player.page.locator("#adversario-texto")).to_have_text(re.compile(r"^Veterano: 2\.º andar, \d+$"))
     assert axe_in_each_scheme(player) == {"light": [], "dark": []}
     player.page.locator("#adversario-botao").click()
     player.expect_text("#dialogo-titulo", "Escolha o adversário")
-    expect(player.page.locator("#dialogo-corpo p").first).to_contain_text("Agora joga contra o Doutor.")
+    expect(player.page.locator("#dialogo-corpo p").first).to_contain_text("Agora joga contra o Veterano.")
     assert axe_in_each_scheme(player, "adversario-escolha") == {"light": [], "dark": []}
     player.page.keyboard.press("Escape")
     expect(player.page.locator("#dialogo")).to_be_hidden()
@@ -310,7 +310,7 @@ def test_the_line_and_its_choice_have_no_axe_violations(new_player, viewport):
 def test_treino_plays_against_the_chosen_opponent_and_its_end_says_how_the_run_did(new_player, built_dist):
     caloiro = opponents_of(built_dist, built_dist / "treino" / "0001.json")["caloiro"]["standings"]
     player = new_player(route=False).open("/treino/").wait_ready()
-    expect_line(player, "Doutor")
+    expect_line(player, "Veterano")
     choose(player, "caloiro")
     turns = 0
     while not player.run_is_over():

@@ -13,7 +13,7 @@ from e2e_support import DESKTOP, axe_in_each_scheme, browser, new_player, site_u
 
 SMALL_PHONE = {"width": 360, "height": 640}
 
-# Statistics as the game writes them once the opponents count: three days, Caloiro beaten on two, Doutor on one.
+# Statistics as the game writes them once the opponents count: three days, Caloiro beaten on two, Veterano on one.
 BEATEN_STATS = {"v": 1, "runs": 3, "wins": 0, "floors": [0, 1, 2, 0, 0], "best": 170, "streak": 3, "bestStreak": 3,
                 "lastDate": "2026-11-30", "parBeaten": 1, "parDate": "2026-11-29",
                 "opponentsBeaten": {"caloiro": 2, "doutor": 1, "dux": 0}, "opponentsDate": "2026-11-30",
@@ -22,9 +22,9 @@ BEATEN_STATS = {"v": 1, "runs": 3, "wins": 0, "floors": [0, 1, 2, 0, 0], "best":
 OLD_STATS = {"v": 1, "runs": 3, "wins": 0, "floors": [0, 1, 2, 0, 0], "best": 170, "streak": 3, "bestStreak": 3,
              "lastDate": "2026-11-30", "parBeaten": 1, "parDate": "2026-11-29"}
 # No «0 dias» line for the Dux: what is zero is not said (issue 39).
-OPPONENT_LINES = [["Melhor patente", "Doutor"], ["Ganhou ao Caloiro", "2 dias"], ["Ganhou ao Doutor", "1 dia"]]
+OPPONENT_LINES = [["Melhor categoria", "Veterano"], ["Ganhou ao Caloiro", "2 dias"], ["Ganhou ao Veterano", "1 dia"]]
 NONE_YET = ("Ainda não há corridas contra os adversários: cada torre diária que acabar conta contra o Caloiro, "
-            "o Doutor e o Dux.")
+            "o Veterano e o Dux.")
 
 
 def open_stats(player, stats):

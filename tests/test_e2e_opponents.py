@@ -1,5 +1,5 @@
 """The day's three computer opponents at the end of a run: once the analysis worker has played
-them, the end screen says in one line how the run did against the Caloiro, the Doutor and the
+them, the end screen says in one line how the run did against the Caloiro, the Veterano and the
 Dux, gives the day's patente, and links each one's run as a replay that /repeticao/ verifies
 with that opponent's result. Nothing moves under a finger when they arrive."""
 from __future__ import annotations
@@ -21,7 +21,7 @@ from e2e_support import (  # noqa: F401
 ROOT = Path(__file__).resolve().parent.parent
 SMALL_PHONE = {"width": 360, "height": 640}
 PAST = "2026-11-30"
-NAMES = {"caloiro": "Caloiro", "doutor": "Doutor", "dux": "Dux"}
+NAMES = {"caloiro": "Caloiro", "doutor": "Veterano", "dux": "Dux"}
 
 OPPONENTS = """
 import { readFileSync } from "node:fs";
@@ -83,7 +83,7 @@ def test_a_run_that_beats_no_opponent_says_where_each_got_and_each_replay_verifi
     player.expect_text("#dialogo-titulo", "Fim da corrida")
     caloiro, doutor, dux = (where(o) for o in opponents)
     assert opponents_line(player) == f"{caloiro[0].upper()}{caloiro[1:]}, {doutor} e {dux}."
-    player.expect_text("#adversarios-patente", "Patente do dia: nenhuma, desta vez.")
+    player.expect_text("#adversarios-patente", "Categoria do dia: nenhuma, desta vez.")
     links = replay_links(player)
     assert all(re.fullmatch(re.escape(player.url) + r"/repeticao/#1[A-Za-z0-9_-]+", link) for link in links.values()), links
     check_replays_verify(new_player, links, opponents)
@@ -103,7 +103,7 @@ def test_a_run_that_beats_the_caloiro_gets_its_patente(new_player, built_dist):
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     finish_by_passing(player)
     assert opponents_line(player) == f"Ganhou ao Caloiro; {where(doutor)} e {where(dux)}."
-    player.expect_text("#adversarios-patente", "Patente do dia: Caloiro.")
+    player.expect_text("#adversarios-patente", "Categoria do dia: Caloiro.")
     stats = player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas'))")
     assert stats["opponentsBeaten"] == {"caloiro": 1, "doutor": 0, "dux": 0} and stats["bestPatente"] == "caloiro"
     player.page.locator("#corrida-dux").scroll_into_view_if_needed()
@@ -131,7 +131,7 @@ def test_the_opponents_arrive_without_moving_the_end_screens_buttons(new_player,
     player.page.route(re.compile(r"/js/analise\.js"), lambda route: held.append(route))
     player.pass_turn(3)
     player.expect_text("#dialogo-titulo", "Fim da corrida")
-    player.expect_text("#adversarios-linha", "A calcular as corridas do Caloiro, do Doutor e do Dux…")
+    player.expect_text("#adversarios-linha", "A calcular as corridas do Caloiro, do Veterano e do Dux…")
     wait_until(lambda: player.page.wait_for_timeout(50) or held, "the analysis worker's request")
     assert player.page.get_by_role("link", name=re.compile("Ver a corrida")).count() == 0, "no link before its run"
     controls = player.page.locator("#dialogo button, #dialogo a")

@@ -125,7 +125,7 @@ def test_one_play_that_earns_two_dobro_says_why_it_earned_each_and_lists_them_as
     play_praxe_by_taps(player)
     player.expect_text("#dialogo .jogada-subiu",
                        "PRAXE: 62 pontos. Ganhou a ajuda «Dobro» pela palavra de Coimbra "
-                       "e a ajuda «Dobro» por passar o alvo em 10 ou mais.")
+                       "e a ajuda «Dobro» por ultrapassar o alvo em 10 pontos ou mais.")
     for _ in in_each_scheme(player, "dois-dobros-trunfo"):
         pass  # screenshotted in each
     player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
@@ -276,7 +276,7 @@ def test_the_trunfo_dialog_shows_the_climbing_play_and_three_cards_without_scrol
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")
     player.expect_text("#dialogo .jogada-subiu",
                        "PRAXE: 62 pontos. Ganhou a ajuda «Peça branca» pela palavra de Coimbra "
-                       "e a ajuda «Espreitar» por passar o alvo em 10 ou mais.")
+                       "e a ajuda «Espreitar» por ultrapassar o alvo em 10 pontos ou mais.")
     fit = player.page.locator("#dialogo").evaluate(FITS)
     assert fit == {"scrolls": False, "top": 0, "shown": [True] * 5}, fit
     for _ in in_each_scheme(player, "trunfo-cabe"):

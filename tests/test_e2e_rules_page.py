@@ -20,7 +20,7 @@ def rules_text(built_dist) -> str:
      "uma jogada recusada não conta."),
     ("dobro waits for a word play, not a pass",
      "a próxima jogada válida (passar não conta) vale a dobrar"),
-    ("latada and dobro stack to ×4", "Com as duas, vale o quádruplo."),
+    ("latada and dobro stack to ×4", "Com os dois, vale o quádruplo."),
     ("the word multipliers leave the bonuses alone",
      "As casas de palavra multiplicam só a soma das letras: os pontos a mais das 7 peças, das palavras "
      "de Coimbra e da Serenata não se multiplicam por elas, só pela Latada e pelo «Dobro»."),

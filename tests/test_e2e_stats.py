@@ -103,7 +103,7 @@ def test_a_run_that_ends_after_lisbon_midnight_is_marked_on_its_own_day(new_play
     player = open_at(new_player, "2026-11-30T23:58:00Z", SMALL_PHONE)  # 23:58 in Lisbon (winter time)
     player.pass_turn(2)
     player.page.clock.run_for(150_000)
-    player.expect_text("#outro-dia-texto", re.compile("conta para 30/11/2026"))
+    player.expect_text("#outro-dia-texto", re.compile("conta para o dia 30/11/2026"))
     player.pass_turn()
     player.expect_text("#dialogo-titulo", "Fim da corrida")
     player.dialog_button("Estatísticas").click()
@@ -129,7 +129,7 @@ def test_the_opponents_are_a_small_table_of_won_lost_this_month_and_since_the_fi
     player = stats_open(new_player(viewport=SMALL_PHONE), {"torre.estatisticas": STATS, "torre.arquivo": ARCHIVE})
     rows = player.page.locator("#tabela-adversarios tbody tr").evaluate_all(
         "rows => rows.map((r) => [...r.children].map((c) => c.querySelector('[aria-hidden]')?.textContent ?? c.textContent))")
-    assert rows == [["Caloiro", "0–0", "3–0"], ["Doutor", "0–0", "1–2"], ["Dux", "0–0", "1–2"]]
+    assert rows == [["Caloiro", "0–0", "3–0"], ["Veterano", "0–0", "1–2"], ["Dux", "0–0", "1–2"]]
     assert player.page.locator("#tabela-adversarios tbody tr").first.locator("td").nth(1).locator(".so-leitor").inner_text() \
         == "3 ganhos, 0 perdidos"
     assert player.text("#estatisticas-desafiantes p") == (

@@ -195,7 +195,7 @@ def test_the_guide_ends_offering_treinar_primeiro_or_todays_tower(new_player):
     expect(player.page.locator("#dialogo .guia-nota")).to_be_visible()
     player.page.locator("#dialogo .carta").first.click()
     player.expect_text("#guia-titulo", "E agora?")
-    assert "treinar primeiro numa torre de treino" in player.text("#guia-texto")
+    assert "treinar primeiro: nas torres de treino" in player.text("#guia-texto")
     expect(card.get_by_role("button", name="Continuar", exact=True)).to_be_visible()
     player.screenshot("guia-fim")
     card.get_by_role("button", name="Treinar primeiro").click()
@@ -214,7 +214,7 @@ def test_a_first_play_that_does_not_climb_ends_the_guide_with_both_ways_on(new_p
     player.expect_text("#previsao", re.compile(r"pontos"))
     player.button("jogar").click()
     player.expect_text("#guia-titulo", "Continue a subir")
-    assert "treinar primeiro numa torre de treino" in player.text("#guia-texto")
+    assert "treinar primeiro: nas torres de treino" in player.text("#guia-texto")
     expect(card.get_by_role("button", name="Treinar primeiro")).to_be_visible()
     expect(card.get_by_role("button", name="Saltar")).to_be_hidden()
     card.get_by_role("button", name="Continuar", exact=True).click()
@@ -248,10 +248,10 @@ def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily
     player.page.evaluate("saves => Object.entries(saves).forEach(([k, v]) => localStorage.setItem(k, JSON.stringify(v)))",
                          {**DAILY, "torre.treino": PRACTICE})
     headings, facts, counts = statistics(player, "/treino/")
-    assert headings == ["Treino", "Onde acabaram as torres de treino", "Torres diárias", "Onde acabaram as corridas",
+    assert headings == ["Treino", "Onde acabaram as corridas de treino", "Torres diárias", "Onde acabaram as corridas",
                         "Os dias jogados", "Adversários", "Desafios", "Levar para outro aparelho"]
     assert player.page.locator("#estatisticas-do-treino dt").all_inner_texts() == [
-        "Torres jogadas", "Torres subidas", "Melhor pontuação"]
+        "Corridas", "Torres subidas", "Melhor pontuação"]
     assert facts[0] == ["3", "1", "612"], "towers played, climbed to the top, best total"
     assert counts[0] == ["0", "2", "0", "0", "0", "1"], "where the practice towers ended: the climbed one at the top"
     assert facts[1] == ["4", "1", "420", "3", "3", "2"] and counts[1] == ["0", "2", "1", "0", "0", "1"], "then the daily ones"
@@ -266,7 +266,7 @@ def test_estatisticas_from_treino_show_the_practice_figures_first_then_the_daily
                         "Levar para outro aparelho"]
     assert facts == [["4", "1", "420", "3", "3", "2"]]
     assert counts == [["0", "2", "1", "0", "0", "1"], ["0", "2", "0", "0", "0", "1"]]
-    player.expect_text("#estatisticas-treino", re.compile(r"^Treino: 3 torres, 1 subida até ao fim"))
+    player.expect_text("#estatisticas-treino", re.compile(r"^Treino: 3 corridas, 1 torre subida "))
     assert player.errors == []
 
 

@@ -264,6 +264,30 @@ def test_every_button_on_the_pages_is_in_the_glossary(built_dist):
     assert labels <= set(BUTTONS), f"buttons missing from docs/glossary.md: {sorted(labels - set(BUTTONS))}"
 
 
+SCRIPT_LABELS = (re.compile(r'el\("button", \{[^\n]*?\btext: ([^\n]*?)(?:, "?[\w-]+"?:| \}\))'),
+                 re.compile(r'\{ text: ([^\n]*?), value:'))
+
+
+def script_button_labels() -> dict[str, str]:
+    """Each label a script of site_src/js/ui gives a button or a dialog's choice as a string → where."""
+    labels = {}
+    for script in sorted((ROOT / "site_src" / "js" / "ui").rglob("*.js")):
+        for line in script.read_text(encoding="utf-8").splitlines():
+            for found in (f for pattern in SCRIPT_LABELS for f in pattern.finditer(line)):
+                for text in re.findall(r'"([^"]+)"|`([^`]+)`', found.group(1)):
+                    label = (text[0] or text[1]).replace("${tower}", "a torre de hoje")
+                    if "${" not in label and any(ch.isalpha() for ch in label):
+                        labels[label] = script.relative_to(ROOT).as_posix()
+    return labels
+
+
+def test_every_button_a_script_makes_is_in_the_glossary():
+    labels = script_button_labels()
+    assert {"Fechar", "Seguinte", "Desafiar", "Responder", "Recomeçar a torre de hoje"} <= labels.keys(), sorted(labels)
+    missing = {label: where for label, where in labels.items() if label not in BUTTONS}
+    assert not missing, f"buttons missing from docs/glossary.md: {missing}"
+
+
 # ---- the reader itself -----------------------------------------------------------------
 
 def test_the_script_reader_finds_strings_and_template_text_and_skips_comments_and_regexes():

@@ -99,7 +99,7 @@ def test_the_game_script_names_rejected_words_as_not_counting(bundle):
 
 def test_a_word_page_says_the_help_is_one_per_play(pages):
     text = page(pages, "coimbra/praxe/index.html")
-    assert ("cada vez que formar esta palavra ganha mais 10 pontos, e a jogada que a formar dá uma ajuda "
+    assert ("Cada vez que a formar, ganha mais 10 pontos, e essa jogada dá uma ajuda "
             "(uma só por jogada, mesmo que forme várias palavras de Coimbra).") in text
     assert "e a jogada ganha uma ajuda." not in text
 
@@ -144,7 +144,7 @@ def test_counts_and_refusals_agree_in_number_in_the_game_script():
 COIMBRA_FACTS = [
     ("fitas", "é a elas que a Queima das Fitas deve o nome",
      "Quem as usa é um fitado e estreia-as no cortejo da Queima das Fitas."),
-    ("bicho", "logo acima, estão os caloiros", "acima dele estão os paraquedistas, os caloiros"),
+    ("bicho", "logo acima, estão os caloiros", "acima dele, estão os paraquedistas, os caloiros"),
     ("grelo", "no penúltimo ano do curso",
      "ata à pasta no último ano da licenciatura. É imposto aos finalistas"),
     ("cortejo", "Cortejo dos Grelados", "Na manhã do cortejo, os grelados queimam o grelo e depois seguem nos carros."),
@@ -154,7 +154,7 @@ COIMBRA_FACTS = [
     ("cabra", "outro, de som mais grave, é o Cabrão", "o Cabrão é maior e de som mais grave do que a Cabra"),
     ("pasta", "uma cerimónia só para elas", "as pastas têm uma cerimónia própria: a Bênção das Pastas"),
     ("briosa", "Universidade, que joga de negro",
-     "a equipa de futebol de negro nascida entre os estudantes da Universidade."),
+     "a equipa de futebol que joga de negro, nascida entre os estudantes da Universidade."),
 ]
 
 
@@ -185,7 +185,7 @@ def test_the_play_buttons_are_explained_under_the_play_not_the_floors(built_dist
 SCRIPT_TEXTS = [
     ("the blank's help", "faz a letra que quiser", "Uma peça que faz de qualquer letra, com 0 pontos."),
     ("the blank's letter dialog", '"Que letra faz a peça branca?"', '"De que letra faz a peça branca?"'),
-    ("the replay's download failure", "o que a repetição precisa", "aquilo de que a repetição precisa"),
+    ("the replay's download failure", "o que a repetição precisa", "os ficheiros de que a repetição precisa"),
     ("the replay's list of steps", '"Jogada a jogada"', '"Passo a passo"'),
     ("the statistics' best streak", '"Melhor sequência"', '"Mais dias seguidos"'),
     ("a future day refused", "e só depois entra no arquivo", "e só entra no arquivo no dia seguinte."),
@@ -249,7 +249,7 @@ REWORDED = [
     ("index.html", "não contacta outros sites", "Este site não faz pedidos a outros sites."),
     ("treino/index.html", "com palavras comuns e, outra vez, a melhor",
      "«Sugestão» mostra uma boa jogada só com palavras comuns; carregando outra vez, a melhor. "
-     "O treino não conta para as estatísticas, para os dias seguidos nem para o arquivo."),
+     "O treino tem estatísticas próprias e não conta para as estatísticas diárias, para os dias seguidos nem para o arquivo."),
     ("desafio/index.html", "jogou uma torre de A Torre", "Quem lhe enviou esta ligação jogou uma corrida de A Torre"),
     (None, "no par nem no arquivo", "nos dias seguidos nem no arquivo, nem é comparado com o par."),
     (None, "conta à parte, não para os dias seguidos", "Corrida do arquivo: conta à parte e não entra nos dias seguidos."),

@@ -1,7 +1,7 @@
 /**
  * The computer opponents (docs/engine.md "The computer opponents"): three deterministic
  * players of the day's tower that form only common words (words.isCommon), from the
- * weakest to the strongest. Caloiro makes a seeded random common play; Doutor the best
+ * weakest to the strongest. Caloiro makes a seeded random common play; doutor (read «Veterano») the best
  * common play two times in three, else a seeded random one; Dux always the best, and it
  * chooses trunfos, uses helps and exchanges by fixed rules.
  */
@@ -30,7 +30,7 @@ function generatorAt(state, level) {
 }
 
 /**
- * Caloiro's and Doutor's play: a draw below 3 under BEST_IN_THREE makes the best common
+ * caloiro's and doutor's play: a draw below 3 under BEST_IN_THREE makes the best common
  * play; otherwise a second draw picks one of all the common plays, in the plays' order.
  */
 function seededPlay(state, words, level) {

@@ -48,7 +48,7 @@ test("the table holds the player's run, each challenge of that tower and the thr
   const rows = dayTable(DATE, MINE, records, OPPONENTS);
   assert.deepEqual(shape(rows), [
     [1, "Dux", 5, 412, true], [2, "Desafio 1", 3, 201, false], [3, "A sua corrida", 3, 160, false],
-    [4, "Doutor", 2, 130, false], [5, "Desafio 2", 2, 90, false], [6, "Caloiro", 1, 20, false],
+    [4, "Veterano", 2, 130, false], [5, "Desafio 2", 2, 90, false], [6, "Caloiro", 1, 20, false],
   ]);
   assert.deepEqual(rows.map((r) => r.code), ["dux-code", "ana", "my-code", "doutor-code", "rui", "caloiro-code"]);
   assert.equal(challengerCount(rows), 2);
@@ -56,7 +56,7 @@ test("the table holds the player's run, each challenge of that tower and the thr
 
 test("a tie with a challenger or an opponent shares the place, the player's run first", () => {
   const rows = dayTable(DATE, result(2, 130), [record("ana", result(2, 130))], OPPONENTS);
-  assert.deepEqual(shape(rows).slice(1, 4), [[2, "A sua corrida", 2, 130, false], [2, "Desafio 1", 2, 130, false], [2, "Doutor", 2, 130, false]]);
+  assert.deepEqual(shape(rows).slice(1, 4), [[2, "A sua corrida", 2, 130, false], [2, "Desafio 1", 2, 130, false], [2, "Veterano", 2, 130, false]]);
   assert.equal(rows[1].code, null, "a run whose code is not known has no replay");
 });
 
@@ -85,9 +85,9 @@ test("a settled record keeps its challenger in the table, as received", () => {
 test("the share text says places, who, floors and points, with no letters or words", () => {
   const rows = dayTable("2026-11-30", result(3, 160), [record("ana", result(3, 201), "2026-11-30")], [OPPONENTS[1]]);
   assert.equal(tableShareText("2026-11-30", rows),
-    "A Torre · 30/11/2026 — 1.º Desafio 1 3.º andar 201 · 2.º eu 3.º andar 160 · 3.º Doutor 2.º andar 130");
+    "A Torre · 30/11/2026 — 1.º Desafio 1 — 3.º andar, 201 · 2.º eu — 3.º andar, 160 · 3.º Veterano — 2.º andar, 130");
   const won = dayTable("2026-11-30", result(5, 300, true), [], []);
-  assert.equal(tableShareText("2026-11-30", won), "A Torre · 30/11/2026 — 1.º eu torre toda 300");
+  assert.equal(tableShareText("2026-11-30", won), "A Torre · 30/11/2026 — 1.º eu — torre toda, 300");
 });
 
 test("the table is rebuilt from the kept challenges, and damaged or full storage loses nothing already kept", () => {
@@ -128,7 +128,7 @@ test("Estatísticas count the days against each challenger name, this month and 
     { name: "Ana", month: { days: 2, won: 0, lost: 1, tied: 1 }, all: { days: 3, won: 1, lost: 1, tied: 1 } },
     { name: "Sem nome", month: { days: 1, won: 1, lost: 0, tied: 0 }, all: { days: 1, won: 1, lost: 0, tied: 0 } },
   ], "a challenge not played yet counts nowhere");
-  assert.equal(figuresText({ days: 3, won: 1, lost: 1, tied: 1 }), "3 dias: 1 ganho, 1 perdido, 1 empatado");
+  assert.equal(figuresText({ days: 3, won: 1, lost: 1, tied: 1 }), "3 dias (1 ganho, 1 perdido, 1 empatado)");
   assert.equal(figuresText({ days: 0, won: 0, lost: 0, tied: 0 }), "nenhum dia");
 });
 
@@ -145,9 +145,9 @@ test("the days against each opponent level are kept with the archive's results, 
   assert.equal(archive.setOpponents("2026-11-02", { caloiro: "lost", doutor: "lost", dux: "lost" }, { daily: true }), false, "given once");
   const figures = opponentFigures(archive.load().daily, "2026-11-20");
   assert.deepEqual(figures.map(({ level, month, all }) => [level, monthAndAllText({ month, all })]), [
-    ["caloiro", "este mês, 1 dia: 1 ganho, 0 perdidos; desde o início, 2 dias: 1 ganho, 1 perdido."],
-    ["doutor", "este mês, 1 dia: 0 ganhos, 0 perdidos, 1 empatado; desde o início, 2 dias: 0 ganhos, 1 perdido, 1 empatado."],
-    ["dux", "este mês, 1 dia: 0 ganhos, 1 perdido; desde o início, 2 dias: 0 ganhos, 2 perdidos."],
+    ["caloiro", "este mês, 1 dia (1 ganho, 0 perdidos); desde o início, 2 dias (1 ganho, 1 perdido)."],
+    ["doutor", "este mês, 1 dia (0 ganhos, 0 perdidos, 1 empatado); desde o início, 2 dias (0 ganhos, 1 perdido, 1 empatado)."],
+    ["dux", "este mês, 1 dia (0 ganhos, 1 perdido); desde o início, 2 dias (0 ganhos, 2 perdidos)."],
   ]);
   const line = exportStats(addRun(emptyStats(), "2026-11-02", run), archiveResults(archive.load()), []);
   const parsed = parseStatsExport(line, "2026-12-01");

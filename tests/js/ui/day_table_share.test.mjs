@@ -17,8 +17,8 @@ test("the shared line marks every sender's name as not verified, so none reads a
   const named = (name, floor, total) => newRecord(`${name}-code`, date, result(floor, total), name);
   const records = [named("eu", 3, 201), named("Dux", 2, 150), newRecord("unnamed-code", date, result(2, 140)), named("Desafio 2", 1, 9)];
   const rows = dayTable(date, result(3, 160), records, [DOUTOR]);
-  assert.equal(tableShareText(date, rows), "A Torre · 30/11/2026 — 1.º eu (nome não verificado) 3.º andar 201 · 2.º eu 3.º andar 160"
-    + " · 3.º Dux (nome não verificado) 2.º andar 150 · 4.º Desafio 3 2.º andar 140 · 5.º Doutor 2.º andar 130"
-    + " · 6.º Desafio 2 (nome não verificado) 1.º andar 9");
+  assert.equal(tableShareText(date, rows), "A Torre · 30/11/2026 — 1.º eu (nome não verificado) — 3.º andar, 201 · 2.º eu — 3.º andar, 160"
+    + " · 3.º Dux (nome não verificado) — 2.º andar, 150 · 4.º Desafio 3 — 2.º andar, 140 · 5.º Veterano — 2.º andar, 130"
+    + " · 6.º Desafio 2 (nome não verificado) — 1.º andar, 9");
   assert.notEqual(nameProblem("eu (nome não verificado)"), null, "no name can carry the mark itself");
 });

@@ -46,10 +46,10 @@ test("the summary names the first common-word play that would have climbed the l
     plays: [row(1, 1, 10, null, PRAXE), row(1, 2, 10, CASTO, PRAXE), row(1, 3, null, CASTO, PRAXE)],
     firstCommonClimb: { index: 1, floor: 1, number: 2, floorScore: 10, target: constants.targets[0] } };
   assert.equal(analysisSummary(analysis, constants),
-    "Ficou a 23 pontos do 2.º andar. Na 2.ª jogada do 1.º andar, CASTO (palavra comum) em B3 dava 31 pontos e subia de andar.");
+    "Ficou a 23 pontos do 2.º andar. Na 2.ª jogada do 1.º andar, CASTO (palavra comum) em B3 daria 31 pontos e subiria de andar.");
   const last = { ...analysis, run: { won: false, floorReached: 5, total: 900, floors: [1, 1, 1, 1, constants.targets[4] - 5] },
     plays: analysis.plays.map((r) => ({ ...r, floor: 5 })), firstCommonClimb: { ...analysis.firstCommonClimb, floor: 5 } };
-  assert.equal(adviceLine(last, constants), "Na 2.ª jogada do 5.º andar, CASTO (palavra comum) em B3 dava 31 pontos e subia a torre toda.");
+  assert.equal(adviceLine(last, constants), "Na 2.ª jogada do 5.º andar, CASTO (palavra comum) em B3 daria 31 pontos e subiria a torre toda.");
 });
 
 test("without a climb the summary names the common-word play that gave most over the one made, a pass said as a pass", () => {
@@ -58,12 +58,12 @@ test("without a climb the summary names the common-word play that gave most over
   const analysis = { run, par: PAR, firstCommonClimb: null,
     plays: [row(1, 1, 30, CASTO, PRAXE), row(3, 1, 12, CASTO, PRAXE), row(3, 2, 0, null, PRAXE)] };
   assert.equal(analysisSummary(analysis, constants),
-    "Ficou a 23 pontos do 4.º andar. Na 1.ª jogada do 3.º andar, CASTO (palavra comum) em B3 dava 31 pontos, mais 19 pontos do que a sua jogada.");
+    "Ficou a 23 pontos do 4.º andar. Na 1.ª jogada do 3.º andar, CASTO (palavra comum) em B3 daria 31 pontos, mais 19 pontos do que a sua jogada.");
   assert.equal(biggestGain(analysis.plays, "common"), analysis.plays[1]);
   const passed = { ...analysis, plays: [row(2, 3, null, play(["CASTO", "OS"], 28, CASTO.tiles), PRAXE)] };
-  assert.equal(adviceLine(passed, constants), "Na 3.ª jogada do 2.º andar, CASTO e OS (palavras comuns) em B3 davam 28 pontos; nessa jogada, passou.");
+  assert.equal(adviceLine(passed, constants), "Na 3.ª jogada do 2.º andar, CASTO e OS (palavras comuns) em B3 dariam 28 pontos; nessa jogada, passou.");
   const none = { ...analysis, plays: [row(1, 1, 40, CASTO, PRAXE), row(1, 2, null, null, PRAXE)] };
-  assert.equal(adviceLine(none, constants), "Em palavras comuns, nenhuma jogada valia mais do que as suas.");
+  assert.equal(adviceLine(none, constants), "Com palavras comuns, nenhuma jogada valia mais do que as suas.");
   for (const text of [analysisSummary(analysis, constants), adviceLine(passed, constants)]) assert.doesNotMatch(text, /melhor jogada/);
 });
 
@@ -77,24 +77,24 @@ test("a run lost on floor 2 is advised first about floor 2: the play in any word
     firstBestClimb: { index: 2, floor: 2, number: 2, floorScore: 20, target },
     plays: [row(1, 1, 12, EFICAZ, EFICAZ), row(2, 1, 20, CASTO, CASTO), row(2, 2, 10, play(["ASA"], 15, CASTO.tiles), ESVAZIO)] };
   assert.equal(analysisSummary(analysis, constants),
-    "Ficou a 40 pontos do 3.º andar. Na 2.ª jogada do 2.º andar, ESVAZIO em A4 dava 153 pontos e subia de andar.");
+    "Ficou a 40 pontos do 3.º andar. Na 2.ª jogada do 2.º andar, ESVAZIO em A4 daria 153 pontos e subiria de andar.");
   const common = { ...analysis, firstCommonClimb: { ...analysis.firstBestClimb, index: 1, number: 1, floorScore: 0 } };
-  assert.equal(adviceLine(common, constants), "Na 1.ª jogada do 2.º andar, CASTO (palavra comum) em B3 dava 31 pontos e subia de andar.",
+  assert.equal(adviceLine(common, constants), "Na 1.ª jogada do 2.º andar, CASTO (palavra comum) em B3 daria 31 pontos e subiria de andar.",
     "a climb in common words comes before one in any words");
   const noClimb = { ...analysis, firstBestClimb: null };
   assert.equal(adviceLine(noClimb, constants),
-    "Na 1.ª jogada do 2.º andar, CASTO (palavra comum) em B3 dava 31 pontos, mais 11 pontos do que a sua jogada.",
+    "Na 1.ª jogada do 2.º andar, CASTO (palavra comum) em B3 daria 31 pontos, mais 11 pontos do que a sua jogada.",
     "without a climb, the lost floor's biggest gain before floor 1's bigger one");
   const onlyFloor1 = { ...noClimb, plays: [noClimb.plays[0], row(2, 1, 31, CASTO, CASTO)] };
   assert.equal(adviceLine(onlyFloor1, constants),
-    "Na 1.ª jogada do 1.º andar, EFICAZ (palavra comum) em B2 dava 75 pontos, mais 63 pontos do que a sua jogada.",
+    "Na 1.ª jogada do 1.º andar, EFICAZ (palavra comum) em B2 daria 75 pontos, mais 63 pontos do que a sua jogada.",
     "nothing better on the lost floor: then the other floors");
 });
 
 test("an analysis without common plays names the best play that gave most, which play and where; or praises the run", () => {
   const won = { run: { won: true, floorReached: 5, total: 1, floors: [] }, par: PAR, firstCommonClimb: null,
     plays: [row(5, 1, 0, null, play(["PRAXE"], 1, PRAXE.tiles))] };
-  assert.equal(analysisSummary(won, constants), "Subiu a torre toda com 1 ponto. Na 1.ª jogada do 5.º andar, PRAXE em B2 dava 1 ponto, mais 1 ponto do que a sua jogada.");
+  assert.equal(analysisSummary(won, constants), "Subiu a torre toda com 1 ponto. Na 1.ª jogada do 5.º andar, PRAXE em B2 daria 1 ponto, mais 1 ponto do que a sua jogada.");
   const perfect = { ...won, plays: [row(5, 1, 20, null, play(["PRAXE"], 20, PRAXE.tiles)), row(5, 2, null, null, null)] };
   assert.equal(adviceLine(perfect, constants), "Fez sempre a melhor jogada possível.");
 });
@@ -231,7 +231,7 @@ test("the guide ends by offering both: a practice tower first, or today's tower"
   const steps = guideSteps({ target: 25, playsLeft: 3 }, "FADO");
   for (const id of LAST_STEPS) {
     const step = steps.find((s) => s.id === id);
-    assert.match(step.text, /torre de hoje, ou treinar primeiro numa torre de treino/, id);
+    assert.match(step.text, /torre de hoje ou treinar primeiro: nas torres de treino/, id);
     assert.match(step.text, /Sugestão/, id);
   }
   assert.deepEqual(LAST_STEPS, steps.slice(-2).map((s) => s.id));

@@ -1,5 +1,5 @@
 // The chosen opponent's line during a run: the choice remembered on the device (a damaged or
-// unknown value reads as the Doutor), what the line says after n turns (numbers only), and
+// unknown value reads as the Veterano), what the line says after n turns (numbers only), and
 // what a screen reader hears when the opponent climbs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -12,7 +12,7 @@ import { MemoryBackend } from "../helpers/memory-storage.mjs";
 
 const storageWith = (entries, full = []) => new GameStorage(new MemoryBackend(entries, full));
 
-test("the chosen opponent is remembered on the device, and the Doutor is the default", () => {
+test("the chosen opponent is remembered on the device, and the Veterano is the default", () => {
   const storage = storageWith({});
   assert.equal(chosenOpponent(storage), "doutor");
   assert.equal(chooseOpponent(storage, "dux"), true);
@@ -20,7 +20,7 @@ test("the chosen opponent is remembered on the device, and the Doutor is the def
   assert.equal(chosenOpponent(storage), "dux");
 });
 
-test("a damaged or unknown choice reads as the Doutor, and an unknown level is never stored", () => {
+test("a damaged or unknown choice reads as the Veterano, and an unknown level is never stored", () => {
   for (const damaged of ["reitor", "", "DUX", "{\"level\":\"dux\"}", "caloiro "]) {
     assert.equal(chosenOpponent(storageWith({ [OPPONENT_KEY]: damaged })), "doutor", damaged);
   }
@@ -36,8 +36,8 @@ test("a choice the browser refuses to store lasts only the page", () => {
 const standings = [START, { floor: 2, total: 62, won: false }, { floor: 2, total: 81, won: false }, { floor: 5, total: 494, won: true }];
 
 test("after n turns the line says the opponent's floor and total then; after its run ends, its end holds", () => {
-  assert.equal(standingText("doutor", standingAfter(standings, 0)), "Doutor: 1.º andar, 0");
-  assert.equal(standingText("doutor", standingAfter(standings, 2)), "Doutor: 2.º andar, 81");
+  assert.equal(standingText("doutor", standingAfter(standings, 0)), "Veterano: 1.º andar, 0");
+  assert.equal(standingText("doutor", standingAfter(standings, 2)), "Veterano: 2.º andar, 81");
   assert.equal(standingText("dux", standingAfter(standings, 3)), "Dux: subiu a torre toda, 494");
   assert.equal(standingText("dux", standingAfter(standings, 9)), "Dux: subiu a torre toda, 494");
   assert.equal(standingText("caloiro", null), "Caloiro: a calcular…");
@@ -49,7 +49,7 @@ test("a climb is heard once, as a sentence, and more points on the same floor ar
   assert.equal(climbed(standings[1], standings[2]), false);
   assert.equal(climbed(null, standings[1]), false);
   assert.equal(climbed(standings[2], standings[3]), true);
-  assert.equal(climbText("doutor", standings[1]), "O Doutor subiu ao 2.º andar, com 62 pontos.");
+  assert.equal(climbText("doutor", standings[1]), "O Veterano subiu ao 2.º andar, com 62 pontos.");
   assert.equal(climbText("dux", standings[3]), "O Dux subiu a torre toda, com 494 pontos.");
 });
 
@@ -68,5 +68,5 @@ test("the page asks the worker for the standings alone, and a browser without wo
   const request = { day: { date: "2026-12-01" }, constants: {}, dawgUrl: "/p.dawg", commonUrl: "/c.dawg" };
   assert.deepEqual(await new AnalysisClient("/a.js", worker).standings(request), { dux: standings });
   assert.deepEqual(sent, [{ id: 1, kind: "standings", ...request }]);
-  await assert.rejects(new AnalysisClient("/a.js").standings(request), { message: /não consegue acompanhar os adversários/ });
+  await assert.rejects(new AnalysisClient("/a.js").standings(request), { message: /não consegue calcular as corridas do Caloiro, do Veterano e do Dux/ });
 });

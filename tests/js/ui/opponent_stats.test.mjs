@@ -13,7 +13,7 @@ import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";
 const TODAY = "2026-12-01";
 const RUN = { won: false, floorReached: 3, total: 150 };
 const played = (stats, date) => addRun(stats, date, RUN);
-// Two days counted: Caloiro beaten on both, Doutor on the second.
+// Two days counted: Caloiro beaten on both, Veterano on the second.
 const BEATEN = addOpponentsBeaten(played(addOpponentsBeaten(played(emptyStats(), "2026-11-29"), "2026-11-29", ["caloiro"]),
   "2026-11-30"), "2026-11-30", ["caloiro", "doutor"]);
 // Statistics as the game wrote them before the opponents: no field of theirs.
@@ -36,7 +36,7 @@ test("the levels beaten count once per day, only for the day's counted run, and 
   assert.equal(addOpponentsBeaten(today, TODAY, []), today, "no level beaten: nothing to count");
   const dux = addOpponentsBeaten(today, TODAY, ["dux"]);
   assert.deepEqual(dux.opponentsBeaten, { caloiro: 2, doutor: 1, dux: 1 });
-  assert.equal(dux.bestPatente, "dux", "Dux beaten without Doutor on the same day");
+  assert.equal(dux.bestPatente, "dux", "Dux beaten without Veterano on the same day");
   const lower = addOpponentsBeaten(played(dux, "2026-12-02"), "2026-12-02", ["caloiro"]);
   assert.equal(lower.bestPatente, "dux", "a later day's lower patente keeps the best");
   assert.equal(isValidStats(lower), true);
@@ -94,7 +94,7 @@ test("an import whose opponents' figures could not have been written is refused,
     [{ opponentsBeaten: { caloiro: 2, doutor: 1 } }, /cada adversário não diz os dias do Dux/],
     [{ opponentsBeaten: { caloiro: 2.5, doutor: 1, dux: 0 } }, /cada adversário tem um número de dias do Caloiro que não é um número inteiro, de 0 para cima/],
     [{ opponentsBeaten: { caloiro: "2", doutor: 1, dux: 0 } }, /cada adversário tem um número de dias do Caloiro que não é/],
-    [{ opponentsBeaten: { caloiro: 2, doutor: 3, dux: 0 } }, /cada adversário tem mais dias do Doutor do que corridas/],
+    [{ opponentsBeaten: { caloiro: 2, doutor: 3, dux: 0 } }, /cada adversário tem mais dias do Veterano do que corridas/],
     [{ opponentsBeaten: [2, 1, 0] }, /cada adversário não é uma contagem por adversário/],
     [{ opponentsBeaten: null }, /cada adversário não é uma contagem por adversário/],
     [{ bestPatente: "reitor" }, /melhor patente não é um adversário que o jogo conheça/],

@@ -18,53 +18,53 @@ const dux = opponent("dux", 5, 412, false);
 
 test("a run that beat some opponents names them and says where the others got", () => {
   assert.equal(opponentsLine(run, [caloiro, doutor, dux]),
-    "Ganhou ao Caloiro e ao Doutor; o Dux chegou ao 5.º andar com 412 pontos.");
+    "Ganhou ao Caloiro e ao Veterano; o Dux chegou ao 5.º andar com 412 pontos.");
   assert.equal(opponentsLine(run, [caloiro, opponent("doutor", 4, 200, false), dux]),
-    "Ganhou ao Caloiro; o Doutor chegou ao 4.º andar com 200 pontos e o Dux chegou ao 5.º andar com 412 pontos.");
+    "Ganhou ao Caloiro; o Veterano chegou ao 4.º andar com 200 pontos e o Dux chegou ao 5.º andar com 412 pontos.");
 });
 
 test("a run that beat none says where each of the three got", () => {
   const first = { won: false, floorReached: 1, total: 0 };
   assert.equal(opponentsLine(first, [opponent("caloiro", 1, 9, false), opponent("doutor", 3, 141, false), dux]),
-    "O Caloiro chegou ao 1.º andar com 9 pontos, o Doutor chegou ao 3.º andar com 141 pontos e o Dux chegou ao 5.º andar com 412 pontos.");
+    "O Caloiro chegou ao 1.º andar com 9 pontos, o Veterano chegou ao 3.º andar com 141 pontos e o Dux chegou ao 5.º andar com 412 pontos.");
 });
 
 test("a run that beat all three says so", () => {
   assert.equal(opponentsLine({ won: true, floorReached: 5, total: 500 }, [caloiro, doutor, opponent("dux", 5, 412, true)]),
-    "Ganhou ao Caloiro, ao Doutor e ao Dux!");
+    "Ganhou ao Caloiro, ao Veterano e ao Dux!");
 });
 
 test("an opponent that climbed the whole tower subiu a torre toda", () => {
   assert.equal(opponentsLine(run, [caloiro, doutor, opponent("dux", 5, 494, false, true)]),
-    "Ganhou ao Caloiro e ao Doutor; o Dux subiu a torre toda com 494 pontos.");
+    "Ganhou ao Caloiro e ao Veterano; o Dux subiu a torre toda com 494 pontos.");
 });
 
 test("an equal height and total is a tie, neither beaten nor ahead", () => {
   assert.equal(opponentsLine(run, [caloiro, opponent("doutor", 3, 150, false), dux]),
-    "Ganhou ao Caloiro; empatou com o Doutor; o Dux chegou ao 5.º andar com 412 pontos.");
+    "Ganhou ao Caloiro; empatou com o Veterano; o Dux chegou ao 5.º andar com 412 pontos.");
   const tiedWin = { won: true, floorReached: 5, total: 494 };
   assert.equal(opponentsLine(tiedWin, [caloiro, doutor, opponent("dux", 5, 494, false, true)]),
-    "Ganhou ao Caloiro e ao Doutor; empatou com o Dux.");
+    "Ganhou ao Caloiro e ao Veterano; empatou com o Dux.");
   const nothing = { won: false, floorReached: 1, total: 0 };
   assert.equal(opponentsLine(nothing, [opponent("caloiro", 1, 0, false), opponent("doutor", 1, 0, false), dux]),
-    "Empatou com o Caloiro e o Doutor; o Dux chegou ao 5.º andar com 412 pontos.");
+    "Empatou com o Caloiro e o Veterano; o Dux chegou ao 5.º andar com 412 pontos.");
 });
 
 test("the same floor with fewer points is not a tie", () => {
   assert.equal(opponentsLine(run, [caloiro, opponent("doutor", 3, 151, false), opponent("dux", 5, 494, false, true)]),
-    "Ganhou ao Caloiro; o Doutor chegou ao 3.º andar com 151 pontos e o Dux subiu a torre toda com 494 pontos.");
+    "Ganhou ao Caloiro; o Veterano chegou ao 3.º andar com 151 pontos e o Dux subiu a torre toda com 494 pontos.");
 });
 
 test("the patente is the strongest level beaten, even when a weaker one was not", () => {
-  assert.equal(patenteLine([caloiro, doutor, dux]), "Patente do dia: Doutor.");
-  assert.equal(patenteLine([caloiro, { ...doutor, beaten: false }, dux]), "Patente do dia: Caloiro.");
-  assert.equal(patenteLine([{ ...caloiro, beaten: false }, doutor, dux]), "Patente do dia: Doutor.");
-  assert.equal(patenteLine([caloiro, doutor, { ...dux, beaten: true }]), "Patente do dia: Dux.");
+  assert.equal(patenteLine([caloiro, doutor, dux]), "Categoria do dia: Veterano.");
+  assert.equal(patenteLine([caloiro, { ...doutor, beaten: false }, dux]), "Categoria do dia: Caloiro.");
+  assert.equal(patenteLine([{ ...caloiro, beaten: false }, doutor, dux]), "Categoria do dia: Veterano.");
+  assert.equal(patenteLine([caloiro, doutor, { ...dux, beaten: true }]), "Categoria do dia: Dux.");
 });
 
 test("beating none gives no patente, said kindly", () => {
   assert.equal(patenteLine([{ ...caloiro, beaten: false }, { ...doutor, beaten: false }, dux]),
-    "Patente do dia: nenhuma, desta vez.");
+    "Categoria do dia: nenhuma, desta vez.");
 });
 
 test("the levels beaten are their ids, weakest first", () => {
@@ -75,7 +75,7 @@ test("the levels beaten are their ids, weakest first", () => {
 
 test("each opponent's replay link is named after it", () => {
   assert.deepEqual(["caloiro", "doutor", "dux"].map(replayLinkText),
-    ["Ver a corrida do Caloiro", "Ver a corrida do Doutor", "Ver a corrida do Dux"]);
+    ["Ver a corrida do Caloiro", "Ver a corrida do Veterano", "Ver a corrida do Dux"]);
 });
 
 test("the longest texts, whose copies keep the block's place, are as long as any shown", () => {

@@ -112,7 +112,7 @@ test("FADO as a first play that climbs earns two Dobro helps and says why it ear
   const { state: next, events } = applyOk(placeAll(state, [["E4", "O"]]), { type: "play" }, wordChecker([], ["FADO"]));
   assert.equal(climbNews(next, events, constants).replace(/^FADO: \d+ pontos\. /, ""),
     "Ganhou a ajuda «Dobro» pela palavra de Coimbra "
-    + `e a ajuda «Dobro» por passar o alvo em ${margin} ou mais.`);
+    + `e a ajuda «Dobro» por ultrapassar o alvo em ${margin} pontos ou mais.`);
   assert.deepEqual(heldHelps(next.helps, constants).map((held) => held.label), ["Dobro ×2"]);
 });
 

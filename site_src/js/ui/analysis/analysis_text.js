@@ -71,11 +71,11 @@ export function biggestGain(rows, which) {
   return found;
 }
 
-/** "CASTO (palavra comum) em B3 dava 31 pontos" (davam for several words), or the best play's "PRAXE em B2 dava 62 pontos". */
+/** "CASTO (palavra comum) em B3 daria 31 pontos" (dariam for several words), or the best play's "PRAXE em B2 daria 62 pontos". */
 function playAt(row, which, constants) {
   const play = row[which];
   const named = which === "common" ? commonWordsText(play.words) : play.words.join(", ");
-  const verb = play.words.length > 1 ? "davam" : "dava";
+  const verb = play.words.length > 1 ? "dariam" : "daria";
   return `${named} em ${wordStart(play.tiles, row.board, constants)} ${verb} ${points(play.points)}`;
 }
 
@@ -95,21 +95,21 @@ export function adviceLine(analysis, constants) {
   const [climb, which] = analysis.firstCommonClimb ? [analysis.firstCommonClimb, "common"] : [analysis.firstBestClimb, "best"];
   if (climb) {
     const row = plays[climb.index];
-    const top = row.floor >= constants.floors ? "subia a torre toda" : "subia de andar";
+    const top = row.floor >= constants.floors ? "subiria a torre toda" : "subiria de andar";
     return `${moment(row)}, ${playAt(row, which, constants)} e ${top}.`;
   }
   const hasCommon = plays.some((row) => row.common);
   const gainWith = hasCommon ? "common" : "best";
   const row = biggestGain(plays.filter((r) => r.floor === run.floorReached), gainWith) ?? biggestGain(plays, gainWith);
   if (row) return `${moment(row)}, ${playAt(row, gainWith, constants)}${overYours(row, gainWith)}.`;
-  return hasCommon ? "Em palavras comuns, nenhuma jogada valia mais do que as suas."
+  return hasCommon ? "Com palavras comuns, nenhuma jogada valia mais do que as suas."
     : "Fez sempre a melhor jogada possível.";
 }
 
 /**
  * The analysis in two sentences: how far the run was from the next floor (or that it climbed
  * it all), then the advice (adviceLine), e.g. "Ficou a 23 pontos do 2.º andar. Na 2.ª jogada
- * do 1.º andar, CASTO (palavra comum) em B3 dava 31 pontos e subia de andar."
+ * do 1.º andar, CASTO (palavra comum) em B3 daria 31 pontos e subiria de andar."
  */
 export function analysisSummary(analysis, constants) {
   const { run } = analysis;

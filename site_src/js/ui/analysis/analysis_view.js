@@ -60,23 +60,23 @@ const beats = (play, row) => Boolean(play) && (!row.yours || play.points > row.y
 
 /** The line on the best play in common words: that play, or why there is none to show. */
 function commonText(row) {
-  if (!row.common) return "Em palavras comuns: não havia nenhuma jogada.";
-  if (!beats(row.common, row)) return "Em palavras comuns: nenhuma valia mais do que a sua.";
-  return `Em palavras comuns: ${playText(row.common)}, em ${squaresText(row.common.tiles)}`;
+  if (!row.common) return "Com palavras comuns: não havia nenhuma jogada.";
+  if (!beats(row.common, row)) return "Com palavras comuns: nenhuma valia mais do que a sua.";
+  return `Com palavras comuns: ${playText(row.common)}, em ${squaresText(row.common.tiles)}`;
 }
 
 /** The line on the best play of all. */
 function bestText(row) {
   if (!row.best) return "A melhor: não havia nenhuma jogada possível.";
   if (!beats(row.best, row)) return "A melhor: foi a sua.";
-  if (samePlay(row.best, row.common)) return "A melhor: a mesma, em palavras comuns.";
+  if (samePlay(row.best, row.common)) return "A melhor: a mesma, com palavras comuns.";
   return `A melhor: ${playText(row.best)}, em ${squaresText(row.best.tiles)}`;
 }
 
 /** The small boards of the plays that beat the player's: the common-word one, then the best if it differs. */
 function boardsOf(row, constants) {
   const shown = [];
-  if (beats(row.common, row)) shown.push(smallBoard(row, row.common, "Em palavras comuns", constants));
+  if (beats(row.common, row)) shown.push(smallBoard(row, row.common, "Com palavras comuns", constants));
   if (beats(row.best, row) && !samePlay(row.best, row.common)) shown.push(smallBoard(row, row.best, "A melhor", constants));
   return shown;
 }

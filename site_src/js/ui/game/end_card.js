@@ -1,6 +1,6 @@
 // The first view of the end screen: the headline, a picture of the day's tower with a marker
 // where each run stopped (the player's, the par's, the three opponents', the friends' once the
-// day's table is opened), the verdict against the opponents with the day's patente, and one
+// day's table is opened), the verdict against the opponents with the day's category, and one
 // primary action. Drawn here as SVG (no image from elsewhere); its text alternative says every
 // marker, so a screen reader hears what the picture shows.
 
@@ -14,7 +14,7 @@ const ROW = 30;
 const LEFT = 64;
 const WIDTH = 320;
 const MARK = 11;
-const SHORT = { caloiro: "C", doutor: "D", dux: "X" };
+const SHORT = { caloiro: "C", doutor: "V", dux: "X" };
 
 function svg(tag, attributes = {}, children = []) {
   const node = document.createElementNS(SVG, tag);
@@ -92,7 +92,7 @@ function markers(runners, floors) {
 }
 
 // What each letter stands for: the same legend whoever has arrived, so the card never changes height.
-const LEGEND = [["eu", "Eu", "a sua corrida"], ["par", "P", "o par"], ["adversario", "C", "Caloiro"], ["adversario", "D", "Doutor"],
+const LEGEND = [["eu", "Eu", "a sua corrida"], ["par", "P", "o par"], ["adversario", "C", "Caloiro"], ["adversario", "V", "Veterano"],
   ["adversario", "X", "Dux"], ["amigo", "A", "amigos, no «Quadro do dia»"]];
 
 /**
@@ -119,8 +119,8 @@ export function towerPicture(targets) {
 const listed = (items) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`);
 
 /**
- * The verdict against the three opponents and the day's patente in one line: «Ganhou ao Caloiro;
- * perdeu com o Doutor e o Dux. Patente do dia: Caloiro.» (`opponents`: the worker's, weakest first.)
+ * The verdict against the three opponents and the day's category in one line: «Ganhou ao Caloiro;
+ * perdeu com o Veterano e o Dux. Categoria do dia: Caloiro.» (`opponents`: the worker's, weakest first.)
  */
 export function verdictLine(run, opponents) {
   const name = (o) => OPPONENT_NAMES[o.level];
@@ -135,7 +135,7 @@ export function verdictLine(run, opponents) {
   return `${clauses[0].toUpperCase()}${clauses.slice(1)}. ${patenteLine(opponents)}`;
 }
 
-/** The longest verdicts the card may show (every mix of won, tied and lost, and the longest patente). */
+/** The longest verdicts the card may show (every mix of won, tied and lost, and the longest category). */
 export function longestVerdicts(count = 3) {
   const run = { won: false, floorReached: 3, total: 100 };
   const outcomes = ["won", "tied", "lost"];

@@ -55,7 +55,7 @@ export function eventLine(event, constants) {
 
 /**
  * The helps one play earned, in one sentence when all were kept ("Ganhou a ajuda «Dobro» pela
- * palavra de Coimbra e a ajuda «Dobro» por passar o alvo em 10 ou mais."), so that the trunfo
+ * palavra de Coimbra e a ajuda «Dobro» por ultrapassar o alvo em 10 pontos ou mais."), so that the trunfo
  * dialog still fits a small phone; a help lost is said on its own, as the toast says it.
  */
 function helpsEarnedLine(earned, constants) {

@@ -1,6 +1,6 @@
 // The chosen computer opponent during a run (the game page and Treino): a button under the
 // helps that says where it stood after as many turns (plays and passes) as the player has
-// made, «Doutor: 2.º andar, 48» (once the run is over, where its whole run got, as the end
+// made, «Veterano: 2.º andar, 48» (once the run is over, where its whole run got, as the end
 // screen says), and opens the choice of opponent. Its standings come from the analysis worker
 // as numbers only (kind "standings"): the page never has the opponent's letters or words
 // before the run ends. It lives in run_end.js's chunk with the worker's client: the page's
@@ -16,9 +16,10 @@ import { START, climbText, climbed, standingAfter, standingText } from "./oppone
 
 /** Each level in one line, as Como jogar says it at more length («Os adversários»). */
 const WHAT_THEY_DO = {
-  caloiro: "o mais fraco: sorteia uma qualquer das jogadas possíveis em palavras comuns.",
-  doutor: "o do meio: duas vezes em cada três faz a jogada em palavras comuns que dá mais pontos.",
-  dux: "o mais forte: faz sempre essa jogada e usa ajudas, trunfos e trocas com critério.",
+  caloiro: "o mais fraco: em cada jogada, sorteia uma das possíveis com palavras comuns.",
+  doutor: "o do meio: duas vezes em cada três, faz a jogada com palavras comuns que dá mais pontos.",
+  dux: "o mais forte: faz sempre a jogada com palavras comuns que dá mais pontos, escolhe os trunfos por uma ordem fixa, "
+    + "usa uma ajuda quando essa jogada não chega para subir e troca peças quando não tem jogada.",
 };
 
 export class OpponentLine {
@@ -108,7 +109,8 @@ export class OpponentLine {
   async choose() {
     if (this.dialogs.isOpen) return;
     const body = [
-      el("p", { text: `Agora joga contra o ${opponentName(this.level)}. A linha mostra onde ia o adversário depois do mesmo número de jogadas que as suas; as letras e as palavras dele só se veem no fim da corrida.` }),
+      el("p", { text: `Agora joga contra o ${opponentName(this.level)}. O botão «Adversário» diz onde ele estava depois de `
+        + "tantas jogadas como as que já fez; as letras e as palavras dele só se veem no fim da corrida." }),
       el("ul", {}, OPPONENT_LEVELS.map((level) => el("li", {}, [el("strong", { text: opponentName(level) }), ` — ${WHAT_THEY_DO[level]}`]))),
     ];
     const buttons = OPPONENT_LEVELS.map((level) => ({ text: opponentName(level), value: level, kind: level === this.level ? "principal" : "" }));

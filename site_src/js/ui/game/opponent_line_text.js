@@ -11,8 +11,8 @@ export const START = Object.freeze({ floor: 1, total: 0, won: false });
 export const standingAfter = (standings, turns) => standings[Math.min(turns, standings.length - 1)];
 
 /**
- * «Doutor: 2.º andar, 48», «Dux: subiu a torre toda, 494»; without a standing «Doutor: a
- * calcular…», or «Doutor: indisponível» when it cannot be computed here.
+ * «Veterano: 2.º andar, 48», «Dux: subiu a torre toda, 494»; without a standing «Veterano: a
+ * calcular…», or «Veterano: indisponível» when it cannot be computed here.
  */
 export function standingText(level, standing, unavailable = false) {
   const name = opponentName(level);
@@ -20,7 +20,7 @@ export function standingText(level, standing, unavailable = false) {
   return `${name}: ${standing.won ? "subiu a torre toda" : `${ordinal(standing.floor)} andar`}, ${standing.total}`;
 }
 
-/** What a screen reader hears when the opponent climbs: «O Doutor subiu ao 2.º andar, com 48 pontos.» */
+/** What a screen reader hears when the opponent climbs: «O Veterano subiu ao 2.º andar, com 48 pontos.» */
 export function climbText(level, standing) {
   const where = standing.won ? "subiu a torre toda" : `subiu ao ${ordinal(standing.floor)} andar`;
   return `O ${opponentName(level)} ${where}, com ${standing.total} pontos.`;

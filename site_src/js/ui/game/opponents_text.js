@@ -1,13 +1,13 @@
 // What the end screen says about the day's three computer opponents (engine/opponents.js),
 // once the analysis worker has played them: one line with the run against all three, the
-// day's patente and the names of their replay links. Pure: plain data in, strings out.
+// day's category («Categoria do dia», the stored `bestPatente`'s) and the names of their replay links. Pure: plain data in, strings out.
 
 import { compareResults } from "../../engine/rank.js";
 import { monthAndAll } from "../shared/figures.js";
-import { ordinal, points } from "../shared/labels.js";
+import { OPPONENT_NAMES, ordinal, points } from "../shared/labels.js";
 
-/** The opponents' names as players read them, by level id (OPPONENT_LEVELS). */
-export const OPPONENT_NAMES = { caloiro: "Caloiro", doutor: "Doutor", dux: "Dux" };
+/** The opponents' names as players read them, by level id (OPPONENT_LEVELS): labels.js's. */
+export { OPPONENT_NAMES } from "../shared/labels.js";
 
 // Said by the day's table too (ui/shared/day_table.js).
 export { OPPONENTS_FAILED, OPPONENTS_WAITING } from "../shared/day_table.js";
@@ -23,7 +23,7 @@ function listed(items) {
 const ties = (run, opponent) => !opponent.beaten && run.won === opponent.won &&
   run.floorReached === opponent.floor && run.total === opponent.total;
 
-/** "o Dux subiu a torre toda com 494 pontos", "o Doutor chegou ao 3.º andar com 167 pontos". */
+/** "o Dux subiu a torre toda com 494 pontos", "o Veterano chegou ao 3.º andar com 167 pontos". */
 function whereItGot(opponent) {
   const where = opponent.won ? "subiu a torre toda" : `chegou ao ${ordinal(opponent.floor)} andar`;
   return `o ${nameOf(opponent)} ${where} com ${points(opponent.total)}`;
@@ -49,10 +49,13 @@ export function opponentsLine(run, opponents) {
 /** The ids of the levels the run beat, weakest first. */
 export const beatenLevels = (opponents) => opponents.filter((o) => o.beaten).map((o) => o.level);
 
-/** "Patente do dia: Doutor." — the strongest level beaten — or, beating none, a kind word. */
+/**
+ * "Categoria do dia: Veterano." — the category (the Código da Praxe's word) of the strongest
+ * level beaten — or, beating none, a kind word.
+ */
 export function patenteLine(opponents) {
   const highest = opponents.filter((o) => o.beaten).at(-1);
-  return highest ? `Patente do dia: ${nameOf(highest)}.` : "Patente do dia: nenhuma, desta vez.";
+  return highest ? `Categoria do dia: ${nameOf(highest)}.` : "Categoria do dia: nenhuma, desta vez.";
 }
 
 /**

@@ -19,6 +19,7 @@ import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
 import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { OpponentSlot } from "./opponent_slot.js";
+import { STORAGE_REFUSED_WHY } from "../shared/labels.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
 import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun, asideSentence } from "../shared/storage.js";
@@ -39,9 +40,9 @@ const heldSentence = (date) => `A corrida de ${shownDate(date)} ficou a meio e c
 /** The same, said at midnight on the page where that run goes on. */
 const HELD_AT_MIDNIGHT = "Com o armazenamento cheio, fica guardada onde estava e não passa para o arquivo: acabe-a aqui, "
   + "ou liberte espaço nas definições do navegador antes de jogar a torre de hoje.";
-const SAVE_REFUSED = "O navegador recusou guardar esta corrida neste aparelho (o armazenamento está cheio ou bloqueado "
-  + "para este site). Pode continuar a jogar nesta página, mas se a recarregar ou fechar perde o que jogou desde agora. "
-  + "Para voltar a guardar, liberte espaço nas definições do navegador ou permita o armazenamento a este site: cada jogada volta a tentar.";
+const SAVE_REFUSED = `O navegador recusou guardar esta corrida (${STORAGE_REFUSED_WHY}). Pode continuar a jogar nesta `
+  + "página, mas, se a recarregar ou fechar, perde o que jogar a partir de agora. Para voltar a guardar, liberte espaço "
+  + "ou permita o armazenamento nas definições do navegador; o jogo volta a tentar a cada jogada.";
 // What the page uses of run_end.js: a chunk served without them (empty, cut short by a proxy) is one not loaded.
 const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis", "styled", "opponentStandings", "challengesOf", "OpponentLine"];
 
@@ -345,11 +346,11 @@ export class Page {
     this.keptPastMidnight = date;
     const title = this.main.querySelector("h1");
     if (title) title.textContent = `A torre de ${shownDate(date)}`;
-    const midnight = `Já passou a meia-noite: esta corrida conta para ${shownDate(date)}.`;
+    const midnight = `Já passou a meia-noite: esta corrida conta para o dia ${shownDate(date)}.`;
     if (!this.archive.keepDaily(date, game.actions, this.runVersion)) {
       // The storage refused the archive: the run stays the day's save, which today's run never writes over.
       this.otherDay(`${midnight} ${HELD_AT_MIDNIGHT}`);
-      this.announcer.say(`Começou um novo dia. Esta corrida conta para ${shownDate(date)}. ${HELD_AT_MIDNIGHT}`);
+      this.announcer.say(`Começou um novo dia. Esta corrida conta para o dia ${shownDate(date)}. ${HELD_AT_MIDNIGHT}`);
       return;
     }
     const saved = this.storage.savedRun();

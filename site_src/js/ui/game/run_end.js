@@ -158,7 +158,7 @@ export function fillOpponents(page, analysis, daily, block) {
 
 /**
  * How the run (summary) did against the opponent chosen on the page (opponent_line.js), by the par's
- * rule, in the end screen's words: «Ganhou ao Doutor!»; null without its standings. Treino's end says it.
+ * rule, in the end screen's words: «Ganhou ao Veterano!»; null without its standings. Treino's end says it.
  */
 export async function chosenOpponentLine(page, summary) {
   const opponent = await page.opponentLine?.finalStanding();

@@ -5,7 +5,7 @@
 
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 import { el } from "../shared/dialogs.js";
-import { counted, opponentName } from "../shared/labels.js";
+import { STORAGE_REFUSED_WHY, counted, opponentName } from "../shared/labels.js";
 import { currentStreak } from "../shared/storage.js";
 import { exportStats, parseStatsExport } from "../shared/stats_import.js";
 import { problem, showProblem } from "../shared/problem.js";
@@ -20,9 +20,9 @@ const paragraph = (text, id = null) => el("p", { class: "estatisticas-arquivo", 
 
 /** Said once on a device with nothing to count yet, in place of every empty figure. */
 export const NOTHING_YET = "Ainda não há nada para contar neste aparelho. Quando acabar a torre de hoje, ficam aqui onde "
-  + "acabou cada corrida, os dias jogados e as corridas contra o Caloiro, o Doutor e o Dux; os desafios e o treino também.";
+  + "acabou cada corrida, os dias jogados e as corridas contra o Caloiro, o Veterano e o Dux; os desafios e o treino também.";
 const NO_OPPONENTS = "Ainda não há corridas contra os adversários: cada torre diária que acabar conta contra o Caloiro, "
-  + "o Doutor e o Dux.";
+  + "o Veterano e o Dux.";
 const NO_CHALLENGES = "Ainda não recebeu desafios: quando alguém lhe enviar uma ligação «Desafiar», o resultado fica aqui.";
 
 /** The practice figures (storage.js practiceFigures) as a line and its own chart, or the line that there are none yet. */
@@ -32,9 +32,9 @@ export function practiceFacts(figures) {
       "estatisticas-treino");
   }
   return el("div", { id: "estatisticas-do-treino-linha" }, [
-    paragraph(`Treino: ${counted(figures.towers, "torre", "torres")}, ${counted(figures.wins, "subida", "subidas")} até ao fim `
+    paragraph(`Treino: ${counted(figures.towers, "corrida", "corridas")}, ${counted(figures.wins, "torre subida", "torres subidas")} `
       + "(à parte: não contam para as estatísticas diárias).", "estatisticas-treino"),
-    endsChart(floorEnds(figures.floors, figures.wins), null, { noun: ["torre", "torres"] }),
+    endsChart(floorEnds(figures.floors, figures.wins), null, { noun: ["corrida", "corridas"] }),
   ]);
 }
 
@@ -42,10 +42,10 @@ export function practiceFacts(figures) {
 export function practiceFirst(figures) {
   const shown = figures.towers === 0 ? [paragraph("Ainda não acabou nenhuma torre de treino: quando acabar a primeira, "
     + "ficam aqui as suas torres, as subidas e onde acabou cada uma.")] : [
-    facts([["Torres jogadas", String(figures.towers)], ["Torres subidas", String(figures.wins)],
+    facts([["Corridas", String(figures.towers)], ["Torres subidas", String(figures.wins)],
       ["Melhor pontuação", String(figures.best)]]),
-    el("h3", { text: "Onde acabaram as torres de treino" }),
-    endsChart(floorEnds(figures.floors, figures.wins), null, { id: "grafico-treino", noun: ["torre", "torres"] })];
+    el("h3", { text: "Onde acabaram as corridas de treino" }),
+    endsChart(floorEnds(figures.floors, figures.wins), null, { id: "grafico-treino", noun: ["corrida", "corridas"] })];
   return [
     el("div", { id: "estatisticas-do-treino" }, [el("h3", { text: "Treino" }), ...shown,
       paragraph("O treino conta à parte: não entra nas estatísticas diárias, que vêm a seguir.")]),
@@ -78,14 +78,14 @@ function dailySection(stats, daily, today) {
 }
 
 /**
- * The computer opponents: the best patente, and won–lost against each this month and since the
+ * The computer opponents: the best category («Melhor categoria», stored as `bestPatente`), and won–lost against each this month and since the
  * first day (from the archive's days); statistics whose days the archive lacks (kept before it
  * recorded the opponents) say the days each level was beaten instead.
  */
 function opponentsSection(stats, daily, today) {
   const rows = opponentFigures(daily, today).filter(({ all }) => all.days > 0);
   const beaten = OPPONENT_LEVELS.filter((level) => (stats.opponentsBeaten?.[level] ?? 0) > 0);
-  const best = stats.bestPatente ? [["Melhor patente", opponentName(stats.bestPatente)]] : [];
+  const best = stats.bestPatente ? [["Melhor categoria", opponentName(stats.bestPatente)]] : [];
   let shown;
   if (rows.length) {
     shown = [...(best.length ? [facts(best)] : []), scoreTable(rows.map(({ level, month, all }) => ({ name: opponentName(level), month, all })),
@@ -104,7 +104,7 @@ function challengesSection(records, today) {
   const names = byName(records, today);
   return el("div", { id: "estatisticas-desafiantes" }, [el("h3", { text: "Desafios" }), paragraph(tallyLine(records), "estatisticas-desafios"),
     ...(names.length ? [scoreTable(names, { id: "tabela-desafiantes", who: "Desafiante", caption: "Ganhos–perdidos por nome" }),
-      paragraph("Pelo nome que cada desafio trouxe. Os nomes não são verificados nem identificam ninguém: dois desafios com o mesmo "
+      paragraph("Cada desafio conta pelo nome que trouxe. Os nomes não são verificados nem identificam ninguém: dois desafios com o mesmo "
         + "nome podem ser de pessoas diferentes.")] : [])]);
 }
 
@@ -117,8 +117,8 @@ function archiveSection(figures) {
 /** Said while an import's challenges are replayed (admit.js). */
 const VERIFYING = "A verificar os desafios que o texto traz…";
 /** What an import says when the browser refused to store it: never announced as imported. */
-const IMPORT_REFUSED = "Não foi possível guardar as estatísticas importadas: o navegador recusou-as (o espaço de "
-  + "armazenamento está cheio ou bloqueado para este site). Liberte espaço nas definições do navegador e carregue outra vez em «Importar».";
+const IMPORT_REFUSED = `Não foi possível guardar as estatísticas importadas: o navegador recusou-as (${STORAGE_REFUSED_WHY}). `
+  + "Liberte espaço ou permita o armazenamento nas definições do navegador e carregue outra vez em «Importar».";
 
 /**
  * Export and import: `onImport(stats, archive, challenges)` stores what an import brings (archive days and challenges, when

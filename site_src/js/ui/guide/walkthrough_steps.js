@@ -36,8 +36,8 @@ export function guideSteps(state, opener, touch = false) {
 const IN_PLAY = ["#tabuleiro", "#previsao", "#mao", ".controlos"];
 
 /** The guide's last words: today's tower, or a practice tower first. */
-const PRACTICE_OFFER = "Pode continuar a torre de hoje, ou treinar primeiro numa torre de treino, onde «Sugestão» "
-  + "mostra uma boa jogada só com palavras comuns e nada conta para as estatísticas.";
+const PRACTICE_OFFER = "Pode continuar a torre de hoje ou treinar primeiro: nas torres de treino, «Sugestão» "
+  + "mostra uma boa jogada só com palavras comuns, e nada conta para as estatísticas diárias.";
 
 /** The steps that end the guide, offering "Treinar primeiro" beside "Continuar" (today's tower is already open under the guide). */
 export const LAST_STEPS = ["subir", "fim"];

@@ -6,11 +6,11 @@
 const NO_WORKER = "Este navegador não consegue fazer a análise da corrida; o resto do jogo funciona na mesma.";
 const BROKEN = "A análise da corrida falhou; o resto do jogo funciona na mesma.";
 const NO_WORKER_SUGGEST = "Este navegador não consegue procurar sugestões; o resto do jogo funciona na mesma.";
-const NO_WORKER_TABLE = "Este navegador não consegue calcular as corridas do Caloiro, do Doutor e do Dux.";
-const BROKEN_TABLE = "Não foi possível calcular as corridas do Caloiro, do Doutor e do Dux.";
+const NO_WORKER_TABLE = "Este navegador não consegue calcular as corridas do Caloiro, do Veterano e do Dux.";
+const BROKEN_TABLE = "Não foi possível calcular as corridas do Caloiro, do Veterano e do Dux.";
 const BROKEN_SUGGEST = "A procura de uma sugestão falhou; o resto do jogo funciona na mesma.";
-const NO_WORKER_STANDINGS = "Este navegador não consegue acompanhar os adversários; o resto do jogo funciona na mesma.";
-const BROKEN_STANDINGS = "Não foi possível calcular as corridas dos adversários; o resto do jogo funciona na mesma.";
+const NO_WORKER_STANDINGS = "Este navegador não consegue calcular as corridas do Caloiro, do Veterano e do Dux; o resto do jogo funciona na mesma.";
+const BROKEN_STANDINGS = "Não foi possível calcular as corridas do Caloiro, do Veterano e do Dux; o resto do jogo funciona na mesma.";
 
 /** A classic worker (the bundle has no module syntax); throws where the browser has none. */
 function newWorker(url) {
@@ -101,7 +101,7 @@ export class AnalysisClient {
     if (this.worker) return this.worker;
     const worker = this.makeWorker(this.workerUrl);
     worker.addEventListener("message", (event) => this.settle(event.data));
-    worker.addEventListener("error", (event) => this.broken(event.message || "worker error"));
+    worker.addEventListener("error", (event) => this.broken(event.message || "o cálculo parou sem dizer porquê"));
     this.worker = worker;
     return worker;
   }

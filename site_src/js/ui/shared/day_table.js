@@ -8,8 +8,8 @@ import { opponentName, ordinal } from "./labels.js";
 import { shownDate } from "./lisbon_date.js";
 import { shownName } from "./challenge_name.js";
 
-export const OPPONENTS_WAITING = "A calcular as corridas do Caloiro, do Doutor e do Dux…";
-export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Caloiro, do Doutor e do Dux.";
+export const OPPONENTS_WAITING = "A calcular as corridas do Caloiro, do Veterano e do Dux…";
+export const OPPONENTS_FAILED = "Não foi possível calcular as corridas do Caloiro, do Veterano e do Dux.";
 
 /** The player's row as the share text names it (first person, as the other share texts speak). */
 export const ME_SHARED = "eu";
@@ -56,9 +56,9 @@ const sharedWho = (r) => (r.kind === "me" ? ME_SHARED : r.name !== null ? `${r.w
 
 /**
  * The table for the group chat, on one line, with no letters or words of any run: «A Torre ·
- * 30/11/2026 — 1.º Ana (nome não verificado) 3.º andar 201 · 2.º eu 3.º andar 160 · 3.º Doutor 2.º andar 130».
+ * 30/11/2026 — 1.º Ana (nome não verificado) — 3.º andar, 201 · 2.º eu — 3.º andar, 160 · 3.º Veterano — 2.º andar, 130».
  */
 export function tableShareText(date, rows) {
-  const said = rows.map((r) => `${ordinal(r.place)} ${sharedWho(r)} ${heightText(r)} ${r.total}`);
+  const said = rows.map((r) => `${ordinal(r.place)} ${sharedWho(r)} — ${heightText(r)}, ${r.total}`);
   return `A Torre · ${shownDate(date)} — ${said.join(" · ")}`;
 }

@@ -15,9 +15,11 @@ const SAID = {
   failed: "Não foi possível copiar; selecione o texto do quadro e copie-o à mão.",
 };
 
-/** "2 desafiantes neste quadro: só entram os desafios abertos neste aparelho." */
+/** "O quadro tem 2 desafiantes: só entram os desafios desta torre abertos neste aparelho." (none: "ainda não tem"). */
 export function holdsLine(rows) {
-  return `${counted(challengerCount(rows), "desafiante", "desafiantes")} neste quadro: só entram os desafios abertos neste aparelho.`;
+  const count = challengerCount(rows);
+  const holds = count === 0 ? "ainda não tem desafiantes" : `tem ${counted(count, "desafiante", "desafiantes")}`;
+  return `O quadro ${holds}: só entram os desafios desta torre abertos neste aparelho.`;
 }
 
 /** Who a row is: a challenge's own name marked as not verified (the run is; the name is only what the sender wrote). */
@@ -47,7 +49,7 @@ function tableOf(rows, origin) {
 function notesOf(rows, opponents) {
   const notes = [el("p", { class: "quadro-nota", text: holdsLine(rows) })];
   if (rows.some((r) => r.name !== null)) {
-    notes.push(el("p", { class: "quadro-nota", text: "Os nomes são escritos por quem envia o desafio e não são verificados; as corridas são." }));
+    notes.push(el("p", { class: "quadro-nota", text: "Os nomes são escritos por quem envia o desafio e não são verificados; as corridas, sim." }));
   }
   if (opponents !== "shown") notes.push(el("p", { class: "quadro-nota", text: opponents === "waiting" ? OPPONENTS_WAITING : OPPONENTS_FAILED }));
   return notes;

@@ -16,13 +16,13 @@ export function monthAndAll(outcomes, today) {
   return { month: figuresOf(outcomes.filter((o) => o.date.startsWith(month))), all: figuresOf(outcomes) };
 }
 
-/** "3 dias: 2 ganhos, 1 perdido" (with the ties when there are any), or "nenhum dia". */
+/** "3 dias (2 ganhos, 1 perdido)" (with the ties when there are any), or "nenhum dia": no colon, so a line «Veterano: …» has one. */
 export function figuresText({ days, won, lost, tied }) {
   if (days === 0) return "nenhum dia";
   const parts = [counted(won, "ganho", "ganhos"), counted(lost, "perdido", "perdidos")];
   if (tied) parts.push(counted(tied, "empatado", "empatados"));
-  return `${counted(days, "dia", "dias")}: ${parts.join(", ")}`;
+  return `${counted(days, "dia", "dias")} (${parts.join(", ")})`;
 }
 
-/** "este mês, nenhum dia; desde o início, 1 dia: 0 ganhos, 1 perdido." */
+/** "este mês, nenhum dia; desde o início, 1 dia (0 ganhos, 1 perdido)." */
 export const monthAndAllText = ({ month, all }) => `este mês, ${figuresText(month)}; desde o início, ${figuresText(all)}.`;

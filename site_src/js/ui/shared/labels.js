@@ -13,7 +13,7 @@ export const SQUARE_NAMES = {
 export function trunfoEffect(trunfo, constants) {
   switch (trunfo.id) {
     case "fitas": return `Cada palavra de Coimbra dá +${trunfo.coimbra_bonus} em vez de +${constants.coimbra_bonus}.`;
-    case "serenata": return `Cada palavra de ${counted(trunfo.min_length, "letra", "letras")} ou mais vale +${trunfo.bonus}.`;
+    case "serenata": return `Cada palavra de ${counted(trunfo.min_length, "letra", "letras")} ou mais dá +${trunfo.bonus}.`;
     case "republica": return `A mão passa a ter ${counted(trunfo.hand_size, "peça", "peças")}.`;
     case "grelo": return `Mais ${counted(trunfo.extra_exchanges, "troca", "trocas")}.`;
     case "cabra": return `Os cantos passam a multiplicar a palavra por ${trunfo.corner_multiplier}.`;
@@ -42,13 +42,24 @@ export const ordinal = (n) => `${n}.º`;
 /** "1 troca" / "3 trocas": a count in the number it has. */
 export const counted = (n, one, many) => `${n} ${Math.abs(n) === 1 ? one : many}`;
 
+/** Why the browser refused to store something, said the same way wherever it is said. */
+export const STORAGE_REFUSED_WHY = "o armazenamento está cheio ou não é permitido a este site";
+
 /** "1 ponto" / "12 pontos". */
 export const points = (n) => counted(n, "ponto", "pontos");
 
 export const byId = (list, id) => list.find((item) => item.id === id);
 
-/** A computer opponent's name as players read it, from its level id: "doutor" → "Doutor". */
-export const opponentName = (level) => level[0].toUpperCase() + level.slice(1);
+/**
+ * The computer opponents' names as players read them, by level id (OPPONENT_LEVELS): three
+ * categories of the Código da Praxe, from the weakest to the strongest. The ids stay as saved
+ * statistics and exports hold them; the middle one, `doutor`, reads «Veterano» (in the Código,
+ * «Doutores» is the generic name of every category from Semi-Puto up, not a category).
+ */
+export const OPPONENT_NAMES = { caloiro: "Caloiro", doutor: "Veterano", dux: "Dux" };
+
+/** A computer opponent's name as players read it, from its level id: "doutor" → "Veterano". */
+export const opponentName = (level) => OPPONENT_NAMES[level];
 
 /**
  * The helps held, one entry per kind in the order first earned, as every list of them names
@@ -66,7 +77,7 @@ export function heldHelps(ids, constants) {
 /** Why a help was earned (the engine's helpEarned `reason`), as the end of a sentence. */
 export function helpReason(reason, constants) {
   if (reason === "coimbra") return "pela palavra de Coimbra";
-  if (reason === "margin") return `por passar o alvo em ${constants.help_climb_margin} ou mais`;
+  if (reason === "margin") return `por ultrapassar o alvo em ${constants.help_climb_margin} pontos ou mais`;
   return "";
 }
 

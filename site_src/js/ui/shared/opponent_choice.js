@@ -7,7 +7,7 @@ import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 export const OPPONENT_KEY = "torre.adversario";
 export const DEFAULT_OPPONENT = "doutor";
 
-/** The chosen level (GameStorage `storage`); a damaged, unknown or missing value → Doutor. */
+/** The chosen level (GameStorage `storage`); a damaged, unknown or missing value → Veterano. */
 export function chosenOpponent(storage) {
   const level = storage.read(OPPONENT_KEY);
   return OPPONENT_LEVELS.includes(level) ? level : DEFAULT_OPPONENT;

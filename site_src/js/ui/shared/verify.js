@@ -27,7 +27,7 @@ async function fetchOrSay(fetchFn, url, missing, about = "") {
   try {
     response = await fetchFn(url);
   } catch (error) {
-    throw new Unverifiable(`${NOT_VERIFIED}: sem Internet para descarregar aquilo de que a repetição precisa. Tente mais tarde.`,
+    throw new Unverifiable(`${NOT_VERIFIED}: sem Internet para descarregar os ficheiros de que a repetição precisa. Tente mais tarde.`,
       `${url}: ${error}`);
   }
   if (!response.ok) throw new Unverifiable(`${NOT_VERIFIED}: ${missing}.`, `${about}${url}: HTTP ${response.status}`);
