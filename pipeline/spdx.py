@@ -120,6 +120,8 @@ KINDS = (
          "the openers of dictionaries/coimbra.toml, the tiles of pipeline/constants.py and "
          "the generator pipeline/days.py"),
     kind(r"constantes\.json", ("tiles", "site"), "pipeline/constants.py"),
+    kind(r"static/[0-9a-f]+/js/(?P<bundle>torre|arquivo|repeticao|treino|desafio|analise)(?:\.(?P<chunk>[a-z_]+))?\.js",
+         ("site",), "site_src/js/{entry} and the modules it imports, joined by pipeline/bundle.py{chunk}"),
     kind(r"static/[0-9a-f]+/(?P<asset>.+)", ("site",), "site_src/{asset}"),
     kind(r".*", ("site",), "site_src/ and pipeline/ (written by `torre build`)"),
 )
@@ -264,12 +266,21 @@ def dist_names(root: Path) -> list[str]:
                   if p.is_file() and p.relative_to(root).as_posix() not in NOT_LISTED)
 
 
+# Each bundle's entry module (pipeline/site.py BUNDLE, PAGE_BUNDLES, WORKER_ENTRY): a bundle is no
+# file of site_src, so its entry says what it is made from.
+BUNDLE_ENTRIES = {"torre": "main.js", "arquivo": "archive_main.js", "repeticao": "replay_main.js",
+                  "treino": "practice_main.js", "desafio": "challenge_main.js", "analise": "worker/analysis.js"}
+
+
 def derived_from(name: str, match: re.Match, found: Kind, doc: Document, lines: dict[str, int]) -> str:
     groups = match.groupdict()
     files = ", ".join(f"{s.id}: {s.dic_path.name}, {s.aff_path.name}" for s in doc.dictionaries)
     line = lines.get(groups.get("slug") or "")
+    chunk = groups.get("chunk")
     return found.derived_from.format(files=files or "none", asset=groups.get("asset", ""),
-                                     line=f":{line}" if line else "")
+                                     line=f":{line}" if line else "",
+                                     entry=BUNDLE_ENTRIES.get(groups.get("bundle") or "", ""),
+                                     chunk=f" (the chunk its dynamic import of {chunk}.js loads)" if chunk else "")
 
 
 def add_dist_files(doc: Document, root: Path) -> tuple[list[str], list[str]]:

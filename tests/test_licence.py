@@ -137,6 +137,19 @@ def test_the_dawgs_and_scripts_name_their_sources_and_a_compressed_copy_its_orig
     assert generated_from(document, script + ".br") == {entries[script]["SPDXID"]}
 
 
+def test_a_bundles_comment_names_its_entry_module_which_exists(built_dist):
+    """Issue 42 §5: a bundle is made from its entry module and what it imports, not from a
+    same-named file of site_src (there is no site_src/js/torre.js)."""
+    entries = spdx.dist_entries(json.loads((built_dist / spdx.DOCUMENT).read_text(encoding="utf-8")))
+    bundles = {n.split("/js/", 1)[1]: e["comment"] for n, e in entries.items()
+               if n.startswith("static/") and "/js/" in n and n.endswith(".js") and "/" not in n.split("/js/", 1)[1]}
+    assert bundles["torre.js"] == "Derived from: site_src/js/main.js and the modules it imports, joined by pipeline/bundle.py"
+    assert bundles["torre.run_end.js"].endswith("(the chunk its dynamic import of run_end.js loads)")
+    for name, comment in bundles.items():
+        entry = comment.removeprefix("Derived from: ").split(" ", 1)[0]
+        assert (ROOT / entry).is_file(), (name, comment)
+
+
 def test_the_creation_date_is_source_date_epoch_or_the_newest_input_date_never_the_clock():
     assert spdx.created([], {"SOURCE_DATE_EPOCH": "1767225600"}) == "2026-01-01T00:00:00Z"
     assert spdx.created(resolve_sources(None), {}) == "2026-11-01T00:00:00Z"  # the window's first day
