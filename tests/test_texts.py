@@ -152,7 +152,7 @@ COIMBRA_FACTS = [
     ("cabra", "Toca ao fim da tarde e outra vez de manhã, nos dias de aulas",
      "Toca ao fim da tarde, na véspera de cada dia de aulas, e outra vez na manhã desse dia."),
     ("cabra", "outro, de som mais grave, é o Cabrão", "o Cabrão é maior e de som mais grave do que a Cabra"),
-    ("pasta", "uma cerimónia só para elas", "as pastas têm uma cerimónia própria: a Bênção das Pastas"),
+    ("pasta", "uma cerimónia só para elas", "as pastas têm uma cerimónia própria, na Sé Nova: a Bênção das Pastas"),
     ("briosa", "Universidade, que joga de negro",
      "a equipa de futebol que joga de negro, nascida entre os estudantes da Universidade."),
 ]

@@ -53,10 +53,6 @@ def check(read: dict[str, str], wrong: str, right: str | None, where: str | None
         assert any(right in text for text in texts), f"{where or 'nowhere'} says {right!r}"
 
 
-@pytest.mark.parametrize("fault, wrong, right, where", ERRORS, ids=[e[0] for e in ERRORS])
-def test_an_error_the_editor_found_is_gone(read, fault, wrong, right, where):
-    check(read, wrong, right, where)
-
 
 # Issue 42 §1: the ladder is three categories of the Código da Praxe (glossary: «Doutor» and
 # «patente» are ruled out everywhere players read).
@@ -69,10 +65,6 @@ LADDER = [
      "quando não ganha a nenhum, não há categoria nesse dia", "como-jogar/index.html"),
 ]
 
-
-@pytest.mark.parametrize("fault, wrong, right, where", LADDER, ids=[e[0] for e in LADDER])
-def test_the_ladder_says_what_the_codigo_says(read, fault, wrong, right, where):
-    check(read, wrong, right, where)
 
 
 # Issue 42 §3: one term per thing (the rest is in docs/glossary.md, read by tests/test_glossary.py).
@@ -128,6 +120,27 @@ STYLE = [
 ]
 
 
-@pytest.mark.parametrize("fault, wrong, right, where", STYLE, ids=[e[0] for e in STYLE])
-def test_the_text_reads_as_a_professional_sites(read, fault, wrong, right, where):
+
+# Issue 42 §1: the facts the editor found wrong, where players read them.
+FACTS = [
+    ("the Bênção das Pastas is weeks after the Queima, in the Sé Nova", "Na Queima das Fitas, as pastas têm",
+     "Semanas depois da Queima das Fitas, as pastas têm uma cerimónia própria, na Sé Nova", "coimbra/pasta/index.html"),
+    ("the Tuna's founding is disputed", "fundada em 1888", "conta a sua história desde 1888", "coimbra/tuna/index.html"),
+    ("the doctoral insígnias are not only two", "as insígnias doutorais: a borla e o capelo",
+     "as insígnias doutorais, entre elas a borla e o capelo", "coimbra/borla/index.html"),
+    ("only trupes ordinárias walk at night, formed at a república oficializada", "Só pode andar entre a meia-noite",
+     "A trupe ordinária só anda entre a meia-noite", "coimbra/trupe/index.html"),
+    ("the república must be oficializada", "a Porta Férrea ou uma república.", "ou uma república oficializada.", "coimbra/trupe/index.html"),
+    ("D. Pedro moved Inês's body years after he became king", "Quando subiu ao trono, D. Pedro",
+     "Já rei, D. Pedro mandou levar o corpo de Inês", "coimbra/ines/index.html"),
+]
+
+
+# (section of issue 42, row): every row above but ONE_TERM's, which read ${…} in the scripts.
+CHECKED = [(f"§1 {r[0]}", *r[1:]) for r in LADDER + FACTS] + [(f"§2 {r[0]}", *r[1:]) for r in ERRORS] \
+    + [(f"§4 {r[0]}", *r[1:]) for r in STYLE]
+
+
+@pytest.mark.parametrize("fault, wrong, right, where", CHECKED, ids=[e[0] for e in CHECKED])
+def test_what_the_editor_found_is_said_the_reviewed_way(read, fault, wrong, right, where):
     check(read, wrong, right, where)
