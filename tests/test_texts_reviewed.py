@@ -107,7 +107,7 @@ STYLE = [
     ("no ellipsis in what the statistics count", "contam-se por nome e os dias contra cada adversário",
      "contam-se pelo nome que cada um trouxe, e as torres diárias, por adversário", "como-jogar/index.html"),
     ("the midnight paragraph", "Uma corrida que ainda esteja a meio à meia-noite",
-     "Se a meia-noite chegar a meio de uma corrida, a corrida não se perde", "como-jogar/index.html"),
+     "Se a meia-noite chegar a meio de uma corrida, não a perde: a corrida continua", "como-jogar/index.html"),
     ("no sentence of zeros in the day's table", "desafiantes neste quadro", "ainda não tem desafiantes", "the scripts"),
     ("the runs are verified: «as corridas, sim»", "as corridas são.", "não são verificados; as corridas, sim.", "the scripts"),
     ("the table's share line", '${heightText(r)} ${r.total}', '— ${heightText(r)}, ${r.total}', "the scripts"),

@@ -16,7 +16,7 @@ import { START, climbText, climbed, standingAfter, standingText } from "./oppone
 
 /** Each level in one line, as Como jogar says it at more length («Os adversários»). */
 const WHAT_THEY_DO = {
-  caloiro: "o mais fraco: em cada jogada, sorteia uma das possíveis com palavras comuns.",
+  caloiro: "o mais fraco: em cada jogada, sorteia uma das jogadas possíveis com palavras comuns.",
   doutor: "o do meio: duas vezes em cada três, faz a jogada com palavras comuns que dá mais pontos.",
   dux: "o mais forte: faz sempre a jogada com palavras comuns que dá mais pontos, escolhe os trunfos por uma ordem fixa, "
     + "usa uma ajuda quando essa jogada não chega para subir e troca peças quando não tem jogada.",
