@@ -28,7 +28,9 @@ function nameField(store, onName) {
   const update = () => {
     const name = tidyName(input.value);
     const why = name ? nameProblem(name) : null;
-    problem.textContent = why ?? "Quem receber o desafio vê o nome tal como o escreveu, marcado como não verificado.";
+    // Written only when it changes, so that its live region speaks once, not at every character (issue 40 item 6).
+    const text = why ?? "Quem receber o desafio vê o nome tal como o escreveu, marcado como não verificado.";
+    if (problem.textContent !== text) problem.textContent = text;
     problem.classList.toggle("aviso-erro", why !== null);
     onName(why ? "" : name);
   };

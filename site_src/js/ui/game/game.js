@@ -9,7 +9,7 @@ import { DAMAGED_LIST, LoadError } from "../shared/loader.js";
 import { problem, problemNodes } from "../shared/problem.js";
 import { byId, helpEffect } from "../shared/labels.js";
 import { asideSentence } from "../shared/storage.js";
-import { climbNews, eventLine, lastPlayWarning, passWarning } from "./game_text.js";
+import { climbNews, eventLine, lastPlayWarning, passWarning, progressLine } from "./game_text.js";
 import { Placement } from "./placement.js";
 import { peekText } from "./status_view.js";
 import { TAKEN_UP, newerSave } from "./newer_save.js";
@@ -34,6 +34,7 @@ export class Game extends Placement {
     this.state = null;
     this.actions = [];
     this.lastEvents = null; // the last action's events: the trunfo dialog repeats the play that climbed
+    this.said = ""; // what the last action said: the end screen repeats the play that ended the run
     this.hint = null; // a suggestion shown (practice): {squares, tiles}, see suggestion.js
   }
 
@@ -116,7 +117,7 @@ export class Game extends Placement {
       return false; // a damaged word list: said when the player next plays
     }
     if (!restored?.ok) return false;
-    Object.assign(this, { state: restored.state, actions: save.actions.slice(), lastEvents: null, hint: null, selected: null });
+    Object.assign(this, { state: restored.state, actions: save.actions.slice(), lastEvents: null, said: "", hint: null, selected: null });
     this.announcer.say(TAKEN_UP);
     this.afterChange();
     return true;
@@ -137,19 +138,31 @@ export class Game extends Placement {
       this.announcer.say(result.message, "erro");
       return false;
     }
+    const before = this.state;
     this.state = result.state;
     this.lastEvents = result.events;
     this.hint = null; // a suggestion fits the position it was made for only
     this.actions.push(action);
     if (!this.storage.saveRun(this.date, this.actions)) this.onSaveRefused?.(); // the run goes on in memory
-    this.announceEvents(result.events);
+    this.announceEvents(result.events, progressLine(action, before, this.state, result.events));
     this.onAction?.(action, this.state); // the first-visit guide follows the play
     return true;
   }
 
-  announceEvents(events) {
+  /** Says the events and then `more` (progressLine); `this.said` keeps it for a dialog that opens on it (the end). */
+  announceEvents(events, more = "") {
     const lines = events.map((event) => eventLine(event, this.constants)).filter(Boolean);
-    if (lines.length) this.announcer.say(lines.join(" "), events.some((e) => e.type === "rejected") ? "erro" : "info");
+    this.said = [...lines, more].filter(Boolean).join(" ");
+    const tone = events.some((e) => e.type === "rejected") ? "erro" : "info";
+    if (lines.length) this.announcer.say(lines.join(" "), tone, more);
+    else if (more) this.announcer.say(more, tone); // «Baralhar»: only the new order, shown too
+  }
+
+  /** What the last action said, once: the end screen opens on the play that ended the run, not again when reopened. */
+  takeSaid() {
+    const said = this.said;
+    this.said = "";
+    return said;
   }
 
   /** An error the engine threw: a damaged block of the word list is found when first read (dawg.js). */

@@ -53,6 +53,41 @@ export function eventLine(event, constants) {
   }
 }
 
+/** Tiles as said, in order: «A, E, peça branca». */
+export function tilesText(tiles) {
+  return tiles.map((tile) => (tile.letter === "?" ? "peça branca" : tile.letter)).join(", ");
+}
+
+/** Where the floor stands: «87 de 150, faltam 2 jogadas.» */
+export function floorStands(state) {
+  const left = state.playsLeft === 1 ? "falta 1 jogada" : `faltam ${state.playsLeft} jogadas`;
+  return `${state.floorScore} de ${state.target}, ${left}.`;
+}
+
+/** A new floor as it begins: «2.º andar: alvo de 150 pontos em 3 jogadas; a palavra de abertura é BATINA.» */
+export function floorBegins(state) {
+  const opener = state.day.floors[state.floor]?.opener;
+  const plays = state.playsLeft === 1 ? "1 jogada" : `${state.playsLeft} jogadas`;
+  return `${ordinal(state.floor + 1)} andar: alvo de ${points(state.target)} em ${plays}`
+    + `${opener ? `; a palavra de abertura é ${opener}` : ""}. Na mão: ${tilesText(state.hand)}.`;
+}
+
+/**
+ * What an action changed that its events do not say (issue 40 item 3), said after them: after
+ * a play or a pass that did not climb, where the floor stands and the tiles drawn; the tiles an
+ * exchange brought; the hand's new order after «Baralhar»; a new floor once its trunfo is chosen.
+ * `before` and `after` are the states around the action.
+ */
+export function progressLine(action, before, after, events) {
+  const types = new Set(events.map((event) => event.type));
+  const drawn = after.hand.filter((tile) => !before.hand.some((old) => old.id === tile.id));
+  if (action.type === "shuffle") return `Nova ordem: ${tilesText(after.hand)}.`;
+  if (types.has("exchanged")) return drawn.length ? `Recebeu ${tilesText(drawn)}.` : "";
+  if (types.has("trunfo") && after.phase === "play") return floorBegins(after);
+  if (after.phase !== "play" || types.has("climbed") || !(types.has("played") || types.has("passed"))) return "";
+  return [floorStands(after), drawn.length ? `Tirou ${tilesText(drawn)}.` : ""].filter(Boolean).join(" ");
+}
+
 /**
  * The helps one play earned, in one sentence when all were kept ("Ganhou a ajuda «Dobro» pela
  * palavra de Coimbra e a ajuda «Dobro» por ultrapassar o alvo em 10 pontos ou mais."), so that the trunfo

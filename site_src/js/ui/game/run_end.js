@@ -136,7 +136,7 @@ export async function showEnd(page, state, summary, problem) {
   const choice = await page.dialogs.ask(summary.won ? "Subiu a torre toda!" : "Fim da corrida", body, [
       { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
       { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
-    ], { kind: "fim" });
+    ], { kind: "fim", opensOn: page.game?.takeSaid() ?? "", describe: [...body.slice(0, -2), card.node.querySelector(".manchete")] });
   if (choice === "stats") showStats(page);
   if (choice === "treinar") location.assign("/treino/");
   if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") page.finish(state);

@@ -125,7 +125,12 @@ export class StatusView {
   /** The live preview of pending tiles, or the reason the play is not valid, or the last rejection. */
   renderPreview(state, preview, mode) {
     const el = this.el.previsao;
-    const { text, tone = "", title = "" } = this.previewLine(state, preview, mode);
+    const { text, tone = "", title = "", way = null } = this.previewLine(state, preview, mode);
+    // The square the pieces enter from is in the focused square's own name: an arrow press that only
+    // moves it is not said twice; a new way («vira») still is (issue 40 item 6).
+    const live = way !== null && way === this.way ? "off" : "polite";
+    this.way = way;
+    if (el.getAttribute("aria-live") !== live) el.setAttribute("aria-live", live);
     setText(el, text);
     el.classList.toggle("valida", tone === "valida");
     el.classList.toggle("invalida", tone === "invalida");
@@ -154,7 +159,7 @@ export class StatusView {
     if (!preview && mode.cursor) {
       const way = mode.direction === "down" ? "para baixo" : "para a direita";
       const how = touch ? "Toque nas peças." : "Escreva as letras ou clique nas peças.";
-      return { text: `As peças entram a partir de ${mode.cursor}, ${way}. ${how}` };
+      return { text: `As peças entram a partir de ${mode.cursor}, ${way}. ${how}`, way };
     }
     if (!preview) {
       return { text: touch ? "Toque numa peça e numa casa, ou numa casa e nas peças."

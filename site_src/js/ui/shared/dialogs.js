@@ -29,6 +29,15 @@ const FOCUSABLE = "button:not([disabled]), input:not([disabled]), textarea:not([
 
 const NOTHING_CHOSEN = "Ainda não escolheu nenhuma peça: escolha as que quer devolver e depois carregue em «Trocar».";
 
+/** A dialog body's first paragraph (a node of its own or the first inside one), its description by default. */
+function firstParagraph(body) {
+  for (const node of body) {
+    const found = node.matches?.("p") ? node : node.querySelector?.("p");
+    if (found) return found;
+  }
+  return null;
+}
+
 export class Dialogs {
   constructor(dialog) {
     this.dialog = dialog;
@@ -59,12 +68,16 @@ export class Dialogs {
    * Resolves with the value of the button chosen, or null when dismissed; a button whose
    * `ready()` returns false leaves the question open (it says why itself).
    */
-  ask(title, body, buttons, { cancellable = true, kind = "" } = {}) {
+  ask(title, body, buttons, { cancellable = true, kind = "", describe = null, opensOn = "" } = {}) {
     if (this.settle) this.answer(null);
     this.cancellable = cancellable;
     this.dialog.className = kind ? `dialogo-${kind}` : "";
     this.title.textContent = title;
-    this.body.replaceChildren(...body);
+    // What was said just before (the play that ended the run) is told in the dialog: a screen reader
+    // reads only the dialog once it opens, never the page's live region behind it (issue 40 item 1).
+    const news = opensOn ? [el("p", { class: "so-leitor", text: opensOn })] : [];
+    this.body.replaceChildren(...news, ...body);
+    this.describe([...news, ...(describe ?? [firstParagraph(body)])]);
     this.buttons.replaceChildren(...buttons.map((b) => {
       const button = el("button", { type: "button", class: b.kind || "", text: b.text });
       button.addEventListener("click", () => { if (!b.ready || b.ready()) this.answer(b.value); });
@@ -94,6 +107,19 @@ export class Dialogs {
     if (!inView) this.title.tabIndex = -1;
     if (focus && document.activeElement !== focus) focus.focus({ preventScroll: true });
     this.dialog.scrollTop = 0;
+  }
+
+  /**
+   * The dialog's description (aria-describedby), read with its name when it opens: `nodes` of its
+   * body, given ids when they have none; none when there are none (issue 40 item 2).
+   */
+  describe(nodes) {
+    const ids = nodes.filter(Boolean).map((node, index) => {
+      if (!node.id) node.id = `dialogo-descricao-${index + 1}`;
+      return node.id;
+    });
+    if (ids.length) this.dialog.setAttribute("aria-describedby", ids.join(" "));
+    else this.dialog.removeAttribute("aria-describedby");
   }
 
   /** Whether `element` is in the dialog and within its visible part, as the dialog stands. */
@@ -147,7 +173,7 @@ export class Dialogs {
     const intro = el("p", { text: `Subiu ao ${ordinal(reached + 1)} andar! Escolha um trunfo; fica consigo até ao fim da corrida.` });
     const played = news ? [el("p", { class: "jogada-subiu", text: news })] : [];
     return this.ask("Escolha um trunfo", [...played, intro, el("div", { class: "cartas" }, cards)], [],
-      { cancellable: false, kind: "trunfos" });
+      { cancellable: false, kind: "trunfos", describe: [...played, intro] });
   }
 
   chooseBlankLetter(alphabet) {

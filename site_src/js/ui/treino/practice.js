@@ -291,7 +291,7 @@ export class PracticeMode {
       practiceEndBody(summary, number, this.total, against), [
         { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
         { text: "Fechar", value: null },
-      ], { kind: "fim" });
+      ], { kind: "fim", opensOn: page.game?.takeSaid() ?? "" });
     if (choice === "proxima") this.next();
     if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants, { par: false }) === "fim") {
       this.finish(state);

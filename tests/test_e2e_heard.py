@@ -1,0 +1,153 @@
+"""The game as a screen reader hears it (issue 40, «Heard in full»): what its live regions say,
+recorded by a MutationObserver with whether a modal dialog was open and the region outside it
+(a screen reader then reads only the dialog), and the dialogs' names and descriptions as the
+accessibility tree gives them (CDP `Accessibility.getFullAXTree`).
+"""
+from __future__ import annotations
+
+import re
+
+from e2e_support import browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+
+# Every change of a live region (aria-live other than off, role status/alert/log) as it happens:
+# its text, its id, and whether a modal dialog was open then and the region outside it.
+RECORDER = """
+window.__heard = [];
+const regionOf = (node) => {
+  for (let n = node.nodeType === 1 ? node : node.parentElement; n; n = n.parentElement) {
+    const live = n.getAttribute("aria-live");
+    if (live) return live === "off" ? null : n;
+    if (["status", "alert", "log"].includes(n.getAttribute("role"))) return n;
+  }
+  return null;
+};
+new MutationObserver((records) => {
+  const regions = new Set(records.map((r) => regionOf(r.target)).filter(Boolean));
+  const modal = document.querySelector("dialog:modal");
+  for (const region of regions) {
+    const text = region.textContent.replace(/\\s+/g, " ").trim();
+    if (text) window.__heard.push({ id: region.id, text, modal: !!modal, outside: !!modal && !modal.contains(region) });
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+EMOJI = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF]")
+
+
+def recording(new_player, **options):
+    player = new_player(**options)
+    player.page.add_init_script(RECORDER)
+    return player.open().wait_ready()
+
+
+def heard(player, since: int = 0) -> list[str]:
+    """What a screen reader hears of the live regions: none outside an open modal dialog."""
+    return [h["text"] for h in player.page.evaluate("() => window.__heard")[since:] if not h["outside"]]
+
+
+def heard_count(player) -> int:
+    return player.page.evaluate("() => window.__heard.length")
+
+
+def dialog_heard(player) -> tuple[str, str]:
+    """The open dialog's name and description, from the accessibility tree."""
+    cdp = player.page.context.new_cdp_session(player.page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    dialogs = [n for n in nodes if n.get("role", {}).get("value") == "dialog" and not n.get("ignored")]
+    assert len(dialogs) == 1, dialogs
+    value = lambda key: dialogs[0].get(key, {}).get("value", "")  # noqa: E731
+    return value("name"), value("description")
+
+
+def test_the_play_that_climbs_is_heard_in_the_trunfo_dialog(new_player):
+    player = recording(new_player)
+    play_praxe_by_taps(player)
+    player.expect_text("#dialogo-titulo", "Escolha um trunfo")
+    name, description = dialog_heard(player)
+    assert name == "Escolha um trunfo"
+    assert description.startswith("PRAXE: 62 pontos.")
+    assert "Subiu ao 2.º andar!" in description
+
+
+def test_each_question_is_described_when_it_opens(new_player):
+    player = recording(new_player)
+    player.button("passar").click()
+    player.dialog_button("Passar").wait_for()
+    name, description = dialog_heard(player)
+    assert (name, description) == ("Passar a vez?", player.text("#dialogo-corpo p"))
+    assert description.startswith("Passar gasta uma jogada")
+    player.dialog_button("Cancelar").click()
+    player.button("trocar").click()
+    player.dialog_button("Trocar").wait_for()
+    name, description = dialog_heard(player)
+    assert name == "Trocar peças" and description.startswith("Escolha as peças a devolver ao saco")
+    player.dialog_button("Cancelar").click()
+
+
+def test_the_end_screen_opens_on_the_play_that_ended_the_run_and_its_total(new_player):
+    player = recording(new_player)
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    name, description = dialog_heard(player)
+    assert name == "Fim da corrida"
+    assert description.startswith("Passou a vez. Acabaram-se as jogadas sem chegar ao alvo")
+    assert description.endswith("A corrida acabou no 1.º andar, com 0 pontos.")
+    player.dialog_button("Fechar").click()
+    player.button("resultado").click()
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    assert dialog_heard(player)[1] == "A corrida acabou no 1.º andar, com 0 pontos."  # the last play said once
+
+
+def test_progress_is_said_after_each_play_pass_exchange_and_shuffle(new_player):
+    player = recording(new_player)
+    player.cell("F4").click()  # FADO + S: FADOS, short of the target
+    player.tile("S").click()
+    player.button("jogar").click()
+    player.announced(re.compile(r"^FADOS: \d+ pontos\. \d+ de 25, faltam 2 jogadas\. Tirou [A-Z]\.$"))
+    player.pass_turn()
+    player.announced(re.compile(r"^Passou a vez\. \d+ de 25, falta 1 jogada\.$"))
+    hand = player.hand()
+    player.button("baralhar").click()
+    player.announced(re.compile(r"^Nova ordem: ([A-Z], ){7}[A-Z]\.$"))
+    assert sorted(player.text("#anuncio")[12:-1].split(", ")) == sorted(hand)
+    player.button("trocar").click()
+    player.page.locator("#dialogo .mao-troca .peca").nth(0).click()
+    player.page.locator("#dialogo .mao-troca .peca").nth(1).click()
+    player.dialog_button("Trocar").click()
+    player.announced(re.compile(r"^Trocou 2 peças\. Recebeu [A-Z], [A-Z]\.$"))
+
+
+def test_a_new_floor_is_said_once_its_trunfo_is_chosen_without_emoji(new_player):
+    player = recording(new_player)
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
+    player.announced(re.compile("^Trunfo: "))
+    assert [text for text in heard(player) if EMOJI.search(text)] == []
+    player.announced(re.compile(r"^Trunfo: Latada\. 2\.º andar: alvo de 50 pontos em 3 jogadas; "
+                                r"a palavra de abertura é FITAS\. Na mão: ([A-Z], ){7,8}[A-Z]\.$"))
+
+
+def test_arrow_presses_say_the_square_once_not_the_entry_line_again(new_player):
+    player = recording(new_player)
+    player.page.locator("#tabuleiro [tabindex='0']").focus()
+    player.press("ArrowUp")  # the cursor appears: the line says where the pieces enter
+    player.expect_text("#previsao", re.compile("^As peças entram a partir de D4, para a direita"))
+    before = heard_count(player)
+    player.press("ArrowLeft", "ArrowUp")
+    player.expect_text("#previsao", re.compile("^As peças entram a partir de C3, para a direita"))
+    assert [t for t in heard(player, before) if t.startswith("As peças entram")] == []
+    player.press("Space")  # the way turns: said
+    player.expect_text("#previsao", re.compile("para baixo"))
+    assert [t for t in heard(player, before) if t.startswith("As peças entram")] == [
+        player.text("#previsao")]
+
+
+def test_the_challenge_name_field_says_its_sentence_once_not_at_every_character(new_player):
+    player = recording(new_player)
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    player.page.locator("#desafiar").click()
+    before = len(player.page.evaluate("() => window.__heard"))
+    player.page.locator("#desafio-nome-campo").press_sequentially("Ana")
+    said = [h for h in player.page.evaluate("() => window.__heard")[before:] if h["id"] == "desafio-nome-aviso"]
+    assert said == []  # the same sentence as before the name was typed: nothing new to say
