@@ -151,3 +151,14 @@ def test_the_challenge_name_field_says_its_sentence_once_not_at_every_character(
     player.page.locator("#desafio-nome-campo").press_sequentially("Ana")
     said = [h for h in player.page.evaluate("() => window.__heard")[before:] if h["id"] == "desafio-nome-aviso"]
     assert said == []  # the same sentence as before the name was typed: nothing new to say
+
+
+def test_the_archive_says_each_days_opening_word_in_its_text(new_player):
+    player = new_player().open("/arquivo/")
+    player.page.locator(".arquivo-dias a").first.wait_for()
+    nodes = player.page.context.new_cdp_session(player.page).send("Accessibility.getFullAXTree")["nodes"]
+    named_generics = [n["name"]["value"] for n in nodes if n.get("role", {}).get("value") == "generic"
+                      and n.get("name", {}).get("value", "").startswith("abertura")]
+    assert named_generics == []
+    texts = [n["name"]["value"] for n in nodes if n.get("role", {}).get("value") == "StaticText"]
+    assert "abertura: " in texts or "abertura:" in texts

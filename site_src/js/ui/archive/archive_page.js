@@ -27,7 +27,8 @@ function dayItem(day, archive, table) {
   const result = dayResult(archive, day.date);
   const children = [
     el("a", { href: `/?dia=${day.date}`, text: dayName(day.date), "aria-label": `Jogar a torre de ${dayName(day.date)}` }),
-    " ", el("span", { class: "arquivo-abertura", text: day.opener, "aria-label": `abertura: ${day.opener}` }),
+    // The words in the text, not an aria-label on a span with no role, which screen readers may not read (issue 40 item 7).
+    " ", el("span", { class: "so-leitor", text: "abertura: " }), el("span", { class: "arquivo-abertura", text: day.opener }),
   ];
   if (result) children.push(" ", el("span", { class: "arquivo-resultado", text: resultText(result) }));
   const quadro = table(day.date);
