@@ -99,7 +99,7 @@ def test_a_save_the_engine_refuses_is_said_plainly_and_the_refused_action_is_und
     player.expect_text("#dialogo-titulo", "Não foi possível retomar a corrida")
     expect_said(player, "#dialogo-corpo > p", r"ação n\.º 2 da corrida guardada foi recusada: «Essa peça não está na sua mão»",
                 console, main=re.compile(r"^A corrida guardada neste aparelho não pode ser retomada\. "
-                                         r"Guardámos uma cópia dela à parte neste aparelho\. Pode recomeçar a torre de hoje\.$"))
+                                         r"Ficou guardada uma cópia dela à parte\. Pode recomeçar a torre de hoje\.$"))
     player.dialog_button("Recomeçar a torre de hoje").click()
     player.wait_ready()
     assert player.errors == []
@@ -143,7 +143,7 @@ def test_an_empty_import_box_says_that_nothing_was_pasted_and_how_to_paste(new_p
     for text in ("", "  \n "):
         import_text(player, text)
         expect_said(player, "#dialogo .confirmacao", None, console, main=re.compile(
-            r"^Não colou nada: no outro aparelho, abra as «Estatísticas» e carregue em «Exportar»; "
+            r"^Não colou nada: no outro aparelho, abra as Estatísticas e carregue em «Exportar»; "
             r"depois cole aqui o texto copiado e carregue em «Importar»\.$"))
 
 
@@ -156,7 +156,7 @@ DAMAGED_IMPORTS = [
     ({"wins": 1}, r"número de torres subidas é maior do que o número de corridas"),
     ({"floors": [0, 0]}, r"lista dos andares onde as corridas acabaram não tem 5 números"),
     ({"opponentsBeaten": {"caloiro": 0}}, r"contagem dos dias em que ganhou a cada adversário"),
-    ({"bestPatente": "reitor"}, r"melhor patente não é um adversário"),
+    ({"bestPatente": "reitor"}, r"melhor categoria não é um adversário"),
     ({"v": 2}, r"versão do formato"),
     ({"extra": 1}, r"campo que o jogo não conhece \(«extra»\)"),
     ({"arquivo": {"results": {"2026-99-99": {"floor": 1, "total": 0, "won": False}}}},

@@ -42,7 +42,7 @@ def test_save_whose_actions_the_engine_refuses_names_the_bad_action_under_detail
     actions = [{"type": "place", "tile": 0, "square": "F4"}, {"type": "place", "tile": 0, "square": "G4"}]
     saved(player, json.dumps({"v": 1, "date": "2026-12-01", "actions": actions}))
     player.expect_text("#dialogo-corpo > p", re.compile(
-        r"^A corrida guardada neste aparelho não pode ser retomada\. Guardámos uma cópia dela à parte neste aparelho\. Pode recomeçar"))
+        r"^A corrida guardada neste aparelho não pode ser retomada\. Ficou guardada uma cópia dela à parte\. Pode recomeçar"))
     player.expect_text("#dialogo-corpo details p", "A ação n.º 2 da corrida guardada foi recusada: «Essa peça não está na sua mão».")
     player.dialog_button("Recomeçar a torre de hoje").click()
     assert player.label("F4") == "F4, vazia"

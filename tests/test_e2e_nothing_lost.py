@@ -80,7 +80,7 @@ def test_a_damaged_practice_save_is_kept_aside_and_the_player_told(new_player, v
         put(player, "torre.treino", raw)
         player.open("/treino/")
         player.expect_text("#dialogo-titulo", "O treino guardado estava danificado")
-        player.expect_text("#dialogo-corpo", re.compile(r"\(guardámos uma cópia do antigo à parte\)\.$"))
+        player.expect_text("#dialogo-corpo", re.compile(r"\(ficou guardada uma cópia do antigo à parte\)\.$"))
         if raw == DAMAGED_PRACTICE[0]:
             check_looks(player, "treino-danificado")
         player.dialog_button("Continuar").click()
@@ -120,7 +120,7 @@ def test_a_practice_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_tow
         player.page.reload()
         player.expect_text("#dialogo-titulo", "Não foi possível retomar a corrida")
         player.expect_text("#dialogo-corpo > p", re.compile(
-            r"lista de palavras que este site não tem.*Guardámos uma cópia dela à parte.*Pode recomeçar a torre de treino n\.º 1\.$"))
+            r"lista de palavras que este site não tem.*Ficou guardada uma cópia dela à parte.*Pode recomeçar a torre de treino n\.º 1\.$"))
         player.expect_text("#dialogo-corpo details p", re.compile(rf"versão {UNKNOWN_VERSION}\.$"))
         assert player.page.locator("#erro").is_hidden(), "not the error whose «Tentar outra vez» fails the same way"
     check_looks(player, "treino-versao-desconhecida")
@@ -287,7 +287,7 @@ def test_a_damaged_daily_save_is_copied_before_recomecar_deletes_it_each_damage_
         put(player, "torre.corrida", raw)
         player.open("/")
         player.expect_text("#dialogo-corpo > p", re.compile(
-            r"não pode ser retomada\. Guardámos uma cópia dela à parte neste aparelho\. Pode recomeçar a torre de hoje\.$"))
+            r"não pode ser retomada\. Ficou guardada uma cópia dela à parte\. Pode recomeçar a torre de hoje\.$"))
         if raw == damaged[0]:
             check_looks(player, "registo-danificado-copiado")
         player.dialog_button("Recomeçar a torre de hoje").click()
@@ -306,7 +306,7 @@ def test_damaged_challenges_are_copied_aside_their_readable_ones_kept_and_the_pl
     player.open("/")
     player.expect_text("#dialogo-titulo", "Os desafios estavam danificados")
     player.expect_text("#dialogo-corpo", "Os desafios guardados neste aparelho estavam danificados: ficaram os que se "
-                                         "conseguiram ler (guardámos uma cópia dos antigos à parte).")
+                                         "conseguiram ler (ficou guardada uma cópia dos antigos à parte).")
     check_looks(player, "desafios-danificados")
     player.dialog_button("Continuar").click()
     player.wait_ready()
@@ -327,7 +327,7 @@ def test_damaged_statistics_twice_keep_two_copies(new_player):
     for raw in ("[1,2", '{"v": 1, "runs": "muitas"}'):
         put(player, "torre.estatisticas", raw)
         player.button("estatisticas").click()
-        player.expect_text("#dialogo .aviso-erro", re.compile(r"\(guardámos uma cópia das antigas à parte\)\.$"))
+        player.expect_text("#dialogo .aviso-erro", re.compile(r"\(ficou guardada uma cópia das antigas à parte\)\.$"))
         player.dialog_button("Fechar").click()
     assert [storage(player, k) for k in ("torre.estatisticas.danificadas", "torre.estatisticas.danificadas.2")] == \
         ["[1,2", '{"v": 1, "runs": "muitas"}']

@@ -66,7 +66,7 @@ def test_damaged_statistics_whose_copy_the_browser_refused_say_no_copy_was_kept(
     player.button("estatisticas").click()
     warning = player.page.locator("#dialogo .aviso-erro")
     player.expect_text("#dialogo .aviso-erro", re.compile("não foi possível guardar uma cópia delas à parte .*: ficam como estão"))
-    assert "guardámos" not in warning.inner_text(), "no copy was written: none may be promised"
+    assert "ficou guardada" not in warning.inner_text(), "no copy was written: none may be promised"
     assert storage(player, "torre.estatisticas.danificadas") is None
     assert storage(player, "torre.estatisticas").startswith('{"v": 1, "runs": "muitas"'), "not copied, not written over"
     warning.scroll_into_view_if_needed()
@@ -78,7 +78,7 @@ def test_damaged_statistics_whose_copy_was_written_say_it_was_kept(new_player):
     player = new_player().open().wait_ready()
     put(player, "torre.estatisticas", "[1,2")
     player.button("estatisticas").click()
-    player.expect_text("#dialogo .aviso-erro", re.compile(r"\(guardámos uma cópia das antigas à parte\)\.$"))
+    player.expect_text("#dialogo .aviso-erro", re.compile(r"\(ficou guardada uma cópia das antigas à parte\)\.$"))
     assert storage(player, "torre.estatisticas.danificadas") == "[1,2"
 
 
@@ -121,7 +121,7 @@ def test_a_damaged_archive_is_copied_aside_and_the_archive_page_says_so(new_play
     player.open("/arquivo/")
     player.page.wait_for_selector("#arquivo[data-arquivo=pronto]")
     player.expect_text("#arquivo-aviso", re.compile(
-        r"^Os dias do arquivo guardados neste aparelho estavam danificados: .*\(guardámos uma cópia dos antigos à parte\)\.$"))
+        r"^Os dias do arquivo guardados neste aparelho estavam danificados: .*\(ficou guardada uma cópia dos antigos à parte\)\.$"))
     assert storage(player, "torre.arquivo.danificado") == TEXT_TOTAL
     day = player.page.locator("#arquivo-lista li[data-date='2026-11-28'] .arquivo-resultado")
     assert day.inner_text() == "3.º andar, 180 pontos", "the readable day is kept"
@@ -141,7 +141,7 @@ def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(n
         put(player, "torre.arquivo", raw)
         player.open(f"/?dia={PAST}")
         player.expect_text("#dialogo-titulo", "O arquivo estava danificado")
-        player.expect_text("#dialogo-corpo", re.compile(r"\(guardámos uma cópia dos antigos à parte\)\.$"))
+        player.expect_text("#dialogo-corpo", re.compile(r"\(ficou guardada uma cópia dos antigos à parte\)\.$"))
         check_looks(player, "jogo-arquivo-danificado")
         player.dialog_button("Continuar").click()
         player.wait_ready()
@@ -186,7 +186,7 @@ def test_a_save_of_a_word_list_the_site_lacks_is_kept_aside_and_the_day_starts_a
     put(player, "torre.corrida", raw)
     player.open("/")
     offered_a_new_start(player, "a torre de hoje")
-    assert "Guardámos uma cópia dela à parte neste aparelho." in player.text("#dialogo-corpo")
+    assert "Ficou guardada uma cópia dela à parte." in player.text("#dialogo-corpo")
     check_looks(player, "versao-desconhecida")
     player.dialog_button("Recomeçar a torre de hoje").click()
     player.wait_ready()
@@ -224,7 +224,7 @@ def test_a_save_of_a_word_list_the_site_lacks_whose_copy_was_refused_says_so(new
     player.open("/")
     player.expect_text("#dialogo-corpo > p", re.compile(r"lista de palavras que este site não tem, .*"
                                                        r"Não foi possível guardar uma cópia dela à parte .*por isso fica guardada como está\.$"))
-    assert "Guardámos" not in player.text("#dialogo-corpo")
+    assert "Ficou guardada" not in player.text("#dialogo-corpo")
     player.dialog_button("Continuar").click()  # not copied, never deleted (issue 41 item 4): the page says it stays
     player.expect_text("#erro-texto", re.compile("A corrida guardada neste aparelho não se perdeu\\.$"))
     assert json.loads(storage(player, "torre.corrida"))["wordList"] == UNKNOWN_VERSION

@@ -97,16 +97,16 @@ test("an import whose opponents' figures could not have been written is refused,
     [{ opponentsBeaten: { caloiro: 2, doutor: 3, dux: 0 } }, /cada adversário tem mais dias do Veterano do que corridas/],
     [{ opponentsBeaten: [2, 1, 0] }, /cada adversário não é uma contagem por adversário/],
     [{ opponentsBeaten: null }, /cada adversário não é uma contagem por adversário/],
-    [{ bestPatente: "reitor" }, /melhor patente não é um adversário que o jogo conheça/],
-    [{ bestPatente: "dux" }, /melhor patente não condiz com a contagem dos dias em que ganhou a cada adversário/],
-    [{ bestPatente: "caloiro" }, /melhor patente não condiz/],
-    [{ bestPatente: null }, /melhor patente não condiz/],
-    [{ opponentsDate: null }, /último dia com um adversário batido não condiz com a melhor patente/],
-    [{ opponentsDate: "2026-02-30" }, /último dia com um adversário batido não é uma data do calendário/],
-    [{ opponentsDate: "2027-01-01" }, /último dia com um adversário batido é um dia que ainda não chegou/],
-    [{ opponentsDate: TODAY }, /último dia com um adversário batido é posterior ao último dia contado/],
-    [{ opponentsDate: undefined }, /último dia com um adversário batido falta/],
-    [{ bestPatente: undefined }, /melhor patente falta/],
+    [{ bestPatente: "reitor" }, /melhor categoria não é um adversário que o jogo conheça/],
+    [{ bestPatente: "dux" }, /melhor categoria não condiz com a contagem dos dias em que ganhou a cada adversário/],
+    [{ bestPatente: "caloiro" }, /melhor categoria não condiz/],
+    [{ bestPatente: null }, /melhor categoria não condiz/],
+    [{ opponentsDate: null }, /último dia em que ganhou a um adversário não condiz com a melhor categoria/],
+    [{ opponentsDate: "2026-02-30" }, /último dia em que ganhou a um adversário não é uma data do calendário/],
+    [{ opponentsDate: "2027-01-01" }, /último dia em que ganhou a um adversário é um dia que ainda não chegou/],
+    [{ opponentsDate: TODAY }, /último dia em que ganhou a um adversário é posterior ao último dia contado/],
+    [{ opponentsDate: undefined }, /último dia em que ganhou a um adversário falta/],
+    [{ bestPatente: undefined }, /melhor categoria falta/],
   ];
   for (const [change, says] of cases) {
     const parsed = parseStatsExport(exportLine({ ...BEATEN, ...change }), TODAY);
@@ -114,7 +114,7 @@ test("an import whose opponents' figures could not have been written is refused,
     assert.match(parsed.detail, says, JSON.stringify(change));
   }
   const { opponentsDate, bestPatente, ...noDates } = BEATEN; // eslint-disable-line no-unused-vars
-  assert.match(parseStatsExport(exportLine(noDates), TODAY).detail, /último dia com um adversário batido falta/);
+  assert.match(parseStatsExport(exportLine(noDates), TODAY).detail, /último dia em que ganhou a um adversário falta/);
 });
 
 test("the statistics know every opponent level, weakest first", () => {

@@ -89,7 +89,7 @@ test("a damaged practice save is repaired once: its readable results kept, the s
   const raw = '{"v":1,"current":2,"run":null,"results":{"1":{"floor":3,"total":150,"won":false},"2":{"floor":0}}}';
   const backend = new MemoryBackend({ "torre.treino": raw });
   const store = new PracticeStore(new GameStorage(backend));
-  assert.match(store.repair(), /ficou o que se conseguiu ler \(guardámos uma cópia do antigo à parte\)\.$/);
+  assert.match(store.repair(), /ficou o que se conseguiu ler \(ficou guardada uma cópia do antigo à parte\)\.$/);
   assert.deepEqual(JSON.parse(backend.getItem("torre.treino")).results, { 1: { floor: 3, total: 150, won: false } });
   assert.equal(store.repair(), null, "said once");
   const refused = new PracticeStore(new GameStorage(new MemoryBackend({ "torre.treino": raw }, ["torre.treino.danificado"])));

@@ -36,8 +36,8 @@ const FIELDS = {
   parBeaten: "o número de dias com o par batido",
   parDate: "o último dia com o par batido",
   opponentsBeaten: "a contagem dos dias em que ganhou a cada adversário",
-  opponentsDate: "o último dia com um adversário batido",
-  bestPatente: "a melhor patente",
+  opponentsDate: "o último dia em que ganhou a um adversário",
+  bestPatente: "a melhor categoria",
   arquivo: "a lista dos dias do arquivo",
   desafios: "a lista dos desafios recebidos",
 };
@@ -166,7 +166,7 @@ export function challengesImportProblem(list, today, firstDay = null) {
 
 const EXPORT_PREFIX = "TORRE-ESTATISTICAS-1:";
 // An empty box is a player who has not pasted yet: say how, not that the text is wrong.
-const NOTHING_PASTED = "Não colou nada: no outro aparelho, abra as «Estatísticas» e carregue em «Exportar»; "
+const NOTHING_PASTED = "Não colou nada: no outro aparelho, abra as Estatísticas e carregue em «Exportar»; "
   + "depois cole aqui o texto copiado e carregue em «Importar».";
 // The player's sentences for a refused line; which field, and why, is the refusal's detail.
 const NOT_AN_EXPORT = "Este texto não é uma exportação de estatísticas de A Torre.";

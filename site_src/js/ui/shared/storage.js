@@ -79,7 +79,7 @@ export function opponentsProblem(s) {
   if (s.bestPatente !== null && !OPPONENT_LEVELS.includes(s.bestPatente)) return ["bestPatente", "não é um adversário que o jogo conheça"];
   if (s.bestPatente !== patenteOf(s.opponentsBeaten)) return ["bestPatente", "não condiz com a contagem dos dias em que ganhou a cada adversário"];
   if (s.opponentsDate !== null && !isDate(s.opponentsDate)) return ["opponentsDate", "não é uma data do calendário"];
-  if ((s.opponentsDate === null) !== (s.bestPatente === null)) return ["opponentsDate", "não condiz com a melhor patente"];
+  if ((s.opponentsDate === null) !== (s.bestPatente === null)) return ["opponentsDate", "não condiz com a melhor categoria"];
   return null;
 }
 
@@ -176,14 +176,14 @@ export const NO_COPY = "o armazenamento está cheio, ou já guarda cinco cópias
 
 /** What a player reads about a save copied aside (`kept`) or not, before it starts over (or, not copied, stays as it is). */
 export function asideSentence(kept) {
-  return kept ? "Guardámos uma cópia dela à parte neste aparelho."
+  return kept ? "Ficou guardada uma cópia dela à parte."
     : `Não foi possível guardar uma cópia dela à parte (${NO_COPY}), por isso fica guardada como está.`;
 }
 
 /** What a player reads about damaged `what` (plural: "Os desafios"), its readable entries kept; `kept`: was its copy written? */
 export function damagedSentence(what, kept) {
   return `${what} guardados neste aparelho estavam danificados: ficaram os que se conseguiram ler `
-    + (kept ? "(guardámos uma cópia dos antigos à parte)." : "(não foi possível guardar uma cópia dos antigos: o navegador recusou-a).");
+    + (kept ? "(ficou guardada uma cópia dos antigos à parte)." : `(não foi possível guardar uma cópia dos antigos: ${NO_COPY}).`);
 }
 
 // Every torre.* key this version writes goes through GameStorage, which keeps the rules no store
@@ -417,7 +417,7 @@ export class GameStorage {
     // The copy is promised only when it was written; without one the damaged text stays (write refuses it).
     const kept = this.keepDamaged(DAMAGED_STATS_KEY, raw);
     return { stats: emptyStats(), problem: kept
-      ? "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero (guardámos uma cópia das antigas à parte)."
+      ? "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero (ficou guardada uma cópia das antigas à parte)."
       : `As estatísticas guardadas neste aparelho estão danificadas e não foi possível guardar uma cópia delas à parte (${NO_COPY}): `
         + "ficam como estão, e as corridas que acabar não contam nelas até libertar espaço nas definições do navegador." };
   }

@@ -10,7 +10,7 @@ import { el } from "../shared/dialogs.js";
 import { ordinal, points } from "../shared/labels.js";
 import { absolute, loadTower, loadWith, practiceUrl, runDawgOf } from "../shared/loader.js";
 import { isActions, isResult, resultOf, wordListOf } from "../shared/saved_values.js";
-import { PRACTICE_KEY, practiceTower } from "../shared/storage.js";
+import { NO_COPY, PRACTICE_KEY, practiceTower } from "../shared/storage.js";
 import { Suggestion } from "./suggestion.js";
 
 const PRACTICE_VERSION = 1;
@@ -102,7 +102,7 @@ export class PracticeStore {
     const kept = this.keepAside(raw);
     if (kept) this.save(practice);
     return "O treino guardado neste aparelho estava danificado: ficou o que se conseguiu ler "
-      + (kept ? "(guardámos uma cópia do antigo à parte)." : "(não foi possível guardar uma cópia do antigo: o navegador recusou-a).");
+      + (kept ? "(ficou guardada uma cópia do antigo à parte)." : `(não foi possível guardar uma cópia do antigo: ${NO_COPY}).`);
   }
 
   save(practice) {
@@ -211,7 +211,7 @@ export function suggestionLine(main) {
 /** The practice end screen: what happened, against the chosen opponent (`against`, a sentence) too, and that it counts apart. */
 export function practiceEndBody(summary, number, total, against = null) {
   const headline = summary.won
-    ? `Subiu a torre de treino toda com ${points(summary.total)}!`
+    ? `Subiu toda a torre de treino com ${points(summary.total)}!`
     : `A corrida de treino acabou no ${ordinal(summary.floorReached)} andar, com ${points(summary.total)}.`;
   const next = nextPractice(number, total);
   const after = next === 1 ? "Depois desta, volta-se à torre de treino n.º 1." : `A seguir: a torre de treino n.º ${next}.`;
