@@ -162,3 +162,58 @@ def test_the_archive_says_each_days_opening_word_in_its_text(new_player):
     assert named_generics == []
     texts = [n["name"]["value"] for n in nodes if n.get("role", {}).get("value") == "StaticText"]
     assert "abertura: " in texts or "abertura:" in texts
+
+
+# Item 4 (focus) and item 5 (back to the board) --------------------------------------------
+
+def focused(player) -> str:
+    return player.page.evaluate("() => document.activeElement.dataset.square ?? document.activeElement.textContent.trim()")
+
+
+def ended_by_keys(new_player):
+    player = new_player().open().wait_ready()
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    return player
+
+
+def test_escape_in_estatisticas_opened_from_the_end_screen_goes_back_to_it_on_its_button(new_player):
+    player = ended_by_keys(new_player)
+    player.dialog_button("Estatísticas").click()
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    player.press("Escape")
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    player.page.wait_for_function("() => document.activeElement.textContent === 'Estatísticas'")
+    player.dialog_button("Estatísticas").click()
+    player.dialog_button("Voltar ao resultado").click()
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    assert player.errors == []
+
+
+def test_voltar_ao_resultado_returns_focus_to_analise_da_corrida(new_player):
+    player = ended_by_keys(new_player)
+    player.dialog_button("Análise da corrida").click()
+    player.expect_text("#dialogo-titulo", "Análise da corrida")
+    player.dialog_button("Voltar ao resultado").click()
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    player.page.wait_for_function("() => document.activeElement.textContent === 'Análise da corrida'")
+    player.dialog_button("Análise da corrida").click()
+    player.press("Escape")  # Escape too goes back, as «Voltar ao resultado»
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+
+
+def test_escape_on_a_button_or_a_hand_tile_goes_back_to_the_board_and_takes_nothing_back(new_player):
+    player = new_player().open().wait_ready()
+    player.cell("A1").click()
+    player.tile("S").click()  # a tile put down: Escape on the board would take it back
+    player.button("baralhar").focus()
+    player.press("Escape")
+    player.page.wait_for_function("() => document.querySelector('#tabuleiro').contains(document.activeElement)")
+    assert player.label("A1").startswith("S 1 ponto, A1, por confirmar"), "nothing taken back"
+    player.page.locator("#mao button").first.focus()
+    player.press("Escape")
+    player.page.wait_for_function("() => document.querySelector('#tabuleiro').contains(document.activeElement)")
+    player.press("Escape")  # on the board: the tiles put down come back, as before
+    assert not player.label("A1").startswith("S 1 ponto")
+    assert "Escape recolhe todas (num botão ou numa peça da mão, volta ao tabuleiro)" in player.text("#dica-teclado")
+    assert player.errors == []

@@ -7,7 +7,8 @@ import { test } from "node:test";
 
 import { archiveMonths, isCalendarDate, requestedDay } from "../../../site_src/js/ui/archive/archive.js";
 import { resultText } from "../../../site_src/js/ui/archive/archive_page.js";
-import { ArchiveStore, archiveResults, archiveStats, dayResult, runStore } from "../../../site_src/js/ui/shared/archive_store.js";
+import { ArchiveStore, archiveResults, dayResult, runStore } from "../../../site_src/js/ui/shared/archive_store.js";
+import { archiveStats, importResults, setPar } from "../../../site_src/js/ui/shared/archive_later.js";
 import { lisbonDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
 import { versionUrls, wordsForVersion } from "../../../site_src/js/ui/shared/loader.js";
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
@@ -158,10 +159,10 @@ test("the archive says whether the par was beaten once the analysis has given it
   archive.addResult("2026-11-01", SUMMARY);
   archive.addDaily("2026-11-02", SUMMARY);
   assert.equal(resultText(dayResult(archive.load(), "2026-11-01")), "3.º andar, 150 pontos");
-  archive.setPar("2026-11-01", true);
-  archive.setPar("2026-11-01", false); // a later analysis of the same run changes nothing
-  archive.setPar("2026-11-02", false, { daily: true });
-  assert.equal(archive.setPar("2026-11-03", true), false, "no result, no verdict");
+  setPar(archive, "2026-11-01", true);
+  setPar(archive, "2026-11-01", false); // a later analysis of the same run changes nothing
+  setPar(archive, "2026-11-02", false, { daily: true });
+  assert.equal(setPar(archive, "2026-11-03", true), false, "no result, no verdict");
   assert.equal(resultText(dayResult(archive.load(), "2026-11-01")), "3.º andar, 150 pontos, par batido");
   assert.equal(resultText(dayResult(archive.load(), "2026-11-02")), "3.º andar, 150 pontos, par não batido");
 });
@@ -176,7 +177,7 @@ test("an archive without the day's-tower results or par verdicts (an older save)
 test("the statistics export carries the finished archive days, and an import adds them without replacing this device's", () => {
   const there = new ArchiveStore(new GameStorage(new MemoryBackend()));
   there.addResult("2026-11-01", SUMMARY);
-  there.setPar("2026-11-01", true);
+  setPar(there, "2026-11-01", true);
   there.addResult("2026-11-02", { won: true, floorReached: 5, total: 600 });
   there.addDaily("2026-11-03", SUMMARY);
   const stats = addRun(emptyStats(), "2026-11-03", SUMMARY);
@@ -184,7 +185,7 @@ test("the statistics export carries the finished archive days, and an import add
   assert.deepEqual(parsed.stats, stats, "the daily statistics as they were, without the archive's field");
   const here = new ArchiveStore(new GameStorage(new MemoryBackend()));
   here.addResult("2026-11-02", { won: false, floorReached: 1, total: 3 });
-  here.importResults(parsed.archive);
+  importResults(here, parsed.archive);
   assert.deepEqual(dayResult(here.load(), "2026-11-01"), { floor: 3, total: 150, won: false, beatPar: true });
   assert.deepEqual(dayResult(here.load(), "2026-11-02"), { floor: 1, total: 3, won: false }, "this device's own finish stays");
   assert.deepEqual(dayResult(here.load(), "2026-11-03"), { floor: 3, total: 150, won: false });

@@ -16,6 +16,7 @@ import { monthAndAllText } from "../../../site_src/js/ui/shared/figures.js";
 import { addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 import { opponentFigures, outcomesOf } from "../../../site_src/js/ui/game/opponents_text.js";
+import { setCode, setOpponents } from "../../../site_src/js/ui/shared/archive_later.js";
 
 // The golden code of tests/js/replay/replay_code.test.mjs: 2026-11-15, floor 2, 67 points.
 const CODE = "199bIVbbU2426Ci_Cw-fAQyfzQYQ3wnOU5N8";
@@ -140,9 +141,9 @@ test("the days against each opponent level are kept with the archive's results, 
   archive.addDaily("2026-10-31", { floorReached: 1, total: 5, won: false });
   archive.addDaily("2026-11-02", run);
   archive.addDaily("2026-11-03", run); // its opponents never came: counted nowhere
-  assert.ok(archive.setOpponents("2026-10-31", { caloiro: "lost", doutor: "lost", dux: "lost" }, { daily: true }));
-  assert.ok(archive.setOpponents("2026-11-02", outcomes, { daily: true }));
-  assert.equal(archive.setOpponents("2026-11-02", { caloiro: "lost", doutor: "lost", dux: "lost" }, { daily: true }), false, "given once");
+  assert.ok(setOpponents(archive, "2026-10-31", { caloiro: "lost", doutor: "lost", dux: "lost" }, { daily: true }));
+  assert.ok(setOpponents(archive, "2026-11-02", outcomes, { daily: true }));
+  assert.equal(setOpponents(archive, "2026-11-02", { caloiro: "lost", doutor: "lost", dux: "lost" }, { daily: true }), false, "given once");
   const figures = opponentFigures(archive.load().daily, "2026-11-20");
   assert.deepEqual(figures.map(({ level, month, all }) => [level, monthAndAllText({ month, all })]), [
     ["caloiro", "este mês, 1 dia (1 ganho, 0 perdidos); desde o início, 2 dias (1 ganho, 1 perdido)."],
@@ -162,10 +163,10 @@ test("the run's replay code is kept with its result, so that the table links it 
   const archive = new ArchiveStore(new GameStorage(new MemoryBackend()));
   archive.addResult(DATE, { floorReached: 2, total: 67, won: false });
   const check = codeProblem; // the end chunk's whole check (the first visit's bundle checks only the shape)
-  assert.equal(archive.setCode(DATE, CODE.slice(0, -1) + "A", { check }), false, "a changed code is not the run's");
-  assert.equal(archive.setCode("2026-11-16", CODE, { check }), false, "nor a code of another day's result");
-  assert.equal(archive.setCode(DATE, "<b>", {}), false, "nor text that is no code at all");
-  assert.ok(archive.setCode(DATE, CODE, { check }));
+  assert.equal(setCode(archive, DATE, CODE.slice(0, -1) + "A", { check }), false, "a changed code is not the run's");
+  assert.equal(setCode(archive, "2026-11-16", CODE, { check }), false, "nor a code of another day's result");
+  assert.equal(setCode(archive, DATE, "<b>", {}), false, "nor text that is no code at all");
+  assert.ok(setCode(archive, DATE, CODE, { check }));
   assert.equal(archive.load().results[DATE].code, CODE);
   const line = exportStats(emptyStats(), archiveResults(archive.load()), []);
   assert.equal(parseStatsExport(line, "2026-12-01").archive.results[DATE].code, CODE, "it travels in the export");

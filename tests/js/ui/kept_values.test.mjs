@@ -12,6 +12,7 @@ import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.j
 import { DAMAGED_COPIES, GameStorage, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { PracticeStore } from "../../../site_src/js/ui/treino/practice.js";
 import { MemoryBackend } from "../helpers/memory-storage.mjs";
+import { importResults } from "../../../site_src/js/ui/shared/archive_later.js";
 
 const copiesOf = (key) => Array.from({ length: DAMAGED_COPIES }, (_, i) => (i === 0 ? key : `${key}.${i + 1}`));
 const FIVE_HELD = (key) => Object.fromEntries(copiesOf(key).map((k, i) => [k, `estrago antigo ${i + 1}`]));
@@ -111,11 +112,11 @@ test("several writes are all or nothing: when one is refused, those before it ar
   const { backend, storage } = device({ "torre.estatisticas": before }, ["torre.arquivo"]);
   const archive = new ArchiveStore(storage);
   const played = { ...emptyStats(), runs: 1, floors: [0, 1, 0, 0, 0], best: 80, streak: 1, bestStreak: 1, lastDate: "2026-11-30" };
-  const stored = storage.all(() => storage.saveStats(played) && archive.importResults({ results: { "2026-11-20": { floor: 1, total: 0, won: false } } }));
+  const stored = storage.all(() => storage.saveStats(played) && importResults(archive, { results: { "2026-11-20": { floor: 1, total: 0, won: false } } }));
   assert.equal(stored, false);
   assert.equal(backend.getItem("torre.estatisticas"), before, "the statistics put back");
   assert.equal(backend.getItem("torre.arquivo"), null);
   backend.full.clear();
-  assert.equal(storage.all(() => storage.saveStats(played) && archive.importResults({ results: {} })), true);
+  assert.equal(storage.all(() => storage.saveStats(played) && importResults(archive, { results: {} })), true);
   assert.equal(JSON.parse(backend.getItem("torre.estatisticas")).runs, 1);
 });

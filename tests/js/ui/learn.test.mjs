@@ -10,7 +10,8 @@ import {
   adviceLine, analysisSummary, biggestGain, commonWordsText, parLine, parVerdict, wordStart,
 } from "../../../site_src/js/ui/analysis/analysis_text.js";
 import { shareText, withPar } from "../../../site_src/js/ui/game/share.js";
-import { GameStorage, addParBeaten, addRun, emptyStats, isValidStats } from "../../../site_src/js/ui/shared/storage.js";
+import { GameStorage, addRun, emptyStats, isValidStats } from "../../../site_src/js/ui/shared/storage.js";
+import { addParBeaten } from "../../../site_src/js/ui/shared/stats_later.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 import { LAST_STEPS, guideSteps } from "../../../site_src/js/ui/guide/walkthrough_steps.js";
 import { loadConstants } from "../helpers/engine-setup.mjs";

@@ -10,6 +10,7 @@ import { ChallengeStore } from "../../../site_src/js/ui/shared/challenge_store.j
 import { nextDate, previousDate } from "../../../site_src/js/ui/shared/lisbon_date.js";
 import { GameStorage, addRun } from "../../../site_src/js/ui/shared/storage.js";
 import { MemoryBackend } from "../helpers/memory-storage.mjs";
+import { importResults } from "../../../site_src/js/ui/shared/archive_later.js";
 
 /** A small seeded generator (mulberry32): the same seed, the same sequence, on every machine. */
 function generator(seed) {
@@ -80,7 +81,7 @@ function run(seed, steps = 60) {
         && archive.addDaily(today, { floorReached: 1, total: 0, won: false }));
     } else if (move === 8) { // an import: statistics and archive days, all or nothing
       const { stats } = storage.loadStats();
-      storage.all(() => storage.saveStats(stats) && archive.importResults({ results: { [previousDate(today)]: { floor: 2, total: 30, won: false } } }));
+      storage.all(() => storage.saveStats(stats) && importResults(archive, { results: { [previousDate(today)]: { floor: 2, total: 30, won: false } } }));
     } else { // the challenges' store is read and written back
       challenges.save(challenges.load());
     }

@@ -6,9 +6,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { OPPONENT_LEVELS } from "../../../site_src/js/engine/index.js";
-import { GameStorage, addOpponentsBeaten, addRun, emptyStats, isValidStats } from "../../../site_src/js/ui/shared/storage.js";
+import { GameStorage, addRun, emptyStats, isValidStats } from "../../../site_src/js/ui/shared/storage.js";
+import { addOpponentsBeaten } from "../../../site_src/js/ui/shared/stats_later.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";
+import { statsProblemSentence } from "../../../site_src/js/ui/game/storage_notices.js";
 
 const TODAY = "2026-12-01";
 const RUN = { won: false, floorReached: 3, total: 150 };
@@ -72,7 +74,7 @@ test("statistics with the opponents' fields are valid only as the game could hav
   for (const change of bad) assert.equal(isValidStats({ ...BEATEN, ...change }), false, JSON.stringify(change));
   assert.equal(isValidStats({ ...emptyStats(), opponentsDate: TODAY }), false, "a day with nothing beaten");
   const storage = new GameStorage(new MemoryBackend({ "torre.estatisticas": JSON.stringify({ ...BEATEN, bestPatente: "dux" }) }));
-  assert.match(storage.loadStats().problem, /danificadas/);
+  assert.match(statsProblemSentence(storage.loadStats().problem), /danificadas/);
 });
 
 test("an export with the opponents' figures imports on another device as it was", () => {

@@ -7,7 +7,8 @@ import { test } from "node:test";
 
 import { PracticeStore, nextPractice, practiceKey, practiceRunStore } from "../../../site_src/js/ui/treino/practice.js";
 import { Suggestion, hintOf, suggestionText } from "../../../site_src/js/ui/treino/suggestion.js";
-import { GameStorage, practiceFigures } from "../../../site_src/js/ui/shared/storage.js";
+import { GameStorage } from "../../../site_src/js/ui/shared/storage.js";
+import { practiceFigures } from "../../../site_src/js/ui/shared/stats_later.js";
 import { practiceFiles } from "../../../site_src/js/ui/shared/loader.js";
 import { MemoryBackend } from "../helpers/memory-storage.mjs";
 
@@ -44,8 +45,8 @@ test("a practice tower's result counts once, and its figures count towers, climb
   store.addResult(2, { floorReached: 3, total: 200, won: false });
   const figures = { towers: 2, wins: 1, best: 600, floors: [0, 0, 1, 0, 1] };
   assert.deepEqual(practiceFigures(store.load()), figures);
-  assert.deepEqual(storage.practiceFigures(), figures, "what every game page's Estatísticas reads");
-  assert.deepEqual(new GameStorage(new MemoryBackend({ "torre.treino": "{" })).practiceFigures(),
+  assert.deepEqual(practiceFigures(storage.readJson("torre.treino")), figures, "what every game page's Estatísticas reads");
+  assert.deepEqual(practiceFigures(new GameStorage(new MemoryBackend({ "torre.treino": "{" })).readJson("torre.treino")),
     { towers: 0, wins: 0, best: 0, floors: [0, 0, 0, 0, 0] });
 });
 

@@ -8,6 +8,7 @@ import { ArchiveStore, dayResult } from "../../../site_src/js/ui/shared/archive_
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";
+import { statsProblemSentence } from "../../../site_src/js/ui/game/storage_notices.js";
 
 const TODAY = "2026-12-01";
 const SUMMARY = { won: false, floorReached: 3, total: 150 };
@@ -15,12 +16,13 @@ const PLAYED = addRun(addRun(emptyStats(), "2026-11-29", SUMMARY), "2026-11-30",
 
 test("damaged statistics promise a copy only when the copy was written", () => {
   const kept = new GameStorage(new MemoryBackend({ "torre.estatisticas": "[1,2" }));
-  assert.match(kept.loadStats().problem, /\(ficou guardada uma cópia das antigas à parte\)\.$/);
+  assert.match(statsProblemSentence(kept.loadStats().problem), /\(ficou guardada uma cópia das antigas à parte\)\.$/);
   const backend = new MemoryBackend({ "torre.estatisticas": "[1,2" }, ["torre.estatisticas.danificadas"]);
   const refused = new GameStorage(backend).loadStats();
   assert.deepEqual(refused.stats, emptyStats());
-  assert.match(refused.problem, /não foi possível guardar uma cópia delas à parte .*: ficam como estão/);
-  assert.doesNotMatch(refused.problem, /ficou guardada/);
+  assert.match(statsProblemSentence(refused.problem), /não foi possível guardar uma cópia delas à parte .*: ficam como estão/);
+  assert.doesNotMatch(statsProblemSentence(refused.problem), /ficou guardada/);
+  assert.equal(refused.problem, "kept");
   assert.equal(backend.getItem("torre.estatisticas"), "[1,2", "not copied, not written over (issue 41 item 4)");
 });
 

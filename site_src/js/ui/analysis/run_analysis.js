@@ -8,7 +8,7 @@ import { analysisBody, parBlock } from "./analysis_view.js";
 import { AnalysisError } from "../shared/analysis_client.js";
 import { el } from "../shared/dialogs.js";
 import { withPar } from "../game/share.js";
-import { addParBeaten } from "../shared/storage.js";
+import { addParBeaten } from "../shared/stats_later.js";
 
 const isOver = (state) => state.phase === "won" || state.phase === "lost";
 const verdictOf = (analysis) => parVerdict(analysis.run, analysis.par, analysis.beaten);
@@ -65,7 +65,7 @@ export class RunAnalysis {
   async show(answer, constants, { par = true } = {}) {
     const status = el("p", { class: "aviso carregar", role: "status", text: "A analisar a corrida…" });
     const buttons = [{ text: "Voltar ao resultado", value: "fim" }, { text: "Fechar", value: null, kind: "principal" }];
-    const shown = this.dialogs.ask("Análise da corrida", [status], buttons, { kind: "analise" });
+    const shown = this.dialogs.ask("Análise da corrida", [status], buttons, { kind: "analise", escape: "fim" }); // Escape: back, as «Voltar ao resultado»
     answer.then((analysis) => {
       if (!status.isConnected) return;
       this.dialogs.body.replaceChildren(...analysisBody(analysis, constants, par ? verdictOf(analysis) : null));

@@ -4,7 +4,6 @@
 // statistics.
 
 import { el } from "../shared/dialogs.js";
-import { counted } from "../shared/labels.js";
 import { shownDate } from "./archive.js";
 
 /** The heading and the "Arquivo" mark for a past day; nothing changes for today's tower. */
@@ -55,8 +54,3 @@ export function dayLinks(box, show) {
   links.hidden = false;
 }
 
-/** The statistics' archive line: its runs counted apart from the daily ones. */
-export function archiveFacts(stats) {
-  return el("p", { id: "estatisticas-arquivo", class: "estatisticas-arquivo",
-    text: `Arquivo: ${counted(stats.runs, "corrida", "corridas")}, ${counted(stats.wins, "torre subida", "torres subidas")} (à parte: não contam para os dias seguidos).` });
-}

@@ -1,5 +1,5 @@
 // Keyboard → intents. Arrows move the cursor, letters place tiles, Enter plays,
-// Backspace takes the last tile back, Escape recalls all (RULES.md "Controls");
+// Backspace takes the last tile back, Escape recalls all (from a button: back to the board) (RULES.md "Controls");
 // Space turns the direction, the keyboard's twin of tapping the cursor square again;
 // the digits use the helps, numbered in the rules' order (constantes.json).
 // Keys are left alone while a dialog is open or a form field or button has them.
@@ -17,7 +17,7 @@ export function typedLetter(key) {
 
 export class KeyboardInput {
   /**
-   * `intents` has move(dx, dy), letter(L), play(), back(), recallAll(), turn(), helpKey(n);
+   * `intents` has move(dx, dy), letter(L), play(), back(), recallAll(), toBoard(), turn(), helpKey(n);
    * `isBusy()` says a dialog is open.
    */
   constructor(target, intents, isBusy) {
@@ -40,7 +40,8 @@ export class KeyboardInput {
     if (key === "Enter" && !onButton) { intents.play(); return true; }
     if (key === " " && !onButton) { intents.turn(); return true; }
     if (key === "Backspace") { intents.back(); return true; }
-    if (key === "Escape") { intents.recallAll(); return true; }
+    // Escape recalls the tiles put down; from a button or a hand tile it goes back to the board instead.
+    if (key === "Escape") { if (onButton) intents.toBoard(); else intents.recallAll(); return true; }
     if (/^[1-9]$/.test(key)) { intents.helpKey(Number(key)); return true; }
     const letter = typedLetter(key);
     if (letter) { intents.letter(letter); return true; }

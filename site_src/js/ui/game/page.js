@@ -19,30 +19,16 @@ import { KeyboardInput } from "./keyboard_input.js";
 import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
 import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { OpponentSlot } from "./opponent_slot.js";
-import { STORAGE_REFUSED_WHY } from "../shared/labels.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
-import { GameStorage, addEarlierRun, addOpponentsBeaten, addRun, asideSentence } from "../shared/storage.js";
+import { GameStorage, addEarlierRun, addRun, asideSentence } from "../shared/storage.js";
 import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
 const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique se o aparelho tem Internet e recarregue a página.";
-const KEPT_NAMES = { "torre.estatisticas": "As estatísticas guardadas", "torre.arquivo": "O arquivo guardado",
-  "torre.treino": "O treino guardado", "torre.desafios": "Os desafios guardados", "torre.corrida": "A corrida guardada" };
-const KEPT_REFUSED = "neste aparelho não se conseguem ler e não há lugar para uma cópia: ficam como estão, e o que acabou de jogar "
-  + "não entra neles. Liberte espaço nas definições do navegador.";
-/** What is said at the first save the browser refuses (a full storage, or one blocked for the site). */
-/** What is said of the unfinished run of `date` that a full storage keeps where it was (heldEarlierRun). */
-const heldSentence = (date) => `A corrida de ${shownDate(date)} ficou a meio e continua guardada, mas o armazenamento está cheio `
-  + "e não passou para o arquivo. Liberte espaço nas definições do navegador e recarregue a página para a acabar; "
-  + "até lá, a torre de hoje não fica guardada.";
-/** The same, said at midnight on the page where that run goes on. */
-const HELD_AT_MIDNIGHT = "Com o armazenamento cheio, fica guardada onde estava e não passa para o arquivo: acabe-a aqui, "
-  + "ou liberte espaço nas definições do navegador antes de jogar a torre de hoje.";
-const SAVE_REFUSED = `O navegador recusou guardar esta corrida (${STORAGE_REFUSED_WHY}). Pode continuar a jogar nesta `
-  + "página, mas, se a recarregar ou fechar, perde o que jogar a partir de agora. Para voltar a guardar, liberte espaço "
-  + "ou permita o armazenamento nas definições do navegador; o jogo volta a tentar a cada jogada.";
+/** Said of what a full storage kept where it was when run_end.js (storage_notices.js) cannot be had to say it in full. */
+const STORAGE_FULL = "O armazenamento deste aparelho está cheio: nada se perdeu, mas liberte espaço nas definições do navegador.";
 // What the page uses of run_end.js: a chunk served without them (empty, cut short by a proxy) is one not loaded.
 const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis", "styled", "opponentStandings", "challengesOf", "OpponentLine"];
 
@@ -78,7 +64,7 @@ export class Page {
     const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"), [main, ...kept]);
     this.announcer = new Announcer(toast, globalThis, placeToast);
     // A damaged value no copy could be made of is left as it was (storage.js): said once, with what to do.
-    this.storage.onRefused = (key) => this.announcer.say(`${KEPT_NAMES[key] ?? "Um valor guardado"} ${KEPT_REFUSED}`);
+    this.storage.onRefused = (key) => this.notice((end) => end.refusedSentence(key)).then((text) => this.announcer.say(text));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));
     this.dialogs.fallbackFocus = () => this.game?.view.boardFocus() ?? null;
     const opponent = main.querySelector("#adversario");
@@ -99,6 +85,7 @@ export class Page {
     this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null, placeToast);
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
+    intents.toBoard = () => this.game?.view.boardFocus()?.focus();
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
     new PointerInput(main, intents);
     new DragInput(main, intents, () => this.dialogs.isOpen || !this.game);
@@ -290,8 +277,10 @@ export class Page {
   sayRefusedSave() {
     if (this.refusedSaveSaid) return;
     this.refusedSaveSaid = true;
-    if (this.dialogs.isOpen) this.announcer.say(SAVE_REFUSED, "erro");
-    else this.dialogs.notice("Não foi possível guardar a corrida", SAVE_REFUSED, [{ text: "Continuar a jogar", value: true, kind: "principal" }]);
+    this.notice((end) => end.SAVE_REFUSED).then((text) => {
+      if (this.dialogs.isOpen) this.announcer.say(text, "erro");
+      else this.dialogs.notice("Não foi possível guardar a corrida", text, [{ text: "Continuar a jogar", value: true, kind: "principal" }]);
+    });
   }
 
   /** A `?dia=` the page will not open (a future or malformed date): said, with the ways on. */
@@ -349,8 +338,10 @@ export class Page {
     const midnight = `Já passou a meia-noite: esta corrida conta para o dia ${shownDate(date)}.`;
     if (!this.archive.keepDaily(date, game.actions, this.runVersion)) {
       // The storage refused the archive: the run stays the day's save, which today's run never writes over.
-      this.otherDay(`${midnight} ${HELD_AT_MIDNIGHT}`);
-      this.announcer.say(`Começou um novo dia. Esta corrida conta para o dia ${shownDate(date)}. ${HELD_AT_MIDNIGHT}`);
+      this.notice((end) => end.HELD_AT_MIDNIGHT).then((held) => {
+        this.otherDay(`${midnight} ${held}`);
+        this.announcer.say(`Começou um novo dia. Esta corrida conta para o dia ${shownDate(date)}. ${held}`);
+      });
       return;
     }
     const saved = this.storage.savedRun();
@@ -373,13 +364,18 @@ export class Page {
     if (this.mode) return;
     const held = heldEarlierRun(this.storage, this.archive, this.date);
     if (held) {
-      this.otherDay(heldSentence(held.date));
+      this.notice((end) => end.heldSentence(held.date)).then((text) => this.otherDay(text));
       return;
     }
     const left = unfinishedDaily(this.archive.load(), this.date);
     if (left && (left === carried || left === previousDate(this.date))) {
       this.otherDay(`A corrida de ${shownDate(left)} ficou a meio e está guardada.`, `/?dia=${left}`, "Acabar essa corrida");
     }
+  }
+
+  /** A rare sentence from run_end.js's chunk (`of(end)`), or STORAGE_FULL when the chunk cannot be had. */
+  notice(of) {
+    return this.endChunk().then((end) => of(end) ?? STORAGE_FULL, () => STORAGE_FULL);
   }
 
   /** Shows the line about another day (`text`), with a link (`href`, `label`) when one is given. */
@@ -463,7 +459,7 @@ export class Page {
   }
 
   /** Records the run in the statistics (once per day), then shows the end screen (run_end.js). */
-  async finish(state) {
+  async finish(state, options = {}) {
     if (this.mode) return this.mode.finish(state);
     this.sayChallenge(state);
     const summary = this.engine.summary(state);
@@ -473,13 +469,12 @@ export class Page {
     this.main.querySelector("[data-action=resultado]").hidden = false;
     const game = this.game;
     const end = await this.ending("Não foi possível mostrar o fim da corrida", true);
-    if (end && this.game === game) await end.showEnd(this, state, summary, problem);
+    if (end && this.game === game) await end.showEnd(this, state, summary, problem, options);
   }
 
   /** The computer opponents a counted run of `date` beat (run_end.js, once its analysis is in): counted once per day. */
   onOpponents(date, levels) {
-    const { stats, problem } = this.storage.loadStats();
-    if (!problem) this.storage.saveStats(addOpponentsBeaten(stats, date, levels));
+    return this.endChunk().then((end) => end.countOpponentsBeaten(this.storage, date, levels)); // loaded: it asked
   }
 
   /** Today's tower, or an archive day's run that began as its day's tower: the daily statistics count it. */

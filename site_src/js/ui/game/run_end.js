@@ -6,7 +6,8 @@
 import { pageClient } from "../shared/analysis_client.js";
 import { RunAnalysis } from "../analysis/run_analysis.js";
 import { admitChallenges } from "../shared/admit.js";
-import { archiveResults, archiveStats } from "../shared/archive_store.js";
+import { archiveResults } from "../shared/archive_store.js";
+import { archiveStats, importResults, setCode, setOpponents, setPar } from "../shared/archive_later.js";
 import { challengeNodes } from "./end_challenge.js";
 import { codeProblem } from "../shared/challenge_records.js";
 import { ChallengeStore } from "../shared/challenge_store.js";
@@ -22,8 +23,19 @@ import { el } from "../shared/dialogs.js";
 import { beatsPar } from "../../engine/rank.js";
 import { beatenLevels, opponentsLine, outcomesOf } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
+import { statsProblemSentence } from "./storage_notices.js";
+import { addOpponentsBeaten, practiceFigures } from "../shared/stats_later.js";
+import { PRACTICE_KEY } from "../shared/storage.js";
 
 export { goalLine } from "../shared/challenge_goal.js";
+
+/** The computer opponents a counted run of `date` beat, in the statistics once per day (page.js onOpponents). */
+export function countOpponentsBeaten(storage, date, levels) {
+  const { stats, problem } = storage.loadStats();
+  if (!problem) storage.saveStats(addOpponentsBeaten(stats, date, levels));
+}
+// What a full storage kept where it was, said by page.js (rare: here rather than in every first visit).
+export { HELD_AT_MIDNIGHT, SAVE_REFUSED, heldSentence, refusedSentence } from "./storage_notices.js";
 // The chosen opponent's line (page.js makes it through OpponentSlot at the first action).
 export { OpponentLine } from "./opponent_line.js";
 
@@ -96,13 +108,13 @@ export function opponentStandings(page, data) {
  * what else a player may want follows, grouped: Desafiar, the par and the opponents, the run's
  * own figures, the day's table.
  */
-export async function showEnd(page, state, summary, problem) {
+export async function showEnd(page, state, summary, problem, { refocus = null } = {}) {
   const url = replayUrl(page.data, page.game, page.runVersion, location.origin);
   const shown = sharedText(shareText(summary, page.date, page.data.constants, url));
   const daily = page.countsAsDaily();
   const { runAnalysis, analysis } = requestAnalysis(page, state, {
     countPar: daily,
-    onPar: (beaten) => page.archive.setPar(page.date, beaten, { daily }), opponents: true,
+    onPar: (beaten) => setPar(page.archive, page.date, beaten, { daily }), opponents: true,
   });
   const picture = towerPicture(page.data.constants.targets);
   const verdict = verdictNode();
@@ -132,14 +144,19 @@ export async function showEnd(page, state, summary, problem) {
   ];
   const body = [card.node, el("div", { class: "fim-mais" }, more)];
   if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte e não entra nos dias seguidos."));
-  if (problem) body.unshift(warning(problem));
-  const choice = await page.dialogs.ask(summary.won ? "Subiu a torre toda!" : "Fim da corrida", body, [
+  if (problem) body.unshift(warning(statsProblemSentence(problem)));
+  const asked = page.dialogs.ask(summary.won ? "Subiu a torre toda!" : "Fim da corrida", body, [
       { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
       { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
     ], { kind: "fim", opensOn: page.game?.takeSaid() ?? "", describe: [...body.slice(0, -2), card.node.querySelector(".manchete")] });
-  if (choice === "stats") showStats(page);
+  // Back from «Análise da corrida» or «Estatísticas», focus is on the button that opened them (issue 40 item 4).
+  if (refocus) [...page.dialogs.buttons.children].find((b) => b.textContent === refocus)?.focus();
+  const choice = await asked;
+  if (choice === "stats" && await showStats(page, { fromEnd: true }) === "fim") page.finish(state, { refocus: "Estatísticas" });
   if (choice === "treinar") location.assign("/treino/");
-  if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") page.finish(state);
+  if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") {
+    page.finish(state, { refocus: "Análise da corrida" });
+  }
 }
 
 /**
@@ -151,7 +168,7 @@ export function fillOpponents(page, analysis, daily, block) {
   return analysis.then(({ run, opponents }) => {
     if (!opponents) return block.fail();
     block.show(run, opponents);
-    page.archive?.setOpponents(page.date, outcomesOf(run, opponents), { daily }); // for the statistics' months
+    if (page.archive) setOpponents(page.archive, page.date, outcomesOf(run, opponents), { daily }); // for the statistics' months
     if (daily) page.onOpponents?.(page.date, beatenLevels(opponents));
   }, () => block.fail());
 }
@@ -173,7 +190,7 @@ export async function chosenOpponentLine(page, summary) {
 function tableOfRun(page, summary, url, analysis, daily) {
   const block = dayTableBlock(page.date, location.origin, { id: "quadro-do-dia" });
   const mine = { ...resultOf(summary), code: url.split("/repeticao/#")[1] || null };
-  if (mine.code) page.archive.setCode(page.date, mine.code, { daily, check: codeProblem }); // for the table on other pages
+  if (mine.code) setCode(page.archive, page.date, mine.code, { daily, check: codeProblem }); // for the table on other pages
   const show = (opponents, said) => block.show(dayTable(page.date, mine, challengesOf(page).load(), opponents), said);
   show(null, "waiting");
   analysis.then(({ opponents }) => show(opponents ?? null, opponents ? "shown" : "failed"), () => show(null, "failed"));
@@ -188,18 +205,21 @@ const CHALLENGE_REFUSED = "O texto foi recusado: traz um desafio cujas jogadas n
  * The statistics dialog: the daily runs, the archive's, practice and challenges; export and import.
  * Opened from Treino (the page's mode), practice's own figures come first, then the daily ones.
  */
-export function showStats(page) {
+export function showStats(page, { fromEnd = false } = {}) {
   const { stats, problem } = page.storage.loadStats();
   const archive = page.archive.load();
   const challenges = challengesOf(page).load();
   const today = lisbonDate(page.now());
-  const practice = page.storage.practiceFigures();
+  const practice = practiceFigures(page.storage.readJson(PRACTICE_KEY));
   const body = statsBody({ stats, today, archive: archiveResults(archive), archiveFigures: archiveStats(archive), challenges,
     practice, practiceApart: !page.mode, firstDay: page.main.dataset.primeiroDia ?? null, onImport: (imported, importedArchive, importedChallenges) =>
       importStats(page, today, imported, importedArchive, importedChallenges) });
   if (page.mode) body.unshift(...practiceFirst(practice));
-  if (problem) body.unshift(warning(problem));
-  page.dialogs.ask("Estatísticas", body, [{ text: "Fechar", value: null, kind: "principal" }], { kind: "estatisticas" });
+  if (problem) body.unshift(warning(statsProblemSentence(problem)));
+  // Opened from the end screen, it goes back to it («Voltar ao resultado», and Escape) instead of closing both.
+  const buttons = fromEnd ? [{ text: "Voltar ao resultado", value: "fim" }, { text: "Fechar", value: "fechar", kind: "principal" }]
+    : [{ text: "Fechar", value: null, kind: "principal" }];
+  return page.dialogs.ask("Estatísticas", body, buttons, { kind: "estatisticas", escape: fromEnd ? "fim" : null });
 }
 
 /** Stores what an import brought once its challenges replay (admit.js); announced only once stored. */
@@ -210,7 +230,7 @@ async function importStats(page, today, imported, importedArchive, importedChall
   }
   // A full storage refuses it (statsBody then says so).
   const stored = page.storage.all(() => page.storage.saveStats(imported)
-    && (!importedArchive || page.archive.importResults(importedArchive))
+    && (!importedArchive || importResults(page.archive, importedArchive))
     && (!importedChallenges || challengesOf(page).importList(importedChallenges)));
   if (!stored) return false; // all or nothing: what was written is put back
   page.announcer.say("Estatísticas importadas.");

@@ -5,8 +5,9 @@
 
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 import { el } from "../shared/dialogs.js";
-import { STORAGE_REFUSED_WHY, counted, opponentName } from "../shared/labels.js";
-import { currentStreak } from "../shared/storage.js";
+import { counted, opponentName } from "../shared/labels.js";
+import { STORAGE_REFUSED_WHY } from "./storage_notices.js";
+import { currentStreak } from "../shared/stats_later.js";
 import { exportStats, parseStatsExport } from "../shared/stats_import.js";
 import { problem, showProblem } from "../shared/problem.js";
 import { byName } from "../shared/challenge_records.js";
@@ -25,7 +26,7 @@ const NO_OPPONENTS = "Ainda não há corridas contra os adversários: cada torre
   + "o Veterano e o Dux.";
 const NO_CHALLENGES = "Ainda não recebeu desafios: quando alguém lhe enviar uma ligação «Desafiar», o resultado fica aqui.";
 
-/** The practice figures (storage.js practiceFigures) as a line and its own chart, or the line that there are none yet. */
+/** The practice figures (stats_later.js practiceFigures) as a line and its own chart, or the line that there are none yet. */
 export function practiceFacts(figures) {
   if (figures.towers === 0) {
     return paragraph("Ainda não acabou nenhuma torre de treino: o Treino conta à parte, com torres que não são as do dia.",

@@ -106,33 +106,6 @@ export class ArchiveStore {
     return damagedSentence("Os dias do arquivo", kept);
   }
 
-/** How the run of `date` did against each opponent (`outcomes` {caloiro, doutor, dux}), given once, like the par's verdict. */
-  setOpponents(date, outcomes, { daily = false } = {}) {
-    const archive = this.load();
-    const result = archive[daily ? "daily" : "results"][date];
-    if (!result || "opponents" in result || !isOutcomes(outcomes)) return false;
-    result.opponents = { ...outcomes };
-    return this.save(archive);
-  }
-
-/** The replay code of the recorded run of `date` (the day's table links it), given once. */
-  setCode(date, code, { daily = false, check = () => null } = {}) {
-    const archive = this.load();
-    const result = archive[daily ? "daily" : "results"][date];
-    // `check`: the end chunk's whole check (challenge_records.js codeProblem), kept out of the first visit's bundle.
-    if (!result || "code" in result || !isCodeShaped(code) || check(date, { ...result, code })) return false;
-    result.code = code;
-    return this.save(archive);
-  }
-
-/** Adds results brought from another device (statistics import); a day already here keeps its own. */
-  importResults(imported) {
-    const archive = this.load();
-    const found = archiveResults(imported);
-    for (const kind of ["results", "daily"]) archive[kind] = { ...found[kind], ...archive[kind] };
-    return this.save(archive);
-  }
-
   save(archive) {
     return this.storage.write(ARCHIVE_KEY, JSON.stringify(archive));
   }
@@ -192,15 +165,6 @@ export class ArchiveStore {
     archive.daily[date] = resultOf(summary);
     return this.save(archive);
   }
-
-  /** The par's verdict on the recorded result of `date` (`daily`: the day's tower's), given once. */
-  setPar(date, beatPar, { daily = false } = {}) {
-    const archive = this.load();
-    const result = archive[daily ? "daily" : "results"][date];
-    if (!result || "beatPar" in result) return false;
-    result.beatPar = beatPar;
-    return this.save(archive);
-  }
 }
 
 /** {results, daily}: the well-formed finished days of `data` (a stored archive or an import). */
@@ -213,12 +177,6 @@ export function archiveResults(data) {
     }
   }
   return found;
-}
-
-/** {runs, wins}: the archive's own statistics, from the finished days. */
-export function archiveStats(archive) {
-  const results = Object.values(archive.results);
-  return { runs: results.length, wins: results.filter((r) => r.won).length };
 }
 
 /** This device's finished run of `date` (the archive's, else as the day's tower), or null. */

@@ -8,7 +8,8 @@ import { beatsPar } from "../../engine/rank.js";
 import { readCode } from "../../engine/replay_read.js";
 import { shownName } from "./challenge_name.js";
 import { monthAndAll } from "./figures.js";
-import { notOpened, resultProblem } from "./saved_values.js";
+import { notOpened } from "./saved_values.js";
+import { resultProblem } from "./saved_results.js";
 
 /** A kept challenge: `me` null until this device finishes that tower; `name` the sender's (not verified), when the link had one. */
 export function newRecord(code, date, them, name = null) {

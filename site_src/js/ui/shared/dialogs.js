@@ -55,7 +55,7 @@ export class Dialogs {
     // Escape: the dialog closes only through answer(), so a question is never lost.
     dialog.addEventListener("cancel", (event) => {
       event.preventDefault();
-      if (this.cancellable) this.answer(null);
+      if (this.cancellable) this.answer(this.escapeValue);
     });
   }
 
@@ -68,9 +68,10 @@ export class Dialogs {
    * Resolves with the value of the button chosen, or null when dismissed; a button whose
    * `ready()` returns false leaves the question open (it says why itself).
    */
-  ask(title, body, buttons, { cancellable = true, kind = "", describe = null, opensOn = "" } = {}) {
+  ask(title, body, buttons, { cancellable = true, kind = "", describe = null, opensOn = "", escape = null } = {}) {
     if (this.settle) this.answer(null);
     this.cancellable = cancellable;
+    this.escapeValue = escape; // what Escape answers (null: dismissed; a dialog opened from another may go back to it)
     this.dialog.className = kind ? `dialogo-${kind}` : "";
     this.title.textContent = title;
     // What was said just before (the play that ended the run) is told in the dialog: a screen reader

@@ -42,8 +42,6 @@ export const ordinal = (n) => `${n}.º`;
 /** "1 troca" / "3 trocas": a count in the number it has. */
 export const counted = (n, one, many) => `${n} ${Math.abs(n) === 1 ? one : many}`;
 
-/** Why the browser refused to store something, said the same way wherever it is said. */
-export const STORAGE_REFUSED_WHY = "o armazenamento está cheio ou não é permitido a este site";
 
 /** "1 ponto" / "12 pontos". */
 export const points = (n) => counted(n, "ponto", "pontos");

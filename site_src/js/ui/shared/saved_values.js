@@ -4,7 +4,6 @@
 
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 
-const FLOORS = 5;
 // Far above any total a run of five floors can make; a larger one was not played.
 export const MAX_POINTS = 100000;
 
@@ -29,18 +28,6 @@ export const isOutcomes = (o) => o !== null && typeof o === "object" && !Array.i
   OPPONENT_LEVELS.every((level) => ["won", "lost", "tied"].includes(o[level]));
 /** A finished run's result as kept: an engine summary's {floorReached, total, won}. */
 export const resultOf = (summary) => ({ floor: summary.floorReached, total: summary.total, won: summary.won });
-
-/** Why one archive day's result {floor, total, won, beatPar?} could not have been written, or null. */
-export function resultProblem(result) {
-  if (result === null || typeof result !== "object") return "não tem resultado";
-  if (!Number.isInteger(result.floor) || result.floor < 1 || result.floor > FLOORS) return "tem um andar que não existe";
-  if (!isCountUpTo(result.total, MAX_POINTS)) return "tem uma pontuação que não é um número inteiro possível";
-  if (typeof result.won !== "boolean") return "não diz se a torre foi subida";
-  if (result.won && result.floor !== FLOORS) return "diz que a torre foi subida sem chegar ao último andar";
-  if (result.beatPar !== undefined && typeof result.beatPar !== "boolean") return "tem um veredicto do par inválido";
-  if (result.opponents !== undefined && !isOutcomes(result.opponents)) return "tem um resultado contra os adversários inválido";
-  return null;
-}
 
 /** A replay code's shape as this device writes it (its whole check, challenge_records.js codeProblem, is the end chunk's). */
 export const isCodeShaped = (code) => typeof code === "string" && /^[0-9A-Za-z_-]{8,400}$/.test(code);

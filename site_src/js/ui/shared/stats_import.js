@@ -11,9 +11,12 @@ import { isCalendarDate } from "../../engine/calendar.js";
 import { archiveResults } from "./archive_store.js";
 import { challengeProblem, codeProblem } from "./challenge_records.js";
 import { lisbonDate } from "./lisbon_date.js";
-import { MAX_POINTS, isCountUpTo, notOpened, resultProblem } from "./saved_values.js";
+import { MAX_POINTS, isCountUpTo, notOpened } from "./saved_values.js";
+import { resultProblem } from "./saved_results.js";
 import { nameProblem } from "./challenge_name.js";
 import { isValidStats, opponentsProblem } from "./storage.js";
+import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
+import { opponentName } from "./labels.js";
 
 // Checked when a save is read back too (saved_values.js, challenge_records.js).
 export { MAX_POINTS } from "./saved_values.js";
@@ -41,6 +44,19 @@ const FIELDS = {
   arquivo: "a lista dos dias do arquivo",
   desafios: "a lista dos desafios recebidos",
 };
+
+/** The opponents' field problem (storage.js opponentsProblem: [field, why, level?]) as «Detalhes» says it. */
+function opponentsWhy(field, why, level) {
+  const name = level && OPPONENT_LEVELS.includes(level) ? opponentName(level) : null;
+  if (field === "opponentsBeaten") {
+    return { shape: "não é uma contagem por adversário", unknown: `tem um adversário que o jogo não conhece («${String(level).slice(0, 30)}»)`,
+      missing: `não diz os dias do ${name}`, count: `tem um número de dias do ${name} que não é um número inteiro, de 0 para cima`,
+      more: `tem mais dias do ${name} do que corridas` }[why];
+  }
+  return { missing: "falta", unknown: "não é um adversário que o jogo conheça",
+    counts: "não condiz com a contagem dos dias em que ganhou a cada adversário", date: "não é uma data do calendário",
+    best: "não condiz com a melhor categoria" }[why];
+}
 
 /** Why a field was refused, as «Detalhes» says it: "o número de corridas não é …". */
 const refused = (field, why) => `${FIELDS[field]} ${why}`;
@@ -125,7 +141,7 @@ export function statsImportProblem(stats, today, firstDay = null) {
     return refused("floors", `não tem ${FLOORS} números inteiros, de 0 para cima`);
   }
   const opponents = opponentsProblem(stats);
-  if (opponents) return refused(...opponents);
+  if (opponents) return refused(opponents[0], opponentsWhy(...opponents));
   return datesProblem(stats, today, firstDay) ?? relationsProblem(stats);
 }
 

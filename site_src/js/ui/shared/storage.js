@@ -4,9 +4,8 @@
 // as a value, never thrown, so the page can offer to start over.
 
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
-import { opponentName } from "./labels.js";
 import { nextDate, previousDate } from "./lisbon_date.js";
-import { isActions, isCount, isDate, resultProblem, wordListOf } from "./saved_values.js";
+import { isActions, isCount, isDate, wordListOf } from "./saved_values.js";
 
 const RUN_KEY = "torre.corrida";
 const STATS_KEY = "torre.estatisticas";
@@ -43,7 +42,8 @@ export function emptyStats() {
     parBeaten: 0, parDate: null, opponentsBeaten: noneBeaten(), opponentsDate: null, bestPatente: null };
 }
 
-const noneBeaten = () => Object.fromEntries(OPPONENT_LEVELS.map((level) => [level, 0]));
+/** {caloiro: 0, doutor: 0, dux: 0}: no day beaten yet. */
+export const noneBeaten = () => Object.fromEntries(OPPONENT_LEVELS.map((level) => [level, 0]));
 const OPPONENT_FIELDS = ["opponentsBeaten", "opponentsDate", "bestPatente"];
 
 /** The highest level with a day beaten in `beaten` ({level: days}, or nothing), or null. */
@@ -51,35 +51,35 @@ export function patenteOf(beaten) {
   return OPPONENT_LEVELS.findLast((level) => (beaten?.[level] ?? 0) > 0) ?? null;
 }
 
-/** Why `beaten` ({level: days}) could not have been written for `runs` runs, in Portuguese, or null. */
+/** Why `beaten` ({level: days}) could not have been written for `runs` runs: [why, level?] (stats_import.js says it), or null. */
 function beatenProblem(beaten, runs) {
-  if (beaten === null || typeof beaten !== "object" || Array.isArray(beaten)) return "não é uma contagem por adversário";
+  if (beaten === null || typeof beaten !== "object" || Array.isArray(beaten)) return ["shape"];
   const unknown = Object.keys(beaten).find((key) => !OPPONENT_LEVELS.includes(key));
-  if (unknown !== undefined) return `tem um adversário que o jogo não conhece («${unknown.slice(0, 30)}»)`;
+  if (unknown !== undefined) return ["unknown", unknown];
   for (const level of OPPONENT_LEVELS) {
-    const name = opponentName(level);
-    if (beaten[level] === undefined) return `não diz os dias do ${name}`;
-    if (!isCount(beaten[level])) return `tem um número de dias do ${name} que não é um número inteiro, de 0 para cima`;
-    if (beaten[level] > runs) return `tem mais dias do ${name} do que corridas`;
+    if (beaten[level] === undefined) return ["missing", level];
+    if (!isCount(beaten[level])) return ["count", level];
+    if (beaten[level] > runs) return ["more", level];
   }
   return null;
 }
 
 /**
- * [field, why] for the first of the opponents' fields of `s` that the game could not have written
- * (why in Portuguese, for an import's refusal: stats_import.js), or null. Statistics from before
- * the opponents have none of the three; the ones after have all. `s.runs` is checked already.
+ * [field, why, level?] for the first of the opponents' fields of `s` that the game could not have
+ * written (`why` a short key, said in Portuguese by an import's refusal: stats_import.js), or null.
+ * Statistics from before the opponents have none of the three; the ones after have all. `s.runs` is
+ * checked already.
  */
 export function opponentsProblem(s) {
   const missing = OPPONENT_FIELDS.filter((field) => s[field] === undefined);
   if (missing.length === OPPONENT_FIELDS.length) return null;
-  if (missing.length > 0) return [missing[0], "falta"];
+  if (missing.length > 0) return [missing[0], "missing"];
   const beaten = beatenProblem(s.opponentsBeaten, s.runs);
-  if (beaten) return ["opponentsBeaten", beaten];
-  if (s.bestPatente !== null && !OPPONENT_LEVELS.includes(s.bestPatente)) return ["bestPatente", "não é um adversário que o jogo conheça"];
-  if (s.bestPatente !== patenteOf(s.opponentsBeaten)) return ["bestPatente", "não condiz com a contagem dos dias em que ganhou a cada adversário"];
-  if (s.opponentsDate !== null && !isDate(s.opponentsDate)) return ["opponentsDate", "não é uma data do calendário"];
-  if ((s.opponentsDate === null) !== (s.bestPatente === null)) return ["opponentsDate", "não condiz com a melhor categoria"];
+  if (beaten) return ["opponentsBeaten", ...beaten];
+  if (s.bestPatente !== null && !OPPONENT_LEVELS.includes(s.bestPatente)) return ["bestPatente", "unknown"];
+  if (s.bestPatente !== patenteOf(s.opponentsBeaten)) return ["bestPatente", "counts"];
+  if (s.opponentsDate !== null && !isDate(s.opponentsDate)) return ["opponentsDate", "date"];
+  if ((s.opponentsDate === null) !== (s.bestPatente === null)) return ["opponentsDate", "best"];
   return null;
 }
 
@@ -91,24 +91,6 @@ export function isValidStats(s) {
     (s.lastDate === null || isDate(s.lastDate)) &&
     (s.parBeaten === undefined || isCount(s.parBeaten)) && (s.parDate === undefined || s.parDate === null || isDate(s.parDate)) &&
     opponentsProblem(s) === null;
-}
-
-/** Statistics after the run of `date` beat the day's par: once per day, and only for the day's counted run. */
-export function addParBeaten(stats, date) {
-  if (stats.lastDate !== date || stats.parDate === date) return stats;
-  return { ...stats, parBeaten: (stats.parBeaten ?? 0) + 1, parDate: date };
-}
-
-/**
- * Statistics after the run of `date` beat the computer opponents `beatenLevels` (level ids):
- * as the par, once per day and only for the day's counted run; the best patente rises with them.
- */
-export function addOpponentsBeaten(stats, date, beatenLevels) {
-  const levels = OPPONENT_LEVELS.filter((level) => beatenLevels.includes(level));
-  if (stats.lastDate !== date || stats.opponentsDate === date || levels.length === 0) return stats;
-  const opponentsBeaten = { ...noneBeaten(), ...stats.opponentsBeaten };
-  for (const level of levels) opponentsBeaten[level] += 1;
-  return { ...stats, opponentsBeaten, opponentsDate: date, bestPatente: patenteOf(opponentsBeaten) };
 }
 
 /** `stats` with one more finished run: its floor, whether it won, its total. */
@@ -142,26 +124,6 @@ export function addEarlierRun(stats, date, summary, dailyDates) {
   while (days.has(nextDate(last))) last = nextDate(last);
   const streak = Math.max(stats.streak, endingOn(stats.lastDate));
   return { ...withRun(stats, summary), streak, bestStreak: Math.max(stats.bestStreak, streak, endingOn(last)) };
-}
-
-/** The current streak as the player sees it today: broken if yesterday was skipped. */
-export function currentStreak(stats, today) {
-  if (stats.lastDate === null) return 0;
-  return stats.lastDate === today || nextDate(stats.lastDate) === today ? stats.streak : 0;
-}
-
-/**
- * The practice figures from torre.treino's results, the well-formed ones only (a result no run
- * could have written counts nowhere): {towers, wins, best, floors}, the towers finished, those
- * climbed to the top, the best total and, as the daily `floors`, how many ended on each floor.
- */
-export function practiceFigures(data) {
-  const results = data && typeof data.results === "object" && data.results !== null ? Object.values(data.results) : [];
-  const finished = results.filter((r) => resultProblem(r) === null);
-  const floors = Array(FLOORS).fill(0);
-  for (const r of finished) floors[r.floor - 1] += 1;
-  return { towers: finished.length, wins: finished.filter((r) => r.won).length,
-    best: Math.max(0, ...finished.map((r) => r.total)), floors };
 }
 
 /** The practice tower the player is on (torre.treino's `current`) on a site of `total` towers:
@@ -405,9 +367,9 @@ export class GameStorage {
   }
 
   /**
-   * {stats, problem}: unreadable statistics are reported, kept aside under
-   * DAMAGED_STATS_KEY (the next save would overwrite them) and replaced by empty ones;
-   * the problem says whether the copy could be written.
+   * {stats, problem}: unreadable statistics are reported (`problem` "copied": kept aside under
+   * DAMAGED_STATS_KEY and begun again; "kept": no copy could be made, so they stay as they are and
+   * no run counts in them; storage_notices.js says which) and replaced by empty ones meanwhile.
    */
   loadStats() {
     const raw = this.read(STATS_KEY);
@@ -415,20 +377,11 @@ export class GameStorage {
     const stats = statsOf(raw);
     if (stats) return { stats, problem: null };
     // The copy is promised only when it was written; without one the damaged text stays (write refuses it).
-    const kept = this.keepDamaged(DAMAGED_STATS_KEY, raw);
-    return { stats: emptyStats(), problem: kept
-      ? "As estatísticas guardadas neste aparelho estavam danificadas: recomeçaram do zero (ficou guardada uma cópia das antigas à parte)."
-      : `As estatísticas guardadas neste aparelho estão danificadas e não foi possível guardar uma cópia delas à parte (${NO_COPY}): `
-        + "ficam como estão, e as corridas que acabar não contam nelas até libertar espaço nas definições do navegador." };
+    return { stats: emptyStats(), problem: this.keepDamaged(DAMAGED_STATS_KEY, raw) ? "copied" : "kept" };
   }
 
   saveStats(stats) {
     return this.write(STATS_KEY, JSON.stringify(stats));
-  }
-
-  /** The practice figures (practiceFigures); nothing readable counts as none. */
-  practiceFigures() {
-    return practiceFigures(this.readJson(PRACTICE_KEY));
   }
 
   /** The practice tower the player is on, 1 … `total` (practiceTower). */
