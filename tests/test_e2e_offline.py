@@ -11,6 +11,11 @@ from e2e_support import (DESKTOP, FIXTURE_DATE, FIXTURE_NOON, GUIDE_SEEN, PHONE,
 from pipeline.serve import start_server
 
 
+def end_chunk(page) -> str:
+    """The URL of the game page's end-screen chunk, beside its bundle (pipeline/bundle.py)."""
+    return page.evaluate("() => new URL('torre.run_end.js', document.querySelector('script[src*=\"/torre.js\"]').src).pathname")
+
+
 @contextmanager
 def offline_after_a_first_visit(browser, built_dist, kept, path="/", saves=None):
     """A first visit of `path` on a server of its own (with `saves` already in localStorage),
@@ -41,7 +46,9 @@ def offline_after_a_first_visit(browser, built_dist, kept, path="/", saves=None)
 
 
 def test_offline_reload_after_a_first_visit_resumes_the_game(browser, built_dist):
-    with offline_after_a_first_visit(browser, built_dist, lambda _: [f"/dias/{FIXTURE_DATE}.json"]) as player:
+    # The day file, and the end screen's chunk the opponent's line asks for at the first action (a loaded
+    # machine may still be fetching it into the precache when the server goes).
+    with offline_after_a_first_visit(browser, built_dist, lambda page: [f"/dias/{FIXTURE_DATE}.json", end_chunk(page)]) as player:
         page = player.page
         hand = player.hand()
         player.press("ArrowDown")  # a cursor, then a pass: something to resume
