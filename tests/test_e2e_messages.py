@@ -23,6 +23,13 @@ ON_TOP_AT_CENTRE = """() => {
 }"""
 
 
+# The toast and the guide's card side by side, not one over the other.
+CLEAR_OF_THE_GUIDE = """() => {
+  const [a, b] = ['#anuncio', '#guia'].map((s) => document.querySelector(s).getBoundingClientRect());
+  return a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left;
+}"""
+
+
 def refuse_a_letter(player):
     """A letter not in the hand, typed on the board: a refusal toast."""
     player.cell("F4").click()
@@ -86,6 +93,8 @@ def test_the_message_of_a_first_play_stays_clear_of_the_guide_that_moves_after_i
     player.announced(re.compile(r"^FADOS: 9 pontos\."))  # then where the floor stands
     player.expect_text("#guia-titulo", "Continue a subir")  # the guide moves beside the panel
     player.page.wait_for_function(SHOWN)
+    # The guide moves, then the message is placed again off it (a frame or more later on a loaded machine).
+    player.page.wait_for_function(CLEAR_OF_THE_GUIDE, timeout=10000)
     toast = box(player, "#anuncio")
     assert in_view(toast, width, height)
     assert not overlaps(toast, box(player, "#guia")), (toast, box(player, "#guia"))
