@@ -15,7 +15,7 @@ build: $(STAMP)
 
 test: $(STAMP) system-deps $(AXE)
 	$(TORRE) build --out $(TEST_DIST) --quiet --replace-foreign-out --drop-unpublished
-	TORRE_DIST=$(TEST_DIST) node --test tests/js/
+	TORRE_DIST=$(TEST_DIST) node --test --test-concurrency=2 tests/js/
 	TORRE_DIST=$(TEST_DIST) $(PY) -m pytest -n 3 --dist loadfile
 
 bench: $(STAMP) system-deps
