@@ -61,8 +61,10 @@ export class Page {
     // What a message never covers: the header's links, what the player plays with, the guide.
     const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas", "#adversario"].map((q) => main.querySelector(q));
     const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
-    const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"), [main, ...kept]);
-    this.announcer = new Announcer(toast, globalThis, placeToast);
+    // The opponent's line arriving or the panel growing moves what follows: the message and the open guide are placed again.
+    const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"), [main, ...kept], () => this.guide?.place(false));
+    // A message placed, the open guide is placed again too: on a wide window the message is a line the guide keeps clear of.
+    this.announcer = new Announcer(toast, globalThis, () => { placeToast(); this.guide?.place(false); });
     // A damaged value no copy could be made of is left as it was (storage.js): said once, with what to do.
     this.storage.onRefused = (key) => this.notice((end) => end.refusedSentence(key)).then((text) => this.announcer.say(text));
     this.dialogs = new Dialogs(document.querySelector("#dialogo"));

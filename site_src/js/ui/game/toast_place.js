@@ -37,14 +37,15 @@ function placeToast(toast, avoid, lastResort) {
  * Keeps the toast off what `avoid()` returns (elements; one hidden or closed takes no room) and
  * over `lastResort` when nothing is clear, while it shows: when called (a message, or something
  * it avoids moved), on every scroll or resize, and whenever one of `watched` changes size (the
- * panel grows a line after a message was placed, moving the board under it).
+ * panel grows a line after a message was placed, moving the board under it; `onLayout` is told then too).
  */
-export function toastPlacer(toast, avoid, lastResort = null, watched = []) {
+export function toastPlacer(toast, avoid, lastResort = null, watched = [], onLayout = () => {}) {
   const place = () => { if (toast.classList.contains("visivel")) placeToast(toast, avoid().filter(Boolean), lastResort); };
   addEventListener("scroll", place, { passive: true });
   addEventListener("resize", place);
   if (typeof ResizeObserver === "function") {
-    const observer = new ResizeObserver(place);
+    // `onLayout`: told too, for what places itself off a message (the guide, when the message is a line of the page).
+    const observer = new ResizeObserver(() => { place(); onLayout(); });
     for (const element of watched.filter(Boolean)) observer.observe(element);
   }
   return place;
