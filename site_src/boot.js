@@ -7,9 +7,13 @@
 // runs; this script marks <html data-falha> when it takes over, and the page
 // then never shows the game over the message. ES5 on purpose: it must run
 // where modules do not.
-// It also asks early for the one file whose name needs today's date, the day's
-// tower (issue 14): a preload the game's own fetch of the same URL then uses,
-// so that request does not wait for the game's script to arrive and run.
+// It also asks early for the files the game needs first whose names it can know
+// before the game runs (issue 14): those listed on its tag (data-cedo: the constants,
+// the Coimbra words) and the day's tower, whose name needs today's date. Each is a
+// fetch() kept in window.torreCedo by its URL, which the game's own fetch of that URL
+// takes once (ui/shared/browser.js earlyFetch), so that no request waits for the
+// game's script to arrive and run. Not a <link rel=preload>: WebKit never gives one
+// to a fetch(), and asked for each file twice (issue 40 item 11).
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -62,8 +66,8 @@
 
   // Today in Lisbon as YYYY-MM-DD, by the EU summer-time rule, as the game's
   // ui/shared/lisbon_date.js works it out (a test checks that both agree; Intl would
-  // cost 200 ms of a slow phone's CPU). A preload the game does not use is only
-  // a wasted request.
+  // cost 200 ms of a slow phone's CPU). A request the game does not take is only
+  // a wasted one.
   function lisbonToday(ms) {
     var year = new Date(ms).getUTCFullYear();
     function lastSundayOneAm(month) {
@@ -83,20 +87,26 @@
     return /^\d{4}-\d{2}-\d{2}$/.test(asked[1]) && asked[1] <= today ? asked[1] : null;
   }
 
-  // The days' folder is on this script's own tag: the page may not be parsed yet.
-  // When the game already runs (this script came in late) it has asked for the day.
-  function preloadDay(script) {
+  // The URLs are on this script's own tag: the page may not be parsed yet. When the
+  // game already runs (this script came in late) it has asked for them itself.
+  function earlyUrls(script) {
+    var urls = ((script && script.getAttribute("data-cedo")) || "").split(" ").filter(Boolean);
     var days = script && script.getAttribute("data-days");
     var day = dayToPlay(location.search);
-    if (!days || !day || root.getAttribute("data-jogo")) return;
-    var link = document.createElement("link");
-    link.rel = "preload";
-    link.as = "fetch";
-    link.crossOrigin = "anonymous";
-    link.href = days.replace(/\/?$/, "/") + day + ".json";
-    document.head.appendChild(link);
+    if (days && day) urls.push(days.replace(/\/?$/, "/") + day + ".json");
+    return urls;
   }
-  preloadDay(document.currentScript);
+
+  function askEarly(script) {
+    if (typeof fetch !== "function" || root.getAttribute("data-jogo")) return;
+    var asked = {};
+    earlyUrls(script).forEach(function (url) {
+      asked[url] = fetch(url);
+      asked[url]["catch"](function () {}); // a failure is the game's to say, when it asks
+    });
+    window.torreCedo = asked;
+  }
+  askEarly(document.currentScript);
 
   // By `load` every deferred and module script has run and every stylesheet settled.
   window.addEventListener("load", function () {

@@ -191,9 +191,9 @@ def test_board_blocks_double_tap_zoom(new_player):
 
 
 def test_the_game_page_asks_for_everything_it_needs_in_one_round_after_the_html(new_player):
-    # One script (the bundle), one stylesheet, and the day's tower preloaded by boot.js; the
-    # constants and the Coimbra words are asked for by the bundle (no markup preload: WebKit never
-    # matches one with fetch(), issue 40 item 11), each once.
+    # One script (the bundle), one stylesheet, and boot.js, which asks at once for the constants,
+    # the Coimbra words and the day's tower: fetch() answers the game takes over, each file asked
+    # for once (no <link rel=preload>: WebKit never matches one with fetch(), issue 40 item 11).
     # The word list comes after, asked for by the game: the board does not need it.
     player = new_player(route=False)
     # A phone's network, where the small files arrive before the large ones.
@@ -201,8 +201,10 @@ def test_the_game_page_asks_for_everything_it_needs_in_one_round_after_the_html(
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
                                                   "downloadThroughput": 200000, "uploadThroughput": 93750})
-    requests = []
+    requests, events = [], []
     player.page.on("request", lambda r: requests.append((r.url.replace(player.url, ""), r.resource_type)))
+    player.page.on("request", lambda r: events.append(("request", r.url.replace(player.url, ""))))
+    player.page.on("requestfinished", lambda r: events.append(("finished", r.url.replace(player.url, ""))))
     player.open().wait_ready()
     player.page.wait_for_load_state("networkidle")
     # The favicon is the browser's own request, not the page's (the headless shell makes none).
@@ -211,9 +213,13 @@ def test_the_game_page_asks_for_everything_it_needs_in_one_round_after_the_html(
     dawg = next(p for p in paths if p.endswith(".dawg"))
     assert paths == sorted(["/", f"/static/{static}/css/jogo.css", f"/static/{static}/js/torre.js", "/boot.js",
                             dawg, "/constantes.json", "/coimbra.json", "/dias/2026-12-01.json"])
-    preloaded = player.page.locator("link[rel=preload]").evaluate_all(
-        "links => links.map(l => new URL(l.href).pathname).sort()")
-    assert preloaded == ["/dias/2026-12-01.json"]  # boot.js's; none in the markup (test_site.py)
+    assert player.page.locator("link[rel=preload]").count() == 0
+    # boot.js asked for them, and the game took every answer.
+    assert player.page.evaluate("Object.keys(window.torreCedo)") == []
+    bundle = f"/static/{static}/js/torre.js"
+    arrived = next(i for i, (what, path) in enumerate(events) if what == "finished" and path == bundle)
+    for path in ("/constantes.json", "/coimbra.json", "/dias/2026-12-01.json"):
+        assert ("request", path) in events[:arrived], f"{path} asked for only once the game's script had arrived"
     assert player.errors == []
 
 

@@ -466,15 +466,28 @@ def test_manifest_lists_png_icons_of_192_and_512_and_a_maskable_one_as_written(s
 def test_the_game_page_loads_boot_js_from_a_stable_url_before_its_modules(site):
     out, _ = site
     scripts = [a for t, a in parse(out / "index.html").tags if t == "script"]
-    assert scripts[0] == {"src": "/boot.js", "async": None, "data-days": "/dias/"}
+    assert scripts[0] == {"src": "/boot.js", "async": None, "data-cedo": "/constantes.json /coimbra.json",
+                          "data-days": "/dias/"}
     assert scripts[1]["type"] == "module" and scripts[1]["src"].startswith("/static/")
+
+
+def test_boot_js_asks_early_for_the_very_urls_the_game_fetches(site):
+    # earlyFetch hands an answer over only for the same URL: a data-constants, data-coimbra or data-days
+    # changed without boot.js's tag would silently ask for every file twice.
+    out, _ = site
+    for name in ("index.html", "treino/index.html"):
+        tags = parse(out / name).tags
+        boot = next(a for t, a in tags if t == "script" and a.get("src") == "/boot.js")
+        main = next(a for t, a in tags if t == "main")
+        assert boot["data-cedo"].split() == [main["data-constants"], main["data-coimbra"]], name
+        assert boot.get("data-days") in (None, main["data-days"]), name
 
 
 def test_boot_js_is_served_without_its_comments_and_indentation_as_the_bundles_are(site):
     served = (site[0] / "boot.js").read_text(encoding="utf-8")
     assert served == compact((SITE_SRC / "boot.js").read_text(encoding="utf-8"), SITE_SRC / "boot.js")
     assert not re.search(r"^\s*//|^[ \t]", served, re.M)
-    assert "function lisbonToday(ms) {" in served and "preloadDay(document.currentScript);" in served
+    assert "function lisbonToday(ms) {" in served and "askEarly(document.currentScript);" in served
 
 
 def test_the_offline_page_says_so_in_portuguese_and_is_not_indexed(site):

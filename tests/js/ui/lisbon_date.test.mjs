@@ -1,5 +1,5 @@
 // The Lisbon calendar day and the time to its midnight, worked out by the EU
-// summer-time rule (ui/shared/lisbon_date.js, and boot.js's copy that preloads the
+// summer-time rule (ui/shared/lisbon_date.js, and boot.js's copy that asks early for the
 // day's tower), checked against Intl's Europe/Lisbon time zone: every hour of
 // ten years, and every five minutes around each change of the clocks.
 import assert from "node:assert/strict";
@@ -37,31 +37,32 @@ function clockChanges() {
 
 /**
  * boot.js run against a minimal page; `at(ms, search)` runs it again at instant `ms` on a page
- * whose address ends in `search` and returns the day it preloads, or null when it preloads none.
+ * whose address ends in `search` and returns the day it asks for early, or null when it asks for none.
  */
 function bootAt() {
   const script = new vm.Script(readFileSync(new URL("../../../site_src/boot.js", import.meta.url), "utf8"));
-  const appended = [];
+  const fetched = [];
   let now = 0;
   const document = {
     currentScript: { getAttribute: (name) => (name === "data-days" ? "/dias/" : null) },
     documentElement: { getAttribute: () => null, setAttribute() {} },
     getElementById: () => null,
-    createElement: () => ({}),
-    head: { appendChild: (link) => appended.push(link) },
     addEventListener() {},
   };
   class FixedDate extends Date {
     static now() { return now; }
   }
   const location = { search: "" };
-  const context = vm.createContext({ document, location, window: { addEventListener() {} }, Date: FixedDate });
+  const fetch = (url) => { fetched.push(url); return Promise.resolve({}); };
+  const context = vm.createContext({ document, location, fetch, window: { addEventListener() {} }, Date: FixedDate });
   return (ms, search = "") => {
     now = ms;
     location.search = search;
-    appended.length = 0;
+    fetched.length = 0;
     script.runInContext(context);
-    return appended.length ? /\/dias\/(\d{4}-\d{2}-\d{2})\.json$/.exec(appended[0].href)[1] : null;
+    const days = fetched.filter((url) => url.startsWith("/dias/"));
+    assert.ok(days.length <= 1, days.join(" "));
+    return days.length ? /^\/dias\/(\d{4}-\d{2}-\d{2})\.json$/.exec(days[0])[1] : null;
   };
 }
 
@@ -96,7 +97,7 @@ test("around each change of the clocks, every five minutes agree with Intl, midn
   }
 });
 
-test("boot.js preloads the same Lisbon day the game loads", () => {
+test("boot.js asks early for the same Lisbon day the game loads", () => {
   const instants = [];
   for (let ms = FIRST; ms < LAST; ms += 7 * HOUR) instants.push(ms);
   for (const change of clockChanges()) {
@@ -106,14 +107,14 @@ test("boot.js preloads the same Lisbon day the game loads", () => {
   for (const ms of instants) assert.equal(bootDate(ms), lisbonDate(ms), new Date(ms).toISOString());
 });
 
-test("boot.js preloads the archive day asked for with ?dia=, and nothing for a date the game refuses", () => {
+test("boot.js asks early for the archive day asked for with ?dia=, and none for a date the game refuses", () => {
   const at = bootAt();
   const noon = Date.UTC(2026, 11, 1, 12);
   assert.equal(at(noon, "?dia=2026-11-20"), "2026-11-20");
   assert.equal(at(noon, "?guia=1&dia=2026-11-30"), "2026-11-30");
   assert.equal(at(noon, "?dia=2026-12-01"), "2026-12-01", "today asked by date");
   assert.equal(at(noon, "?dia="), "2026-12-01", "an empty date is today");
-  assert.equal(at(noon, "?dia=2026-12-02"), null, "a later day is refused: no preload, no spoiler");
+  assert.equal(at(noon, "?dia=2026-12-02"), null, "a later day is refused: no request, no spoiler");
   assert.equal(at(noon, "?dia=ontem"), null);
   assert.equal(at(noon, "?guia=1"), "2026-12-01");
 });

@@ -22,7 +22,7 @@ import { OpponentSlot } from "./opponent_slot.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
 import { GameStorage, addEarlierRun, addRun, asideSentence } from "../shared/storage.js";
-import { fileKeeper, safeLocalStorage } from "../shared/browser.js";
+import { earlyFetch, fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
@@ -502,7 +502,7 @@ export function startPage(engine, extra = {}) {
     engine,
     storage: new GameStorage(safeLocalStorage()),
     now: () => Date.now(),
-    fetchFn: (url) => fetch(url),
+    fetchFn: earlyFetch,
     onDayLoaded: fileKeeper(),
     ...extra,
   });

@@ -26,3 +26,12 @@ export function fileKeeper() {
     return ready.then((registration) => registration?.active?.postMessage({ type: "guardar", urls }));
   };
 }
+
+/** fetch(url), answered by /boot.js's early request of the same URL when it made one (window.torreCedo):
+ * each is taken once, and one that failed is asked for again, so a retry never gets a spent answer. */
+export function earlyFetch(url) {
+  const early = window.torreCedo?.[url];
+  if (!early) return fetch(url);
+  delete window.torreCedo[url];
+  return early.catch(() => fetch(url));
+}
