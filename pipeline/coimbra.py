@@ -33,7 +33,10 @@ from .errors import ConfigError, MissingInputError, quoted
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "dictionaries" / "coimbra.toml"
 
 FIELDS = ("word", "folded", "blurb", "slug", "opener", "text")
-OPTIONAL = ("see", "fonte")  # slugs of related entries ("Ver também"); where the facts were checked
+# `fonte`: where the entry's facts were checked (for reviewers, not published). Every entry
+# must say it (issue 42): a fact nobody can check is not published.
+REQUIRED = (*FIELDS, "fonte")
+OPTIONAL = ("see",)  # slugs of related entries ("Ver também")
 BLURB_MAX_LENGTH = 160
 TEXT_MAX_LENGTH = 800  # the page's 2–4 sentences; the longest today has ~360 characters
 BOM = "\ufeff"
@@ -58,7 +61,7 @@ class CoimbraWord:
     opener: bool   # one of the 22 words that open a floor
     text: str      # the page: 2–4 sentences, one of them the blurb
     see: tuple[str, ...] = ()  # slugs of the entries that tell related facts
-    source: str = ""  # `fonte`: where the facts were checked (for reviewers, not published)
+    source: str = ""  # `fonte`: where the facts were checked (required in coimbra.toml; not published)
 
 
 class CoimbraEntryError(ConfigError):
@@ -144,12 +147,14 @@ def check_entry(entry: dict, path: Path, number: int, line: int | None) -> Coimb
     def fail(problem: str) -> CoimbraEntryError:
         return CoimbraEntryError(path, line, label, problem)
 
-    missing = [key for key in FIELDS if key not in entry]
+    missing = [key for key in REQUIRED if key not in entry]
     if missing:
-        raise fail(f"missing key(s) {', '.join(missing)}")
-    unknown = sorted(set(entry) - set(FIELDS) - set(OPTIONAL))
+        hint = ("; fonte says where the entry's facts were checked (a publication, a page "
+                "with its address, or the Código da Praxe)") if "fonte" in missing else ""
+        raise fail(f"missing key(s) {', '.join(missing)}{hint}")
+    unknown = sorted(set(entry) - set(REQUIRED) - set(OPTIONAL))
     if unknown:
-        raise fail(f"unknown key(s) {', '.join(unknown)}; expected {', '.join(FIELDS)} "
+        raise fail(f"unknown key(s) {', '.join(unknown)}; expected {', '.join(REQUIRED)} "
                    f"and optionally {', '.join(OPTIONAL)}")
     for key in FIELDS:
         expected = bool if key == "opener" else str
@@ -159,8 +164,8 @@ def check_entry(entry: dict, path: Path, number: int, line: int | None) -> Coimb
     see = entry.get("see", [])
     if not isinstance(see, list) or not all(isinstance(slug, str) for slug in see):
         raise fail(f"see must be a list of slugs, found {quoted(see)}")
-    source = entry.get("fonte", "")
-    if not isinstance(source, str) or ("fonte" in entry and not source.strip()):
+    source = entry["fonte"]
+    if not isinstance(source, str) or not source.strip():
         raise fail(f"fonte must be a non-empty string, found {quoted(source)}")
     word = CoimbraWord(**{key: entry[key] for key in FIELDS}, see=tuple(see), source=source)
     problem = next(entry_problems(word), None)

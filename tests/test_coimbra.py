@@ -142,7 +142,8 @@ NAMES = [c + v + "ra" for c in "bcdfglmnp" for v in "aeiou"][:25]
 def fixture_entry(name: str, opener: bool) -> dict:
     blurb = f"A {name} é uma palavra de ensaio."
     return {"word": name, "folded": name.upper(), "slug": name, "opener": opener,
-            "blurb": blurb, "text": f"{blurb} Existe só para testar o carregador."}
+            "blurb": blurb, "text": f"{blurb} Existe só para testar o carregador.",
+            "fonte": "Ensaio, «Palavras de ensaio»: existe só para testar o carregador."}
 
 
 def fixture_entries() -> list[dict]:
@@ -190,6 +191,13 @@ def test_the_entries_a_review_corrected_name_their_source(words):
     by_slug = {w.slug: w for w in words}
     for slug in ("grelo", "caloiro", "fitas"):
         assert by_slug[slug].source.strip(), slug
+
+
+# Issue 42: every fact has its source beside it, for the next review.
+def test_every_entry_of_the_real_file_names_where_its_facts_were_checked(words):
+    unsourced = [w.slug for w in words if not w.source.strip()]
+    assert not unsourced, f"entries without fonte: {unsourced}"
+
 
 
 def test_valid_fixture_loads(tmp_path):
@@ -266,8 +274,10 @@ BROKEN_ENTRY = [  # (rule, change to entry 4 "bora", what the message must say)
     ("see_must_name_an_entry", replace("see", ["nenhuma"]), "see names 'nenhuma', which is no entry's slug"),
     ("see_must_not_name_its_own_entry", replace("see", ["bora"]), "see lists the entry's own slug 'bora'"),
     ("see_must_not_repeat_a_slug", replace("see", ["bara", "bara"]), "see lists a slug twice"),
+    ("fonte_is_required", delete("fonte"), "missing key(s) fonte"),
     ("fonte_must_be_a_string", replace("fonte", ["Código da Praxe"]), "fonte must be a non-empty string"),
     ("fonte_must_not_be_empty", replace("fonte", " "), "fonte must be a non-empty string"),
+    ("fonte_must_not_be_the_empty_string", replace("fonte", ""), "fonte must be a non-empty string"),
 ]
 
 
@@ -280,6 +290,36 @@ def test_broken_entry_is_an_error_naming_file_line_and_entry(tmp_path, rule, cha
     assert str(error).startswith(f"coimbra.toml:{header_line}: word 4 (")
     assert message in str(error)
     assert error.line == header_line
+
+
+# Issue 42: the loader checks the fonte of every entry; a file where one entry has none
+# (as 36 of the 43 had before) stops the build, naming the file, the line and the entry.
+def test_an_entry_without_fonte_names_its_file_and_line(tmp_path):
+    entries = fixture_entries()
+    del entries[6]["fonte"]
+    error = load_broken(tmp_path, entries)
+    header_line = 1 + sum(2 + len(e) for e in entries[:6])  # "[[word]]", keys, blank line
+    assert error.line == header_line
+    assert str(error).startswith(f"coimbra.toml:{header_line}: word 7 ({NAMES[6].upper()}): "
+                                 "missing key(s) fonte; fonte says where the entry's facts were checked")
+
+
+def test_every_entry_without_fonte_is_refused_not_only_the_first_ones(tmp_path):
+    entries = fixture_entries()
+    del entries[24]["fonte"]  # the last entry, not an opener
+    error = load_broken(tmp_path, entries)
+    assert f"word 25 ({NAMES[24].upper()}): missing key(s) fonte" in str(error)
+
+
+def test_unknown_key_message_lists_fonte_among_the_required_keys(tmp_path):
+    entries = fixture_entries()
+    entries[3]["fontes"] = entries[3].pop("fonte")  # a plural typo is not a fonte
+    error = load_broken(tmp_path, entries)
+    assert "missing key(s) fonte" in str(error)
+    entries = fixture_entries()
+    entries[3]["colour"] = "red"
+    error = load_broken(tmp_path, entries)
+    assert "expected word, folded, blurb, slug, opener, text, fonte and optionally see" in str(error)
 
 
 def test_duplicate_folded_form_is_an_error_naming_both_entries(tmp_path):
