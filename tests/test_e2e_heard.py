@@ -217,3 +217,61 @@ def test_escape_on_a_button_or_a_hand_tile_goes_back_to_the_board_and_takes_noth
     assert not player.label("A1").startswith("S 1 ponto")
     assert "Escape recolhe todas (num botão ou numa peça da mão, volta ao tabuleiro)" in player.text("#dica-teclado")
     assert player.errors == []
+
+
+def test_after_a_refused_play_the_chosen_square_is_where_it_began_and_has_the_focus(new_player):
+    # Before: no square was «casa escolhida» while the next letter went to the one focused.
+    player = new_player().open().wait_ready()
+    player.cell("C5").click()
+    player.cell("C5").click()  # down, under the A of FADO
+    player.type_word("XT")
+    player.press("Enter")
+    player.announced("A jogada não conta. Não vale: AXT.")
+    player.page.wait_for_function("() => document.activeElement.dataset.square === 'C5'")
+    assert player.label("C5") == "C5, vazia, casa escolhida, para baixo"
+    player.type_word("S")  # the line starts again where it began, the way it ran
+    assert player.label("C5").startswith("S 1 ponto, C5, por confirmar")
+
+
+def test_backspace_moves_the_focus_with_the_chosen_square(new_player):
+    # Before: focus stayed on the square after the word while the chosen one was the tile taken back.
+    player = new_player().open().wait_ready()
+    player.cell("A5").click()
+    player.type_word("UM")
+    assert focused(player) == "C5"
+    player.press("Backspace")
+    assert focused(player) == "B5"
+    assert player.label("B5") == "B5, vazia, casa escolhida, para a direita"
+
+
+def test_the_guide_s_jogar_step_gives_the_focus_to_the_board_where_enter_plays(new_player):
+    # Before: the focused «Seguinte» went away at step 4 and focus fell to the page (12 Tabs back).
+    player = new_player(guide=True).open().wait_ready()
+    card = player.page.locator("#guia")
+    for title in ("Pôr peças", "A previsão", "Jogar"):
+        card.get_by_role("button", name="Seguinte").focus()
+        player.press("Enter")
+        player.expect_text("#guia-titulo", title)
+        if title == "A previsão":  # the keyboard's way to take a tile back, not only the click's
+            assert player.text("#guia-texto").endswith("no teclado, Backspace tira a última.")
+    player.page.wait_for_function("() => document.querySelector('#tabuleiro').contains(document.activeElement)")
+    assert player.errors == []
+
+
+def test_the_end_screen_reopened_does_not_say_the_par_and_the_opponents_again(new_player):
+    player = recording(new_player)
+    player.pass_turn(3)
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    player.page.wait_for_function("() => !/A calcular/.test(document.querySelector('#par-linha').textContent)"
+                                  " && document.querySelector('#adversarios-linha').textContent.includes('Caloiro')")
+    first = heard(player)
+    assert any("Par do dia" in h for h in first) and any("Caloiro" in h for h in first), first
+    player.dialog_button("Fechar").click()
+    since = heard_count(player)
+    player.button("resultado").click()
+    player.expect_text("#dialogo-titulo", "Fim da corrida")
+    player.page.wait_for_function("() => !/A calcular/.test(document.querySelector('#par-linha').textContent)"
+                                  " && document.querySelector('#adversarios-linha').textContent.includes('Caloiro')")
+    again = heard(player, since)
+    assert not [h for h in again if "Par do dia" in h or "Caloiro" in h], again
+    assert player.errors == []

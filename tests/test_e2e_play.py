@@ -88,7 +88,7 @@ def test_invalid_word_is_rejected_and_its_tiles_return_to_the_hand(new_player):
     player.press("Enter")
     player.announced("A jogada não conta. Não vale: FADOX.")  # one word: singular
     assert player.text("#previsao") == "Não vale: FADOX"
-    assert player.label("F4") == "F4, vazia"
+    assert player.label("F4") == "F4, vazia, casa escolhida, para a direita"  # where it began: type it again
     assert sorted(player.hand()) == sorted("PRXESTUM")
     assert player.number("jogadas") == 3  # a rejected play spends nothing
 
@@ -258,5 +258,5 @@ def test_a_word_list_that_cannot_be_had_says_so_in_place_of_the_game(new_player)
     player.page.route(re.compile(r"/palavras\.[0-9a-f]+\.dawg$"), lambda route: route.fulfill(status=404, body=""))
     player.open()
     player.expect_text("#erro-texto", "Não foi possível descarregar a lista de palavras. Tente outra vez daqui a pouco.")
-    player.expect_text("#erro details p", re.compile(r"\.dawg: HTTP 404\.$"))  # the status is for a developer
+    player.expect_text("#erro details p", re.compile(r"^O site respondeu com o código HTTP 404 ao pedir \S+\.dawg\.$"))  # for a developer
     assert player.page.locator("#partida").is_hidden()

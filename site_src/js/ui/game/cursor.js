@@ -73,3 +73,17 @@ export function tileForLetter(hand, letter) {
   if (blank) return { tile: blank, letter: letter === "Ç" ? "C" : letter };
   return null;
 }
+
+/**
+ * Where the tiles put down begin, and the way they run: {square, direction}; one tile keeps
+ * `direction`. Null with none put down.
+ */
+export function lineStart(state, direction) {
+  const at = state.pending.map((p) => parseSquare(state.constants, p.square));
+  if (!at.length) return null;
+  const first = at.reduce((a, b) => (b.index < a.index ? b : a));
+  let way = direction;
+  if (at.length > 1 && at.every((p) => p.col === first.col)) way = "down";
+  else if (at.length > 1 && at.every((p) => p.row === first.row)) way = "across";
+  return { square: squareName(state.constants, first.row, first.col), direction: way };
+}

@@ -9,6 +9,7 @@ import { DAMAGED_LIST, LoadError } from "../shared/loader.js";
 import { problem, problemNodes } from "../shared/problem.js";
 import { byId, helpEffect } from "../shared/labels.js";
 import { asideSentence } from "../shared/storage.js";
+import { lineStart } from "./cursor.js";
 import { climbNews, eventLine, lastPlayWarning, passWarning, progressLine } from "./game_text.js";
 import { Placement } from "./placement.js";
 import { peekText } from "./status_view.js";
@@ -220,7 +221,12 @@ export class Game extends Placement {
     } catch { /* the play itself says what went wrong */ }
     if (warning && !(await this.dialogs.confirm("Jogar e acabar a corrida?", warning, "Jogar"))) return;
     if (!this.inPlay() || this.retired) return;
+    const line = lineStart(this.state, this.direction);
     if (this.act({ type: "play" })) {
+      if (this.lastEvents[0]?.type === "rejected") {
+        this.typeAgainFrom(line); // the tiles are back in the hand
+        return;
+      }
       if (this.cursor) this.lastCursor = this.cursor;
       this.cursor = null;
       this.selected = null;

@@ -92,11 +92,26 @@ export class Placement {
     this.view.followFocus(this.cursor);
   }
 
+  /** The last tile put down back in the hand; its square is the chosen one, and has the focus. */
   back() {
     const last = this.state?.pending.at(-1);
     if (!this.inPlay() || !last) return;
     if (this.act({ type: "recall" })) this.cursor = last.square;
     this.render();
+    this.view.followFocus(this.cursor);
+  }
+
+  /** After a play the words refused: the chosen square (with the focus) is where it began, the
+   * way it ran, so the next letter typed starts the line again there (`line`: cursor.js lineStart). */
+  typeAgainFrom(line) {
+    if (!line) return this.render();
+    this.cursor = line.square;
+    this.lastCursor = line.square;
+    this.direction = line.direction;
+    this.typeAt = null;
+    this.selected = null;
+    this.render();
+    this.view.followFocus(this.cursor);
   }
 
   recallAll() {

@@ -142,6 +142,8 @@ export async function showEnd(page, state, summary, problem, { refocus = null } 
     el("h3", { text: "O par e os adversários" }), ...runAnalysis.endNodes(analysis, [shown]), opponents.node,
     ...runDetails(summary, page.data.constants, shown, page.now), table,
   ];
+  if (SHOWN.has(state)) quietAgain(more);
+  SHOWN.add(state);
   const body = [card.node, el("div", { class: "fim-mais" }, more)];
   if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte e não entra nos dias seguidos."));
   if (problem) body.unshift(warning(statsProblemSentence(problem)));
@@ -156,6 +158,17 @@ export async function showEnd(page, state, summary, problem, { refocus = null } 
   if (choice === "treinar") location.assign("/treino/");
   if (choice === "analise" && await runAnalysis.show(analysis, page.data.constants) === "fim") {
     page.finish(state, { refocus: "Análise da corrida" });
+  }
+}
+
+/** The runs whose end screen was shown on this page. */
+const SHOWN = new WeakSet();
+
+/** Reopened, the end screen shows the par and the opponents as before without saying them again:
+ * they were said when it first opened (issue 40 item 6). What the player does now is still said. */
+function quietAgain(nodes) {
+  for (const node of nodes) {
+    for (const region of node.querySelectorAll(".par [role=status], .adversarios [role=status]")) region.removeAttribute("role");
   }
 }
 

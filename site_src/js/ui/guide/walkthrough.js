@@ -123,6 +123,7 @@ export class Walkthrough {
   }
 
   go(index) {
+    const hadFocus = this.dialog.contains(document.activeElement);
     this.index = Math.min(index, this.steps.length - 1);
     const step = this.current;
     this.storage.saveGuideStep(step.id);
@@ -138,8 +139,12 @@ export class Walkthrough {
     // "fim" takes the place of "subir" (one or the other ends the guide): both are step 5 of 5.
     this.count.textContent = `Passo ${Math.min(this.index + 1, this.steps.length - 1)} de ${this.steps.length - 1}`;
     this.next.hidden = step.id === "jogar"; // this step goes on when the player plays
-    if (this.dialog.contains(document.activeElement) && document.activeElement.hidden) {
-      (this.next.hidden ? this.backButton : this.next).focus();
+    // A focused button that went away takes the focus with it (hiding it blurs it at once): on
+    // «Jogar»'s step, which has no «Seguinte», it goes to the board, where Enter plays (the step
+    // is said from the guide's live text); elsewhere to «Seguinte» or «Continuar».
+    if (hadFocus && !this.dialog.contains(document.activeElement)) {
+      if (this.next.hidden) this.boardFocus()?.focus();
+      else this.next.focus();
     }
     if (!this.dialog.open) this.dialog.show();
     this.place();

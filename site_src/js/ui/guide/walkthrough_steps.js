@@ -21,7 +21,8 @@ export function guideSteps(state, opener, touch = false) {
     { id: "pecas", title: "Pôr peças", targets: ["#tabuleiro", "#mao"], clear: IN_PLAY,
       text: `Forme uma palavra que passe ${through}: ${how}` },
     { id: "previsao", title: "A previsão", targets: ["#tabuleiro", "#previsao"], clear: IN_PLAY,
-      text: `Esta linha diz quanto vale a jogada, ou porque ainda não é válida. ${touch ? "Tocar" : "Clicar"} numa peça posta tira-a.` },
+      text: "Esta linha diz quanto vale a jogada, ou porque ainda não é válida. "
+        + (touch ? "Tocar numa peça posta tira-a." : "Clicar numa peça posta tira-a; no teclado, Backspace tira a última.") },
     { id: "jogar", title: "Jogar", targets: ["#previsao", ".controlos"], clear: IN_PLAY,
       text: `Gostou da previsão? Carregue em «Jogar»${touch ? "" : " (ou Enter)"}. Se uma palavra não valer, as peças voltam e nada se perde.` },
     { id: "subir", title: "Continue a subir", targets: [".painel"],
