@@ -197,7 +197,12 @@ def test_the_entries_a_review_corrected_name_their_source(words):
 def test_every_entry_of_the_real_file_names_where_its_facts_were_checked(words):
     unsourced = [w.slug for w in words if not w.source.strip()]
     assert not unsourced, f"entries without fonte: {unsourced}"
-
+    # A fonte is a publication the facts were checked in: each names at least one, and none is a note
+    # that a fact is still to be checked (the fact is then rewritten to what the sources say).
+    unchecked = [w.slug for w in words if re.search(r"(?i)por confirmar|sem fonte|não tem fonte", w.source)]
+    assert not unchecked, f"fonte says a fact is unchecked: {unchecked}"
+    without_publication = [w.slug for w in words if not re.search(r"https?://|Código da Praxe|«[^»]+»", w.source)]
+    assert not without_publication, f"fonte names no publication: {without_publication}"
 
 
 def test_valid_fixture_loads(tmp_path):
