@@ -165,7 +165,7 @@ def test_a_data_file_that_fails_offers_the_retry_button(new_player):
     player.page.route(re.compile(r"/constantes\.json$"), lambda route: route.fulfill(status=500, body=""))
     player.open()
     expect_retry_message(player, "Não foi possível descarregar as regras do jogo. Tente outra vez daqui a pouco.")
-    player.expect_text("#erro details p", re.compile(r"/constantes\.json: HTTP 500\.$"))  # for a developer
+    player.expect_text("#erro details p", "O site respondeu com o código HTTP 500 ao pedir /constantes.json.")  # for a developer
     player.page.unroute(re.compile(r"/constantes\.json$"))
     player.page.locator("#erro-repetir").click()
     player.wait_ready()

@@ -19,10 +19,14 @@ const LAST = 0x20;
 const WORD = 1; // end flags of a node: a dictionary word ends here
 const COIMBRA = 2; // a Coimbra word ends here
 
+// `code` says which damage, for the page to say it in Portuguese (ui/shared/problem_details.js,
+// which reads the numbers it gives from the message: the first, and the last); the message, in
+// English, is the developer's (the console, the tools).
 export class DawgFormatError extends Error {
-  constructor(message) {
+  constructor(message, code = "dawg_structure") {
     super(message);
     this.name = "DawgFormatError";
+    this.code = code;
   }
 }
 
@@ -70,14 +74,14 @@ export function crc32(buffer, offset, length) {
 function readHeader(buffer) {
   if (!(buffer instanceof ArrayBuffer)) throw new TypeError("Dawg needs an ArrayBuffer");
   if (buffer.byteLength < HEADER_SIZE) {
-    throw new DawgFormatError(`truncated: ${buffer.byteLength} bytes, a header needs ${HEADER_SIZE}`);
+    throw new DawgFormatError(`truncated: ${buffer.byteLength} bytes, a header needs ${HEADER_SIZE}`, "dawg_size");
   }
   const view = new DataView(buffer);
   const u32 = (offset) => view.getUint32(offset, true);
-  if (u32(0) !== MAGIC) throw new DawgFormatError("not a DAWG file (wrong magic)");
+  if (u32(0) !== MAGIC) throw new DawgFormatError("not a DAWG file (wrong magic)", "dawg_magic");
   const version = view.getUint16(4, true);
-  if (version !== VERSION) throw new DawgFormatError(`format version ${version}, this reader reads ${VERSION}`);
-  if (view.getUint16(6, true) !== HEADER_SIZE) throw new DawgFormatError("wrong header size");
+  if (version !== VERSION) throw new DawgFormatError(`format version ${version}, this reader reads ${VERSION}`, "dawg_version");
+  if (view.getUint16(6, true) !== HEADER_SIZE) throw new DawgFormatError("wrong header size", "dawg_header");
   const header = {
     crc: u32(8), edges: u32(12), sharedStates: u32(16), sharedEdges: u32(20), words: u32(24),
     dictionaryWords: u32(28), coimbraWords: u32(32), states: u32(36), maxLength: view.getUint8(40),
@@ -86,11 +90,11 @@ function readHeader(buffer) {
   header.edgesOffset = HEADER_SIZE + 4 * header.blocks;
   const expected = header.edgesOffset + 4 * header.edges;
   if (buffer.byteLength !== expected) {
-    throw new DawgFormatError(`${buffer.byteLength} bytes, but the header promises ${header.edges} edges (${expected} bytes)`);
+    throw new DawgFormatError(`${buffer.byteLength} bytes, but the header promises ${header.edges} edges (${expected} bytes)`, "dawg_size");
   }
-  if (crc32(buffer, 12, header.edgesOffset - 12) !== header.crc) throw new DawgFormatError("checksum mismatch in the header");
+  if (crc32(buffer, 12, header.edgesOffset - 12) !== header.crc) throw new DawgFormatError("checksum mismatch in the header", "dawg_header");
   const alphabet = String.fromCharCode(...new Uint8Array(buffer, 41, 23));
-  if (alphabet !== ALPHABET) throw new DawgFormatError(`alphabet ${alphabet}, expected ${ALPHABET}`);
+  if (alphabet !== ALPHABET) throw new DawgFormatError(`alphabet ${alphabet}, expected ${ALPHABET}`, "dawg_header");
   const { edges, sharedStates, sharedEdges } = header;
   if (sharedEdges > edges || sharedStates > sharedEdges || (edges > 0 && sharedEdges === edges)) {
     throw new DawgFormatError("the shared region does not fit the edges");
@@ -130,7 +134,7 @@ export class Dawg {
     const count = Math.min(BLOCK_EDGES, this.header.edges - first);
     const offset = this.header.edgesOffset + 4 * first;
     if (crc32(this.buffer, offset, 4 * count) !== this.blockCrcs[block]) {
-      throw new DawgFormatError(`checksum mismatch in block ${block} (edges ${first}…)`);
+      throw new DawgFormatError(`checksum mismatch in block ${block} (edges ${first}…)`, "dawg_block");
     }
     this.checked[block] = 1;
   }

@@ -80,7 +80,11 @@ export function analyseRun(day, constants, actions, words) {
   const befores = [];
   actions.forEach((action, index) => {
     const result = apply(state, action, words);
-    if (!result.ok) throw new Error(`engine: action ${index + 1} of the run was refused (${result.code})`);
+    if (!result.ok) {
+      // `code` and `index`: what the page's «Detalhes» say of it (ui/shared/problem_details.js).
+      throw Object.assign(new Error(`engine: action ${index + 1} of the run was refused (${result.code})`),
+        { code: "engine_refused", index: index + 1 });
+    }
     const played = result.events.find((event) => event.type === "played");
     if (played || action.type === "pass") {
       plays.push(row(state, played, words));

@@ -14,7 +14,9 @@
 //                                           word, since the page asks it while the run is played;
 //                                           for "opponents" the day's opponents, each {level, floor,
 //                                           total, won, code}, asked only where no run is played)
-//                  {id, ok: false, message, detail}  (message: a Portuguese sentence for the player)
+//                  {id, ok: false, message, detail}  (message: a Portuguese sentence for the player;
+//                                                     detail: the error as data, {name, message, code, …}:
+//                                                     its `code` is what «Detalhes» says in Portuguese)
 // Each word list (the game's DAWG, the common words' DAWG) is fetched once per worker (from
 // the HTTP cache or the service worker); without commonUrl an analysis has no common plays.
 
@@ -29,12 +31,15 @@ const FAILED = { suggest: "Não foi possível encontrar uma sugestão.", standin
 const dawgs = new Map(); // URL → promise of its Dawg
 const lookups = new Map(); // "dawgUrl commonUrl" → promise of the word checker
 
+/** `error` as postMessage carries it whole: its name and message, and its own fields (`code`, the numbers). */
+const posted = (error) => ({ ...error, name: error?.name ?? "Error", message: String(error?.message ?? error) });
+
 function dawgFrom(url) {
   if (!dawgs.has(url)) {
     const dawg = fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`); // ui/shared/loader.js's form
       return response.arrayBuffer();
-    }).then((bytes) => new Dawg(bytes));
+    }, (error) => { throw new Error(`${url}: ${error}`); }).then((bytes) => new Dawg(bytes));
     dawg.catch(() => dawgs.delete(url)); // a later request tries again
     dawgs.set(url, dawg);
   }
@@ -96,13 +101,13 @@ self.addEventListener("message", async (event) => {
     if (["suggest", "standings", "opponents"].includes(request.kind) && !commonUrl) throw new TypeError(`${request.kind} needs commonUrl`);
     words = await wordsFrom(dawgUrl, commonUrl);
   } catch (error) {
-    self.postMessage({ id, ok: false, message: NO_LIST, detail: String(error) });
+    self.postMessage({ id, ok: false, message: NO_LIST, detail: posted(error) });
     return;
   }
   try {
     self.postMessage({ id, ok: true, result: answer(request, words) });
   } catch (error) {
     const message = FAILED[request.kind] ?? "Não foi possível analisar esta corrida.";
-    self.postMessage({ id, ok: false, message, detail: String(error) });
+    self.postMessage({ id, ok: false, message, detail: posted(error) });
   }
 });

@@ -1,7 +1,9 @@
 // The page's side of the analysis worker (site_src/js/worker/analysis.js): started only
 // when a run ends, a suggestion is asked or the opponent's line needs its standings, one
 // worker per page, one analysis kept per day and log. The page never waits on it: each request is a promise that fails with
-// a Portuguese sentence when the browser has no workers or the worker breaks.
+// a Portuguese sentence when the browser has no workers or the worker breaks; its `detail` is an
+// Error with a `code` where the failure is known, which «Detalhes» would say in Portuguese
+// (problem.js, problem_details.js), the English for the console.
 
 const NO_WORKER = "Este navegador não consegue fazer a análise da corrida; o resto do jogo funciona na mesma.";
 const BROKEN = "A análise da corrida falhou; o resto do jogo funciona na mesma.";
@@ -14,9 +16,12 @@ const BROKEN_STANDINGS = "Não foi possível calcular as corridas do Caloiro, do
 
 /** A classic worker (the bundle has no module syntax); throws where the browser has none. */
 function newWorker(url) {
-  if (typeof Worker !== "function") throw new Error("no Worker in this browser");
+  if (typeof Worker !== "function") throw Object.assign(new Error("no Worker in this browser"), { code: "no_worker" });
   return new Worker(url);
 }
+
+/** The worker's posted error ({name, message, code, …}) as an Error again; a string stays one. */
+const revived = (detail) => (detail && typeof detail === "object" ? Object.assign(new Error(detail.message), detail) : detail);
 
 export class AnalysisError extends Error {
   constructor(message, detail) {
@@ -88,7 +93,7 @@ export class AnalysisClient {
     try {
       worker = this.start();
     } catch (error) {
-      return Promise.reject(new AnalysisError(noWorker, String(error)));
+      return Promise.reject(new AnalysisError(noWorker, error));
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -101,7 +106,8 @@ export class AnalysisClient {
     if (this.worker) return this.worker;
     const worker = this.makeWorker(this.workerUrl);
     worker.addEventListener("message", (event) => this.settle(event.data));
-    worker.addEventListener("error", (event) => this.broken(event.message || "o cálculo parou sem dizer porquê"));
+    worker.addEventListener("error", (event) => this.broken(Object.assign(new Error(event.message || "o cálculo parou sem dizer porquê"),
+      { code: "worker_stopped" })));
     this.worker = worker;
     return worker;
   }
@@ -111,7 +117,7 @@ export class AnalysisClient {
     if (!waiting) return;
     this.waiting.delete(data.id);
     if (data.ok) waiting.resolve(data.result);
-    else waiting.reject(new AnalysisError(data.message || waiting.brokenText, data.detail));
+    else waiting.reject(new AnalysisError(data.message || waiting.brokenText, revived(data.detail)));
   }
 
   /** The worker could not start or threw: every question waiting fails, the next one starts a new worker. */

@@ -1,7 +1,9 @@
 // Fetches what a day needs: the constants, the word list (DAWG) and the Coimbra
 // words, once per page, and the day's tower. Every failure becomes a LoadError whose message
 // is Portuguese and says what is missing, so the page never goes blank; its `detail` (the URL,
-// the browser's error, the HTTP status) is the developer's, shown under «Detalhes» (problem.js).
+// the browser's error, the HTTP status) is the developer's, in English: «<url>: HTTP <status>»,
+// «<url>: <the browser's error>» or the DAWG reader's error itself, which problem_details.js
+// turns into Portuguese for «Detalhes» (problem.js); the console has it as it is.
 
 import { Dawg, wordLookup } from "../../dawg.js";
 
@@ -130,7 +132,7 @@ export async function loadWords(urls, fetchFn = (url) => fetch(url), what = "a l
   try {
     return wordLookup(new Dawg(await response.arrayBuffer()));
   } catch (error) {
-    throw new LoadError(DAMAGED_LIST, String(error));
+    throw new LoadError(DAMAGED_LIST, error);
   }
 }
 

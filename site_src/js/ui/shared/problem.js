@@ -3,11 +3,14 @@
 // version, the engine's reason, the HTTP status) stays out of that sentence: it goes to the
 // console and under a closed «Detalhes» right after the sentence, where a player who reports
 // the fault can copy it. Every screen that says such a failure says it through here.
+// A detail is a Portuguese sentence, or a failure as thrown (an Error, with a `code` where it
+// is known): the console has its own English words, «Detalhes» the Portuguese of
+// problem_details.js, loaded only then (issue 42).
 
 import { el } from "./dialogs.js";
 
-/** {text, detail}: the plain sentence, and the developer's detail (null when there is none). */
-export const problem = (text, detail = null) => ({ text, detail: detail ? String(detail) : null });
+/** {text, detail}: the plain sentence, and its detail (a sentence or a failure; null when there is none). */
+export const problem = (text, detail = null) => ({ text, detail: detail || null });
 
 /** The detail with a capital and a full stop, as «Detalhes» shows it. */
 function detailSentence(detail) {
@@ -21,7 +24,11 @@ function logged({ text, detail }) {
 }
 
 function detailsOf(detail) {
-  const details = el("details", { class: "detalhes" }, [el("summary", { text: "Detalhes" }), el("p", { text: detailSentence(detail) })]);
+  const said = el("p");
+  // A sentence as it is; a failure (an Error, or a string that holds one or an HTTP status) in problem_details.js's words.
+  if (typeof detail === "string" && !/Error: |: HTTP \d/.test(detail)) said.textContent = detailSentence(detail);
+  else import("./problem_details.js").then((m) => m.detailOf(detail)).catch(() => "erro interno inesperado").then((text) => { said.textContent = detailSentence(text); });
+  const details = el("details", { class: "detalhes" }, [el("summary", { text: "Detalhes" }), said]);
   // Opened at the foot of a dialog or a phone's screen: the detail comes into view.
   details.addEventListener("toggle", () => { if (details.open) details.scrollIntoView({ block: "nearest" }); });
   return details;

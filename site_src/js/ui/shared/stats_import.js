@@ -228,10 +228,14 @@ export function parseStatsExport(text, today = lisbonDate(), firstDay = null) {
   if (line === "") return refusal(NOTHING_PASTED);
   if (!line.startsWith(EXPORT_PREFIX)) return refusal(NOT_AN_EXPORT);
   let stats;
+  let decoded = null;
   try {
-    stats = JSON.parse(fromBase64(line.slice(EXPORT_PREFIX.length)));
-  } catch (error) {
-    return refusal(CUT_OR_CHANGED, `o texto depois de «${EXPORT_PREFIX}» não se lê (${error})`);
+    decoded = fromBase64(line.slice(EXPORT_PREFIX.length));
+    stats = JSON.parse(decoded);
+  } catch {
+    // Which step failed, in Portuguese: the browser's own words (English) help no one here.
+    const why = decoded === null ? "não está em base64 (ou não é texto UTF-8)" : "não é JSON válido";
+    return refusal(CUT_OR_CHANGED, `o texto depois de «${EXPORT_PREFIX}» não se lê: ${why}`);
   }
   if (stats === null || typeof stats !== "object" || Array.isArray(stats)) {
     return refusal(REFUSED, "o texto não é um objeto JSON");

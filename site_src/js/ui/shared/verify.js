@@ -2,7 +2,9 @@
 // page (../challenge/challenge_page.js) and what admits runs from outside (admit.js): reads
 // the code, loads its day and the word list it was played with, replays it in the engine and says the verdict. Nothing here throws
 // at the player: every failure becomes a plain Portuguese sentence, and what a developer
-// needs (the engine's reason, the version, the HTTP status) its `detail` (problem.js «Detalhes»).
+// needs (the engine's reason, the version, the HTTP status) its `detail` (problem.js «Detalhes»):
+// a Portuguese clause, or a failure (an Error, «<url>: HTTP <status>», «<url>: <error>») that
+// problem_details.js says in Portuguese.
 
 import { readCode, replayCode } from "../../engine/replay_code.js";
 import { newRun } from "../../engine/state.js";
@@ -34,6 +36,9 @@ async function fetchOrSay(fetchFn, url, missing, about = "") {
   return response;
 }
 
+/** The JSON of `response` (from `url`), or a failure that names the file. */
+const jsonOf = (response, url) => response.json().catch((error) => { throw new Error(`${url}: ${error}`); });
+
 /**
  * {day, constants, words, files} the code needs, or an Unverifiable saying what is missing;
  * `files`: {day, dawg}, the URLs fetched (what a visited challenge keeps offline).
@@ -41,11 +46,12 @@ async function fetchOrSay(fetchFn, url, missing, about = "") {
 export async function loadFor(read, main, fetchFn) {
   const urls = { ...readUrls(main), days: main.dataset.days || "/dias/" };
   const files = { day: dayUrl(urls, read.date), dawg: runDawgUrl(urls, read.version) };
+  const constantsUrl = main.dataset.constants || "/constantes.json";
   const date = shownDate(read.date);
   // All three at once (the word list is the largest); a failure is said in this order.
   const settled = await Promise.allSettled([
     fetchOrSay(fetchFn, files.day, `a torre de ${date} não existe neste site`),
-    fetchOrSay(fetchFn, main.dataset.constants || "/constantes.json", "as regras do jogo não se conseguiram descarregar"),
+    fetchOrSay(fetchFn, constantsUrl, "as regras do jogo não se conseguiram descarregar"),
     fetchOrSay(fetchFn, files.dawg, "a lista de palavras com que foi jogada não está neste site",
       `a corrida foi jogada com a lista de palavras da versão ${read.version}; `),
   ]);
@@ -54,24 +60,30 @@ export async function loadFor(read, main, fetchFn) {
   const [dayResponse, constantsResponse, dawgResponse] = settled.map((s) => s.value);
   let loaded;
   try {
-    const [day, constants, bytes] = await Promise.all([dayResponse.json(), constantsResponse.json(), dawgResponse.arrayBuffer()]);
-    loaded = { day, constants, words: wordLookup(new Dawg(bytes)), files };
+    const [day, constants, bytes] = await Promise.all([jsonOf(dayResponse, files.day), jsonOf(constantsResponse, constantsUrl),
+      dawgResponse.arrayBuffer()]);
+    // Every block checked now: a damaged word list is the file's fault, never the link's (found mid-replay).
+    loaded = { day, constants, words: wordLookup(new Dawg(bytes).verify()), files };
   } catch (error) {
-    throw new Unverifiable(`${NOT_VERIFIED}: um ficheiro de que a repetição precisa está danificado.`, String(error));
+    throw new Unverifiable(`${NOT_VERIFIED}: um ficheiro de que a repetição precisa está danificado.`, error);
   }
   try {
     newRun(loaded.day, loaded.constants); // a day file the engine refuses is the file's fault, not the link's
   } catch (error) {
-    throw new Unverifiable(`${NOT_VERIFIED}: o ficheiro da torre de ${date} está danificado. Tente mais tarde.`, error.message);
+    throw new Unverifiable(`${NOT_VERIFIED}: o ficheiro da torre de ${date} está danificado. Tente mais tarde.`, error);
   }
   return loaded;
 }
 
 const DAMAGED = `${NOT_VERIFIED}: a ligação está danificada ou foi alterada.`;
 
+/** Why a replay stopped, for «Detalhes»: the engine's reason, but an error it threw (replay_code.js) is the console's. */
+const stopped = (reason) => (reason.startsWith("a repetição falhou (") ? Object.assign(new Error(reason), { code: "replay_failed" })
+  : `a repetição parou: ${reason}`);
+
 /** The verdict of a replay, as said to the player: {verified, finished, text, detail}. */
 export function verdict(read, replayed) {
-  if (!replayed.ok) return { verified: false, text: DAMAGED, detail: `a repetição parou: ${replayed.reason}` };
+  if (!replayed.ok) return { verified: false, text: DAMAGED, detail: stopped(replayed.reason) };
   if (!replayed.verified) {
     const made = summary(replayed.state);
     return { verified: false, text: `${NOT_VERIFIED}: a ligação foi alterada e as jogadas que traz não dão o resultado que anuncia.`,
@@ -117,7 +129,7 @@ export async function verifyCode(code, main, fetchFn, { onRead = () => {}, today
     loaded = await loadFor(read, main, fetchFn);
   } catch (error) {
     return error instanceof Unverifiable ? refused(error.message, error.detail)
-      : refused(`${NOT_VERIFIED}: aconteceu um erro inesperado.`, String(error));
+      : refused(`${NOT_VERIFIED}: aconteceu um erro inesperado.`, error);
   }
   const replayed = replayCode(read, loaded.day, loaded.constants, loaded.words);
   return { read, loaded, replayed, ...verdict(read, replayed) };
