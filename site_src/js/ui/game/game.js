@@ -81,7 +81,7 @@ export class Game extends Placement {
       return { ok: false, reason: `a ação n.º ${result.index + 1} da corrida guardada foi recusada: «${why}»` };
     } catch (error) {
       // A damaged word list is not the save's fault: say so and keep the save.
-      if (isDamagedList(error)) throw new LoadError(DAMAGED_LIST, String(error));
+      if (isDamagedList(error)) throw new LoadError(DAMAGED_LIST, error);
       return { ok: false, reason: "a corrida guardada tem ações desconhecidas" };
     }
   }

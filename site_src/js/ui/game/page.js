@@ -21,7 +21,7 @@ import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, words
 import { OpponentSlot } from "./opponent_slot.js";
 import { PointerInput } from "./pointer_input.js";
 import { Walkthrough } from "../guide/walkthrough.js";
-import { GameStorage, addEarlierRun, addRun, asideSentence } from "../shared/storage.js";
+import { GameStorage, addEarlierRun, addRun } from "../shared/storage.js";
 import { earlyFetch, fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
@@ -30,7 +30,8 @@ const NOT_LOADED = "Esta parte do jogo não chegou a este aparelho: verifique se
 /** Said of what a full storage kept where it was when run_end.js (storage_notices.js) cannot be had to say it in full. */
 const STORAGE_FULL = "O armazenamento deste aparelho está cheio: nada se perdeu, mas liberte espaço nas definições do navegador.";
 // What the page uses of run_end.js: a chunk served without them (empty, cut short by a proxy) is one not loaded.
-const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis", "styled", "opponentStandings", "challengesOf", "OpponentLine"];
+const END_EXPORTS = ["showEnd", "showStats", "requestAnalysis", "styled", "opponentStandings", "challengesOf", "OpponentLine",
+  "startOver", "keepPastMidnight"];
 
 /** /?guia=1 (from Como jogar) asks for the first-visit guide again; the address then forgets it. */
 function guideAsked() {
@@ -128,7 +129,7 @@ export class Page {
       this.engine.newRun(data.day, data.constants); // a day file the engine refuses is a load error
     } catch (error) {
       // What is wrong with the file is for a developer (its «Detalhes»); the player reads that it is damaged.
-      const detail = error?.name === "DayFileError" ? error.message : String(error);
+      const detail = error?.name === "DayFileError" ? error.message : error;
       this.fail(new LoadError(`${tower.file} está danificado. Recarregue a página mais tarde.`, detail));
       return;
     }
@@ -239,28 +240,17 @@ export class Page {
         this.fail(kept(error));
         return null;
       }
-      await this.startOver(tower, list.version);
+      // Said by run_end.js's chunk (page_later.js): without it, the save stays and the page says why.
+      const end = await this.endChunk().catch(() => null);
+      if (!end) {
+        this.fail(kept(error));
+        return null;
+      }
+      await end.startOver(this, tower, list.version);
       return tower.key === this.date ? this.runWords(tower, data, { startedOver: true }) : null;
     }
     const words = list.words === data.words ? data.words : list.words.catch((error) => { throw kept(error); });
     return { version: list.version, words, coimbra, store: tower.store(data, list.version) };
-  }
-
-  /**
-   * A save made with word-list version `version`, which this site does not have (404): trying
-   * again would fail the same way. The save is copied aside, the player told (and whether the
-   * copy could be written), and the tower's day starts over once they choose to.
-   */
-  async startOver(day, version) {
-    const kept = day.aside();
-    const tower = day.name ?? "a torre de hoje";
-    const copy = asideSentence(kept);
-    const said = problem("A corrida guardada neste aparelho foi começada com uma lista de palavras que este site não tem, "
-      + `por isso não pode ser retomada aqui. ${copy}${kept ? ` Pode recomeçar ${tower}.` : ""}`,
-    `A corrida guardada usa a lista de palavras da versão ${version}.`);
-    await this.dialogs.ask("Não foi possível retomar a corrida", problemNodes(said),
-      [{ text: kept ? `Recomeçar ${tower}` : "Continuar", value: true, kind: "principal" }], { cancellable: false });
-    if (kept) day.clear(); // not copied, it stays, and the page says it could not be resumed
   }
 
   /**
@@ -295,7 +285,7 @@ export class Page {
   fail(error) {
     const box = this.main.querySelector("#erro");
     const said = error instanceof LoadError ? problem(error.message, error.detail)
-      : problem("Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.", String(error));
+      : problem("Aconteceu um erro inesperado ao abrir o jogo. Recarregue a página.", error);
     showProblem(box.querySelector("#erro-texto"), said);
     // A day the site does not have stays missing: no "Tentar outra vez", only the ways on.
     const refused = error?.retry === false;
@@ -331,26 +321,18 @@ export class Page {
       (error) => this.fail(error));
   }
 
-  /** The run under way at midnight goes on here, saved in the archive as its day's tower. */
+  /**
+   * The run under way at midnight goes on here as its day's tower (page_later.js, in run_end.js's
+   * chunk). Until it is moved into the archive, or when the chunk cannot be had, it stays the day's
+   * save, which today's run never writes over (archive_store.js heldEarlierRun).
+   */
   keepPastMidnight(game) {
     const date = this.date;
     this.keptPastMidnight = date;
     const title = this.main.querySelector("h1");
     if (title) title.textContent = `A torre de ${shownDate(date)}`;
     const midnight = `Já passou a meia-noite: esta corrida conta para o dia ${shownDate(date)}.`;
-    if (!this.archive.keepDaily(date, game.actions, this.runVersion)) {
-      // The storage refused the archive: the run stays the day's save, which today's run never writes over.
-      this.notice((end) => end.HELD_AT_MIDNIGHT).then((held) => {
-        this.otherDay(`${midnight} ${held}`);
-        this.announcer.say(`Começou um novo dia. Esta corrida conta para o dia ${shownDate(date)}. ${held}`);
-      });
-      return;
-    }
-    const saved = this.storage.savedRun();
-    if (saved?.date === date) this.storage.clearRunIf(saved.raw);
-    game.storage = runStore({ storage: this.storage, archive: this.archive, wordList: this.runVersion, past: true });
-    this.otherDay(midnight, "/", "Jogar a torre de hoje");
-    this.announcer.say("Começou um novo dia. Pode acabar esta corrida: a torre de hoje fica à sua espera.");
+    this.endChunk().then((end) => end.keepPastMidnight(this, game, midnight), () => this.otherDay(midnight));
   }
 
   /**
@@ -412,7 +394,7 @@ export class Page {
       await end.styled(this.main);
       return end;
     } catch (error) {
-      const said = problem(saved ? `${NOT_LOADED} A corrida ficou guardada e contada.` : NOT_LOADED, String(error));
+      const said = problem(saved ? `${NOT_LOADED} A corrida ficou guardada e contada.` : NOT_LOADED, error);
       if (this.dialogs.isOpen) console.warn(error);
       else await this.dialogs.ask(title, problemNodes(said), [{ text: "Fechar", value: null, kind: "principal" }]);
       return null;

@@ -38,6 +38,8 @@ export function countOpponentsBeaten(storage, date, levels) {
 export { HELD_AT_MIDNIGHT, SAVE_REFUSED, heldSentence, refusedSentence } from "./storage_notices.js";
 // The chosen opponent's line (page.js makes it through OpponentSlot at the first action).
 export { OpponentLine } from "./opponent_line.js";
+// The page's rare turns: a save with a word list the site lacks, a run under way at midnight.
+export { keepPastMidnight, startOver } from "./page_later.js";
 
 /** The challenges received (page.js loads them here before a run only when the device keeps some). */
 export const challengesOf = (page) => (page.challenges ??= new ChallengeStore(page.storage));
