@@ -20,6 +20,7 @@ test: $(STAMP) system-deps $(AXE)
 
 bench: $(STAMP) system-deps
 	$(PY) bench/run.py
+	$(PY) bench/keyboard_run.py .cache/bench-dist  # a whole daily run by keyboard alone (issue 40), on run.py's tree
 
 serve: $(STAMP)
 	$(TORRE) serve
