@@ -371,7 +371,7 @@ def wander_the_practice(player):
     player.open("/treino/").wait_ready()
     yield "treino"
     finish_by_passing(player)
-    player.expect_text("#dialogo-titulo", re.compile(r"^(Fim do treino|Subiu a torre de treino!)$"))
+    player.expect_text("#dialogo-titulo", re.compile(r"^(Fim do treino|Subiu toda a torre de treino!)$"))
     yield "treino-fim"
 
 

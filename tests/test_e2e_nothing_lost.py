@@ -80,7 +80,7 @@ def test_a_damaged_practice_save_is_kept_aside_and_the_player_told(new_player, v
         put(player, "torre.treino", raw)
         player.open("/treino/")
         player.expect_text("#dialogo-titulo", "O treino guardado estava danificado")
-        player.expect_text("#dialogo-corpo", re.compile(r"\(ficou guardada uma cópia do antigo à parte\)\.$"))
+        player.expect_text("#dialogo-corpo", re.compile(r"\(ficou guardada uma cópia do original à parte\)\.$"))
         if raw == DAMAGED_PRACTICE[0]:
             check_looks(player, "treino-danificado")
         player.dialog_button("Continuar").click()
@@ -306,7 +306,7 @@ def test_damaged_challenges_are_copied_aside_their_readable_ones_kept_and_the_pl
     player.open("/")
     player.expect_text("#dialogo-titulo", "Os desafios estavam danificados")
     player.expect_text("#dialogo-corpo", "Os desafios guardados neste aparelho estavam danificados: ficaram os que se "
-                                         "conseguiram ler (ficou guardada uma cópia dos antigos à parte).")
+                                         "conseguiram ler (ficou guardada uma cópia do original à parte).")
     check_looks(player, "desafios-danificados")
     player.dialog_button("Continuar").click()
     player.wait_ready()
@@ -327,7 +327,7 @@ def test_damaged_statistics_twice_keep_two_copies(new_player):
     for raw in ("[1,2", '{"v": 1, "runs": "muitas"}'):
         put(player, "torre.estatisticas", raw)
         player.button("estatisticas").click()
-        player.expect_text("#dialogo .aviso-erro", re.compile(r"\(ficou guardada uma cópia das antigas à parte\)\.$"))
+        player.expect_text("#dialogo .aviso-erro", re.compile(r"\(ficou guardada uma cópia do original à parte\)\.$"))
         player.dialog_button("Fechar").click()
     assert [storage(player, k) for k in ("torre.estatisticas.danificadas", "torre.estatisticas.danificadas.2")] == \
         ["[1,2", '{"v": 1, "runs": "muitas"}']
@@ -390,8 +390,8 @@ def test_a_sixth_unreadable_daily_save_is_never_deleted_and_the_player_plays_on_
     put(player, "torre.corrida", damaged)
     player.open("/")
     player.expect_text("#dialogo-corpo > p", re.compile(
-        r"não pode ser retomada\. Não foi possível guardar uma cópia dela à parte \(o armazenamento está cheio, ou já guarda "
-        r"cinco cópias de valores danificados\), por isso fica guardada como está\. Pode jogar a torre de hoje nesta página"))
+        r"não pode ser retomada\. Não foi possível guardar uma cópia dela à parte \(o armazenamento está cheio ou já guarda "
+        r"demasiadas cópias de dados danificados\), por isso fica guardada como está\. Pode jogar a torre de hoje nesta página"))
     assert player.page.locator("#dialogo-botoes button").all_inner_texts() == ["Jogar sem guardar"]
     check_looks(player, "registo-danificado-sem-copia")
     player.dialog_button("Jogar sem guardar").click()

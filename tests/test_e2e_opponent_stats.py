@@ -23,8 +23,8 @@ OLD_STATS = {"v": 1, "runs": 3, "wins": 0, "floors": [0, 1, 2, 0, 0], "best": 17
              "lastDate": "2026-11-30", "parBeaten": 1, "parDate": "2026-11-29"}
 # No «0 dias» line for the Dux: what is zero is not said (issue 39).
 OPPONENT_LINES = [["Melhor categoria", "Veterano"], ["Ganhou ao Caloiro", "2 dias"], ["Ganhou ao Veterano", "1 dia"]]
-NONE_YET = ("Ainda não há corridas contra os adversários: cada torre diária que acabar conta contra o Caloiro, "
-            "o Veterano e o Dux.")
+NONE_YET = ("Ainda não há corridas contra os adversários: cada torre diária que acabar é comparada com as corridas "
+            "do Caloiro, do Veterano e do Dux.")
 
 
 def open_stats(player, stats):

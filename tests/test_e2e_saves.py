@@ -78,7 +78,7 @@ def test_damaged_statistics_whose_copy_was_written_say_it_was_kept(new_player):
     player = new_player().open().wait_ready()
     put(player, "torre.estatisticas", "[1,2")
     player.button("estatisticas").click()
-    player.expect_text("#dialogo .aviso-erro", re.compile(r"\(ficou guardada uma cópia das antigas à parte\)\.$"))
+    player.expect_text("#dialogo .aviso-erro", re.compile(r"\(ficou guardada uma cópia do original à parte\)\.$"))
     assert storage(player, "torre.estatisticas.danificadas") == "[1,2"
 
 
@@ -121,7 +121,7 @@ def test_a_damaged_archive_is_copied_aside_and_the_archive_page_says_so(new_play
     player.open("/arquivo/")
     player.page.wait_for_selector("#arquivo[data-arquivo=pronto]")
     player.expect_text("#arquivo-aviso", re.compile(
-        r"^Os dias do arquivo guardados neste aparelho estavam danificados: .*\(ficou guardada uma cópia dos antigos à parte\)\.$"))
+        r"^Os dias do arquivo guardados neste aparelho estavam danificados: .*\(ficou guardada uma cópia do original à parte\)\.$"))
     assert storage(player, "torre.arquivo.danificado") == TEXT_TOTAL
     day = player.page.locator("#arquivo-lista li[data-date='2026-11-28'] .arquivo-resultado")
     assert day.inner_text() == "3.º andar, 180 pontos", "the readable day is kept"
@@ -141,7 +141,7 @@ def test_a_damaged_archive_is_copied_aside_before_an_archive_day_saves_over_it(n
         put(player, "torre.arquivo", raw)
         player.open(f"/?dia={PAST}")
         player.expect_text("#dialogo-titulo", "O arquivo estava danificado")
-        player.expect_text("#dialogo-corpo", re.compile(r"\(ficou guardada uma cópia dos antigos à parte\)\.$"))
+        player.expect_text("#dialogo-corpo", re.compile(r"\(ficou guardada uma cópia do original à parte\)\.$"))
         check_looks(player, "jogo-arquivo-danificado")
         player.dialog_button("Continuar").click()
         player.wait_ready()
@@ -162,7 +162,7 @@ def test_a_damaged_archive_whose_copy_the_browser_refused_says_no_copy_was_kept(
     player.open(QUIET_PAGE)
     put(player, "torre.arquivo", TEXT_TOTAL)
     player.open("/arquivo/").page.wait_for_selector("#arquivo[data-arquivo=pronto]")
-    player.expect_text("#arquivo-aviso", re.compile("não foi possível guardar uma cópia dos antigos"))
+    player.expect_text("#arquivo-aviso", re.compile("não foi possível guardar uma cópia do original"))
     assert storage(player, "torre.arquivo") == TEXT_TOTAL, "no copy: the damaged text is not written over by the repair"
 
 

@@ -133,7 +133,7 @@ def test_the_opponents_are_a_small_table_of_won_lost_this_month_and_since_the_fi
     assert player.page.locator("#tabela-adversarios tbody tr").first.locator("td").nth(1).locator(".so-leitor").inner_text() \
         == "3 ganhos, 0 perdidos"
     assert player.text("#estatisticas-desafiantes p") == (
-        "Ainda não recebeu desafios: quando alguém lhe enviar uma ligação «Desafiar», o resultado fica aqui.")
+        "Ainda não recebeu desafios: quando abrir a ligação de um desafio e jogar essa torre, o resultado fica aqui.")
     player.page.locator("#tabela-adversarios").scroll_into_view_if_needed()
     assert axe_in_each_scheme(player, "estatisticas-adversarios-tabela") == {"light": [], "dark": []}
 

@@ -124,7 +124,7 @@ def test_a_practice_tower_is_played_to_its_end_with_suggestions_resumed_and_the_
     assert saved["run"]["number"] == 1 and saved["run"]["wordList"] == player.page.get_attribute("#jogo", "data-versao")
 
     finish_by_passing(player)
-    player.expect_text("#dialogo-titulo", re.compile(r"^(Fim do treino|Subiu a torre de treino!)$"))
+    player.expect_text("#dialogo-titulo", re.compile(r"^(Fim do treino|Subiu toda a torre de treino!)$"))
     assert "não entra nas estatísticas diárias, nos dias seguidos nem no arquivo, nem é comparado com o par" in player.text("#dialogo")
     player.screenshot("treino-fim")
     assert daily_saves(player) == DAILY, "the day's run, statistics, streak, par count and archive as they were"

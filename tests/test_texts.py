@@ -204,7 +204,7 @@ def test_the_statistics_name_the_streak_one_way(bundle):
 def test_the_sources_page_says_where_the_coimbra_words_come_from_as_a_fact(pages):
     text = page(pages, "fontes/index.html")
     assert "Enquanto essa lista não estiver disponível" not in text
-    assert ("A lista é nossa, feita no espírito das respostas de uma só palavra de «A Cheia», "
+    assert ("A lista foi feita para este site, no espírito das respostas de uma só palavra de «A Cheia», "
             "um jogo de perguntas sobre Coimbra.") in text
 
 
@@ -252,7 +252,7 @@ REWORDED = [
      "O treino tem estatísticas próprias e não conta para as estatísticas diárias, para os dias seguidos nem para o arquivo."),
     ("desafio/index.html", "jogou uma torre de A Torre", "Quem lhe enviou esta ligação jogou uma corrida de A Torre"),
     (None, "no par nem no arquivo", "nos dias seguidos nem no arquivo, nem é comparado com o par."),
-    (None, "conta à parte, não para os dias seguidos", "Corrida do arquivo: conta à parte e não entra nos dias seguidos."),
+    (None, "conta à parte, não para os dias seguidos", "Corrida do arquivo: conta à parte, fora das estatísticas diárias e dos dias seguidos."),
     (None, "em vez de passar", "; nessa jogada, passou"),
     (None, '"passou"}', '"passou a vez"'),
     (None, "Não bateu o par do dia.", '"Não o bateu."'),

@@ -165,6 +165,8 @@ test("the archive says whether the par was beaten once the analysis has given it
   assert.equal(setPar(archive, "2026-11-03", true), false, "no result, no verdict");
   assert.equal(resultText(dayResult(archive.load(), "2026-11-01")), "3.º andar, 150 pontos, par batido");
   assert.equal(resultText(dayResult(archive.load(), "2026-11-02")), "3.º andar, 150 pontos, par não batido");
+  // Termos 12: a climbed tower is a noun in the same column, as in the day's table.
+  assert.equal(resultText({ won: true, floor: 5, total: 301, beatPar: true }), "torre toda, 301 pontos, par batido");
 });
 
 test("an archive without the day's-tower results or par verdicts (an older save) still loads", () => {

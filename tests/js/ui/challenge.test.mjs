@@ -147,7 +147,11 @@ test("Estatísticas say the challenges won and lost, and the ties and open ones 
   assert.equal(tallyLine(records), "Desafios: 3 ganhos, 1 perdido");
   assert.equal(tallyLine([...records, { ...other(5), me: { ...THEM } }, other(6)]),
     "Desafios: 3 ganhos, 1 perdido, 1 empatado, 1 por jogar");
-  assert.equal(tallyLine([]), "Desafios: 0 ganhos, 0 perdidos");
+  assert.equal(tallyLine([]), "Desafios: nenhum");
+  // Estilo 11: no sentence of zeros, only the counts that are not 0.
+  assert.equal(tallyLine([other(5), other(6)]), "Desafios: 2 por jogar");
+  assert.equal(tallyLine([...records.slice(0, 3), other(6)]), "Desafios: 3 ganhos, 1 por jogar");
+  assert.equal(tallyLine([records[3]]), "Desafios: 1 perdido");
 });
 
 test("the store keeps verified challenges on the device and drops a record that could not have been written", () => {

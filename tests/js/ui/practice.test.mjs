@@ -90,11 +90,11 @@ test("a damaged practice save is repaired once: its readable results kept, the s
   const raw = '{"v":1,"current":2,"run":null,"results":{"1":{"floor":3,"total":150,"won":false},"2":{"floor":0}}}';
   const backend = new MemoryBackend({ "torre.treino": raw });
   const store = new PracticeStore(new GameStorage(backend));
-  assert.match(store.repair(), /ficou o que se conseguiu ler \(ficou guardada uma cópia do antigo à parte\)\.$/);
+  assert.match(store.repair(), /ficou o que se conseguiu ler \(ficou guardada uma cópia do original à parte\)\.$/);
   assert.deepEqual(JSON.parse(backend.getItem("torre.treino")).results, { 1: { floor: 3, total: 150, won: false } });
   assert.equal(store.repair(), null, "said once");
   const refused = new PracticeStore(new GameStorage(new MemoryBackend({ "torre.treino": raw }, ["torre.treino.danificado"])));
-  assert.match(refused.repair(), /não foi possível guardar uma cópia do antigo/);
+  assert.match(refused.repair(), /não foi possível guardar uma cópia do original/);
 });
 
 const PLAY = { tiles: [{ square: "C3", letter: "C", blank: false }, { square: "D3", letter: "A", blank: true }],
@@ -105,7 +105,7 @@ test("a suggestion marks its squares and exactly the hand tiles it uses, a blank
   const hint = hintOf(PLAY, hand);
   assert.deepEqual([...hint.squares], [["C3", "C"], ["D3", "A"]]);
   assert.deepEqual([...hint.tiles].sort(), [2, 3]);
-  assert.match(suggestionText(PLAY, "common"), /palavras comuns\): CAS em C3, D3, 12 pontos/);
+  assert.match(suggestionText(PLAY, "common"), /palavras comuns\): CAS em C3 e D3, por 12 pontos/);
 });
 
 test("Sugestão shows the common-word play first, then the best, then hides; an action makes it ask again", async () => {

@@ -16,7 +16,7 @@ const PLAYED = addRun(addRun(emptyStats(), "2026-11-29", SUMMARY), "2026-11-30",
 
 test("damaged statistics promise a copy only when the copy was written", () => {
   const kept = new GameStorage(new MemoryBackend({ "torre.estatisticas": "[1,2" }));
-  assert.match(statsProblemSentence(kept.loadStats().problem), /\(ficou guardada uma cópia das antigas à parte\)\.$/);
+  assert.match(statsProblemSentence(kept.loadStats().problem), /\(ficou guardada uma cópia do original à parte\)\.$/);
   const backend = new MemoryBackend({ "torre.estatisticas": "[1,2" }, ["torre.estatisticas.danificadas"]);
   const refused = new GameStorage(backend).loadStats();
   assert.deepEqual(refused.stats, emptyStats());
@@ -128,7 +128,7 @@ test("a damaged archive is copied aside, its readable days kept, and the player 
     const backend = new MemoryBackend({ "torre.arquivo": raw });
     const store = new ArchiveStore(new GameStorage(backend));
     const problem = store.repair();
-    assert.match(problem, /^Os dias do arquivo guardados neste aparelho estavam danificados: .*\(ficou guardada uma cópia dos antigos à parte\)\.$/, what);
+    assert.match(problem, /^Os dias do arquivo guardados neste aparelho estavam danificados: .*\(ficou guardada uma cópia do original à parte\)\.$/, what);
     assert.equal(backend.getItem("torre.arquivo.danificado"), raw, what);
     const kept = store.load();
     if (what !== "cut short") assert.deepEqual(dayResult(kept, "2026-11-03"), GOOD_DAY, what);
@@ -152,7 +152,7 @@ test("a damaged archive whose copy the browser refused is said so, and left as i
   const raw = DAMAGED_ARCHIVES["a total that is text"];
   const backend = new MemoryBackend({ "torre.arquivo": raw }, ["torre.arquivo.danificado"]);
   const problem = new ArchiveStore(new GameStorage(backend)).repair();
-  assert.match(problem, /não foi possível guardar uma cópia dos antigos/);
+  assert.match(problem, /não foi possível guardar uma cópia do original/);
   assert.doesNotMatch(problem, /ficou guardada/);
   assert.equal(backend.getItem("torre.arquivo"), raw, "without a copy, the repair writes nothing over it");
 });

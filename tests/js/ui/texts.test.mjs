@@ -128,3 +128,39 @@ test("a doubled play's preview names what doubles it", () => {
   const state = setup({ board: [E, E, E, ".FAD...", E, E, E], hand: "OSEUTAMR", trunfos: ["latada"], dobro: true });
   assert.deepEqual(preview(placeAll(state, [["E4", "O"]]), wordChecker([], ["FADO"])).multipliedBy, ["latada", "dobro"]);
 });
+
+// The fresh pt-PT reader's report (Erros 1, 2, 5; Estilo 16, 26): sentences that depend on what they name.
+import { HELD_AT_MIDNIGHT, heldSentence, refusedSentence } from "../../../site_src/js/ui/game/storage_notices.js";
+import { pictureText } from "../../../site_src/js/ui/game/end_card.js";
+import { suggestionText } from "../../../site_src/js/ui/treino/suggestion.js";
+
+test("a damaged value no copy could be made of is said in the gender and number of its name", () => {
+  const tail = "Liberte espaço nas definições do navegador.";
+  assert.equal(refusedSentence("torre.arquivo"), "O arquivo guardado neste aparelho não se consegue ler e não há lugar para uma "
+    + `cópia: fica como está, e o que acabou de jogar não entra nele. ${tail}`);
+  assert.match(refusedSentence("torre.treino"), /^O treino guardado .* não se consegue ler .*: fica como está, .* não entra nele\./);
+  assert.match(refusedSentence("torre.corrida"), /^A corrida guardada .* não se consegue ler .*: fica como está, .* não entra nela\./);
+  assert.match(refusedSentence("torre.estatisticas"), /^As estatísticas guardadas .* não se conseguem ler .*: ficam como estão, .* não entra nelas\./);
+  assert.match(refusedSentence("torre.desafios"), /^Os desafios guardados .* não se conseguem ler .*: ficam como estão, .* não entra neles\./);
+  assert.match(refusedSentence("torre.outra"), /^Os dados guardados neste aparelho não se conseguem ler .* não entra neles\./);
+});
+
+test("a run held by a full storage says why it did not pass to the archive", () => {
+  assert.match(heldSentence("2026-12-03"), /^A corrida de 03\/12\/2026 ficou a meio e continua guardada, mas, como o armazenamento está cheio, não passou para o arquivo\. /);
+  assert.equal(HELD_AT_MIDNIGHT, "Como o armazenamento está cheio, não passa para o arquivo: acabe-a aqui ou, antes de jogar a torre de hoje, "
+    + "liberte espaço nas definições do navegador.");
+});
+
+test("the end picture's text says each runner in a sentence of its own", () => {
+  const runners = [{ name: "A sua corrida", floor: 3, total: 141, won: false }, { name: "O par", floor: 2, total: 60, won: false },
+    { name: "O Dux", floor: 5, total: 494, won: true }];
+  assert.equal(pictureText(runners, [25, 50]).replace(/^A torre, com os pontos para subir cada andar \([^)]*\)\. /, ""),
+    "O Dux: no topo da torre, com 494 pontos. A sua corrida: no 3.º andar, com 141 pontos. O par: no 2.º andar, com 60 pontos.");
+});
+
+test("a suggestion lists its squares with «e» and gives its points with «por»", () => {
+  const play = { words: ["CASTO"], tiles: [{ square: "B3" }, { square: "C3" }, { square: "D3" }], points: 31 };
+  assert.equal(suggestionText(play, "common"),
+    "Sugestão (com palavras comuns): CASTO em B3, C3 e D3, por 31 pontos. As casas e as peças estão marcadas; ponha-as e jogue.");
+  assert.match(suggestionText({ ...play, tiles: [{ square: "A1" }] }, "best"), /^Sugestão \(a melhor jogada\): CASTO em A1, por 31 pontos\./);
+});

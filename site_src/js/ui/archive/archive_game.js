@@ -36,7 +36,7 @@ export function dayRefusal(request) {
       message: "Esta torre ainda não abriu: cada torre abre à meia-noite de Lisboa e só entra no arquivo no dia seguinte." };
   }
   return { heading: "Arquivo",
-    message: "Este endereço não indica um dia válido: escreva a data como ?dia=AAAA-MM-DD, ou escolha um dia no arquivo." };
+    message: "Este endereço não indica um dia válido: escolha um dia no arquivo." };
 }
 
 /** Links to today's tower and to the archive under an error (shown for past days and refusals). */

@@ -5,18 +5,18 @@
 import { archiveMonths, monthName } from "./archive.js";
 import { ArchiveStore, dayResult } from "../shared/archive_store.js";
 import { el } from "../shared/dialogs.js";
-import { lisbonDate } from "../shared/lisbon_date.js";
+import { lisbonDate, shownDate } from "../shared/lisbon_date.js";
 import { ordinal, points } from "../shared/labels.js";
 import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
 
 const PAR_WORDS = { true: ", par batido", false: ", par não batido" };
 
-/** What a played day shows: "3.º andar, 120 pontos, par batido", "subiu a torre toda, …", or "em curso". */
+/** What a played day shows: "3.º andar, 120 pontos, par batido", "torre toda, …", or "em curso". */
 export function resultText(result) {
   if (!result) return "";
   if (result.inProgress) return "em curso";
-  const reached = result.won ? `subiu a torre toda, ${points(result.total)}` : `${ordinal(result.floor)} andar, ${points(result.total)}`;
+  const reached = result.won ? `torre toda, ${points(result.total)}` : `${ordinal(result.floor)} andar, ${points(result.total)}`;
   return reached + (PAR_WORDS[result.beatPar] ?? "");
 }
 
@@ -26,7 +26,7 @@ const dayName = (date) => `${Number(date.slice(8))} de ${monthName(date).split("
 function dayItem(day, archive, table) {
   const result = dayResult(archive, day.date);
   const children = [
-    el("a", { href: `/?dia=${day.date}`, text: dayName(day.date), "aria-label": `Jogar a torre de ${dayName(day.date)}` }),
+    el("a", { href: `/?dia=${day.date}`, text: dayName(day.date), "aria-label": `Jogar a torre de ${shownDate(day.date)}` }),
     // The words in the text, not an aria-label on a span with no role, which screen readers may not read (issue 40 item 7).
     " ", el("span", { class: "so-leitor", text: "abertura: " }), el("span", { class: "arquivo-abertura", text: day.opener }),
   ];

@@ -16,10 +16,11 @@ import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
 import { splitFragment } from "../shared/challenge_name.js";
 import { notOpened } from "../shared/saved_values.js";
+import { STORAGE_REFUSED_WHY } from "../game/storage_notices.js";
 
 /** Said when a verified challenge could not be kept (a full storage): it counts nowhere until it is. */
-const NOT_KEPT = "Este desafio foi verificado, mas o navegador não deixou guardá-lo neste aparelho (o armazenamento está cheio): "
-  + "não entra no «Quadro do dia» nem nas Estatísticas. Liberte espaço nas definições do navegador e abra esta ligação outra vez.";
+const NOT_KEPT = `Este desafio foi verificado, mas o navegador não deixou guardá-lo neste aparelho (${STORAGE_REFUSED_WHY}): `
+  + "não entra no Quadro do dia nem nas Estatísticas. Liberte espaço nas definições do navegador e abra esta ligação outra vez.";
 
 const NOT_COUNTED = "Este desafio não conta.";
 const unfinished = (read) => `Esta corrida não acabou (ficou no ${ordinal(read.floor)} andar, com ${points(read.total)}): `

@@ -49,7 +49,7 @@ export function pictureText(runners, targets) {
   const ordered = [...runners].sort((a, b) => rowOf(a, targets.length) - rowOf(b, targets.length) || b.total - a.total);
   const floors = targets.map((target, i) => `${ordinal(i + 1)} andar, ${target}`).join("; ");
   return `A torre, com os pontos para subir cada andar (${floors}). `
-    + `${ordered.map((r) => `${r.name}: ${whereText(r)}`).join("; ")}.`;
+    + `${ordered.map((r) => `${r.name}: ${whereText(r)}.`).join(" ")}`;
 }
 
 /** The floors, their targets and the top, drawn once; the markers go in `layer`. */
@@ -93,7 +93,7 @@ function markers(runners, floors) {
 
 // What each letter stands for: the same legend whoever has arrived, so the card never changes height.
 const LEGEND = [["eu", "Eu", "a sua corrida"], ["par", "P", "o par"], ["adversario", "C", "Caloiro"], ["adversario", "V", "Veterano"],
-  ["adversario", "X", "Dux"], ["amigo", "A", "amigos, no «Quadro do dia»"]];
+  ["adversario", "X", "Dux"], ["amigo", "A", "desafiantes, no Quadro do dia"]];
 
 /**
  * The tower picture for a day of `targets` (points to climb each floor), with its legend:

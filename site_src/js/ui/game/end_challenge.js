@@ -5,14 +5,14 @@
 import { challengeOfReplay, challengeText, comparisonLine, replyText } from "../shared/challenge_texts.js";
 import { resultOf } from "../shared/saved_values.js";
 import { el } from "../shared/dialogs.js";
-import { shareOrCopy } from "../shared/share_or_copy.js";
+import { shareSaying } from "../shared/day_table_view.js";
 import { fragmentOf, keepName, keptName, nameProblem, tidyName } from "../shared/challenge_name.js";
 
 const SAID = {
   shared: "Partilhado.",
   copied: "Desafio copiado: cole onde quiser.",
   cancelled: "",
-  failed: "Não foi possível copiar; selecione o texto da partilha e copie-o à mão.",
+  failed: "Não foi possível copiar: selecione o texto abaixo e copie-o à mão.",
 };
 
 /**
@@ -72,7 +72,7 @@ export function challengeNodes(store, date, summary, replayUrl) {
   });
   send.addEventListener("click", async () => {
     keepName(store.storage, name); // offered again next time
-    status.textContent = SAID[await shareOrCopy(send.dataset.partilha)];
+    await shareSaying(status, send.dataset.partilha, SAID);
   });
   return { line, share: el("div", { class: "desafio-partilha" }, [el("div", { class: "linha-botoes desafio-botoes" }, [ask]), step]) };
 }

@@ -147,7 +147,7 @@ export async function showEnd(page, state, summary, problem, { refocus = null } 
   if (SHOWN.has(state)) quietAgain(more);
   SHOWN.add(state);
   const body = [card.node, el("div", { class: "fim-mais" }, more)];
-  if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte e não entra nos dias seguidos."));
+  if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte, fora das estatísticas diárias e dos dias seguidos."));
   if (problem) body.unshift(warning(statsProblemSentence(problem)));
   const asked = page.dialogs.ask(summary.won ? "Subiu a torre toda!" : "Fim da corrida", body, [
       { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },

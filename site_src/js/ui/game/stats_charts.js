@@ -124,7 +124,7 @@ export function calendar(marks, today, firstMonth) {
   before.addEventListener("click", () => { month = shiftMonth(month, -1); show(); });
   after.addEventListener("click", () => { month = shiftMonth(month, 1); show(); });
   show();
-  const key = [["subiu", "subiu a torre"], ["jogou", "jogou"], ["par", "bateu o par"], ["falhou", "não jogou"],
+  const key = [["subiu", "subiu a torre toda"], ["jogou", "jogou"], ["par", "bateu o par"], ["falhou", "não jogou"],
     ["seguido", "dias seguidos"]];
   const legend = el("p", { class: "calendario-legenda", "aria-hidden": "true" }, key.map(([kind, text]) =>
     el("span", {}, [el("span", { class: `calendario-amostra ${kind}` }), ` ${text}`])));
@@ -134,8 +134,8 @@ export function calendar(marks, today, firstMonth) {
 
 /** "2–1" (and the ties, when any), said in words for a screen reader. */
 function wonLost({ won, lost, tied }) {
-  const shown = `${won}–${lost}${tied ? ` (${counted(tied, "empate", "empates")})` : ""}`;
-  const said = [counted(won, "ganho", "ganhos"), counted(lost, "perdido", "perdidos"), ...(tied ? [counted(tied, "empate", "empates")] : [])];
+  const shown = `${won}–${lost}${tied ? ` (${counted(tied, "empatado", "empatados")})` : ""}`;
+  const said = [counted(won, "ganho", "ganhos"), counted(lost, "perdido", "perdidos"), ...(tied ? [counted(tied, "empatado", "empatados")] : [])];
   return [shownOnly(shown), hidden(said.join(", "))];
 }
 

@@ -17,23 +17,25 @@ import { opponentFigures } from "./opponents_text.js";
 import { calendar, dayMarks, endIndex, endsChart, floorEnds, scoreTable } from "./stats_charts.js";
 
 const FLOORS = 5;
+/** "2 torres subidas", "1 torre subida", and no 0: "nenhuma torre subida". */
+const climbed = (wins) => (wins === 0 ? "nenhuma torre subida" : counted(wins, "torre subida", "torres subidas"));
 const paragraph = (text, id = null) => el("p", { class: "estatisticas-arquivo", text, ...(id ? { id } : {}) });
 
 /** Said once on a device with nothing to count yet, in place of every empty figure. */
 export const NOTHING_YET = "Ainda não há nada para contar neste aparelho. Quando acabar a torre de hoje, ficam aqui onde "
-  + "acabou cada corrida, os dias jogados e as corridas contra o Caloiro, o Veterano e o Dux; os desafios e o treino também.";
-const NO_OPPONENTS = "Ainda não há corridas contra os adversários: cada torre diária que acabar conta contra o Caloiro, "
-  + "o Veterano e o Dux.";
-const NO_CHALLENGES = "Ainda não recebeu desafios: quando alguém lhe enviar uma ligação «Desafiar», o resultado fica aqui.";
+  + "acabou cada corrida, os dias jogados, os resultados contra o Caloiro, o Veterano e o Dux, os desafios e o treino.";
+const NO_OPPONENTS = "Ainda não há corridas contra os adversários: cada torre diária que acabar é comparada "
+  + "com as corridas do Caloiro, do Veterano e do Dux.";
+const NO_CHALLENGES = "Ainda não recebeu desafios: quando abrir a ligação de um desafio e jogar essa torre, o resultado fica aqui.";
 
 /** The practice figures (stats_later.js practiceFigures) as a line and its own chart, or the line that there are none yet. */
 export function practiceFacts(figures) {
   if (figures.towers === 0) {
-    return paragraph("Ainda não acabou nenhuma torre de treino: o Treino conta à parte, com torres que não são as do dia.",
+    return paragraph("Ainda não acabou nenhuma torre de treino: o treino conta à parte, com torres que não são as diárias.",
       "estatisticas-treino");
   }
   return el("div", { id: "estatisticas-do-treino-linha" }, [
-    paragraph(`Treino: ${counted(figures.towers, "corrida", "corridas")}, ${counted(figures.wins, "torre subida", "torres subidas")} `
+    paragraph(`Treino: ${counted(figures.towers, "corrida", "corridas")}, ${climbed(figures.wins)} `
       + "(à parte: não contam para as estatísticas diárias).", "estatisticas-treino"),
     endsChart(floorEnds(figures.floors, figures.wins), null, { noun: ["corrida", "corridas"] }),
   ]);
@@ -42,7 +44,7 @@ export function practiceFacts(figures) {
 /** Opened from Treino, the statistics begin with its figures, then head the daily ones. */
 export function practiceFirst(figures) {
   const shown = figures.towers === 0 ? [paragraph("Ainda não acabou nenhuma torre de treino: quando acabar a primeira, "
-    + "ficam aqui as suas torres, as subidas e onde acabou cada uma.")] : [
+    + "ficam aqui as suas corridas de treino, as torres subidas e onde acabou cada corrida.")] : [
     facts([["Corridas", String(figures.towers)], ["Torres subidas", String(figures.wins)],
       ["Melhor pontuação", String(figures.best)]]),
     el("h3", { text: "Onde acabaram as corridas de treino" }),
@@ -105,14 +107,14 @@ function challengesSection(records, today) {
   const names = byName(records, today);
   return el("div", { id: "estatisticas-desafiantes" }, [el("h3", { text: "Desafios" }), paragraph(tallyLine(records), "estatisticas-desafios"),
     ...(names.length ? [scoreTable(names, { id: "tabela-desafiantes", who: "Desafiante", caption: "Ganhos–perdidos por nome" }),
-      paragraph("Cada desafio conta pelo nome que trouxe. Os nomes não são verificados nem identificam ninguém: dois desafios com o mesmo "
+      paragraph("Os desafios contam-se pelo nome que vinha em cada ligação. Os nomes não são verificados nem identificam ninguém: dois desafios com o mesmo "
         + "nome podem ser de pessoas diferentes.")] : [])]);
 }
 
 /** The archive's runs apart from the daily ones, or nothing when there are none. */
 function archiveSection(figures) {
   return figures.runs === 0 ? [] : [paragraph(`Arquivo: ${counted(figures.runs, "corrida", "corridas")}, `
-    + `${counted(figures.wins, "torre subida", "torres subidas")} (à parte: não contam para os dias seguidos).`, "estatisticas-arquivo")];
+    + `${climbed(figures.wins)} (à parte: não contam para as estatísticas diárias nem para os dias seguidos).`, "estatisticas-arquivo")];
 }
 
 /** Said while an import's challenges are replayed (admit.js). */

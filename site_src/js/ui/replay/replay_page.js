@@ -13,11 +13,11 @@ import { byId, counted, heldHelps, ordinal, points, trunfoLabel } from "../share
 import { problem, showProblem } from "../shared/problem.js";
 import { fragmentCode, verifyCode } from "../shared/verify.js";
 
-/** What one step did, in words: "PRAXE, TU: 62 pontos", "Passou.", "Trunfo: 🔔 Cabra." … */
+/** What one step did, in words: "PRAXE, TU: 62 pontos", "Passou a vez.", "Usou a ajuda «Dobro».", "Trunfo: 🔔 Cabra." … */
 export function stepText(step, constants) {
   const first = step.actions[0];
   if (first.type === "chooseTrunfo") return `Trunfo: ${trunfoLabel(byId(constants.trunfos, first.id))}.`;
-  if (first.type === "useHelp") return `Ajuda: ${byId(constants.helps, first.id).name}.`;
+  if (first.type === "useHelp") return `Usou a ajuda «${byId(constants.helps, first.id).name}».`;
   if (first.type === "exchange") return `Trocou ${counted(first.tiles.length, "peça", "peças")}.`;
   if (first.type === "pass") return "Passou a vez.";
   const entry = step.state.history.at(-1);

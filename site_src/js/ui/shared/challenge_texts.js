@@ -68,11 +68,10 @@ export function acceptUrl(date, today) {
   return date === today ? "/" : `/?dia=${date}`;
 }
 
-/** "Desafios: 3 ganhos, 1 perdido" (with the ties and those not yet played when there are any). */
+/** "Desafios: 3 ganhos, 1 perdido" (with the ties and those not yet played when there are any): only the counts that are not 0. */
 export function tallyLine(records) {
   const { won, lost, tied, open } = tally(records);
-  const parts = [count(won, "ganho", "ganhos"), count(lost, "perdido", "perdidos")];
-  if (tied) parts.push(count(tied, "empatado", "empatados"));
-  if (open) parts.push(count(open, "por jogar", "por jogar"));
-  return `Desafios: ${parts.join(", ")}`;
+  const parts = [[won, "ganho", "ganhos"], [lost, "perdido", "perdidos"], [tied, "empatado", "empatados"], [open, "por jogar", "por jogar"]]
+    .filter(([n]) => n > 0).map(([n, one, many]) => count(n, one, many));
+  return `Desafios: ${parts.join(", ") || "nenhum"}`;
 }

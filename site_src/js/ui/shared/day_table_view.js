@@ -12,8 +12,27 @@ const SAID = {
   shared: "Partilhado.",
   copied: "Quadro copiado: cole onde quiser.",
   cancelled: "",
-  failed: "Não foi possível copiar; selecione o texto do quadro e copie-o à mão.",
+  failed: "Não foi possível copiar: selecione o texto abaixo e copie-o à mão.",
 };
+
+/**
+ * Shares or copies `text`, saying in `status` how it went (`said`: the sentence of each outcome). When
+ * copying failed, the text is shown under `status`, selected, for the player to copy by hand (the
+ * sentence says so); any other outcome takes it away again.
+ */
+export async function shareSaying(status, text, said) {
+  const outcome = await shareOrCopy(text);
+  status.textContent = said[outcome];
+  const left = status.nextElementSibling?.classList.contains("copia-manual") ? status.nextElementSibling : null;
+  if (outcome !== "failed") {
+    left?.remove();
+    return;
+  }
+  const shown = left ?? el("pre", { class: "partilha copia-manual" });
+  shown.textContent = text;
+  status.after(shown);
+  globalThis.getSelection?.()?.selectAllChildren(shown);
+}
 
 /** "O quadro tem 2 desafiantes: só entram os desafios desta torre abertos neste aparelho." (none: "ainda não tem"). */
 export function holdsLine(rows) {
@@ -71,9 +90,7 @@ export function dayTableBlock(date, origin, { id = null, open = false } = {}) {
     const [rows, opponents] = shown;
     const share = el("button", { type: "button", class: "quadro-partilhar", text: "Partilhar o quadro" });
     share.dataset.partilha = tableShareText(date, rows);
-    share.addEventListener("click", async () => {
-      status.textContent = SAID[await shareOrCopy(share.dataset.partilha)];
-    });
+    share.addEventListener("click", () => shareSaying(status, share.dataset.partilha, SAID));
     body.replaceChildren(...notesOf(rows, opponents), tableOf(rows, origin), el("div", { class: "linha-botoes" }, [share]), status);
   };
   node.addEventListener("toggle", draw);

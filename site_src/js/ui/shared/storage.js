@@ -134,7 +134,7 @@ export function practiceTower(data, total) {
 }
 
 /** Why a copy could not be made, as every refusal says it. */
-export const NO_COPY = "o armazenamento está cheio, ou já guarda cinco cópias de valores danificados";
+export const NO_COPY = "o armazenamento está cheio ou já guarda demasiadas cópias de dados danificados";
 
 /** What a player reads about a save copied aside (`kept`) or not, before it starts over (or, not copied, stays as it is). */
 export function asideSentence(kept) {
@@ -145,7 +145,7 @@ export function asideSentence(kept) {
 /** What a player reads about damaged `what` (plural: "Os desafios"), its readable entries kept; `kept`: was its copy written? */
 export function damagedSentence(what, kept) {
   return `${what} guardados neste aparelho estavam danificados: ficaram os que se conseguiram ler `
-    + (kept ? "(ficou guardada uma cópia dos antigos à parte)." : `(não foi possível guardar uma cópia dos antigos: ${NO_COPY}).`);
+    + (kept ? "(ficou guardada uma cópia do original à parte)." : `(não foi possível guardar uma cópia do original: ${NO_COPY}).`);
 }
 
 // Every torre.* key this version writes goes through GameStorage, which keeps the rules no store

@@ -102,7 +102,7 @@ export class PracticeStore {
     const kept = this.keepAside(raw);
     if (kept) this.save(practice);
     return "O treino guardado neste aparelho estava danificado: ficou o que se conseguiu ler "
-      + (kept ? "(ficou guardada uma cópia do antigo à parte)." : `(não foi possível guardar uma cópia do antigo: ${NO_COPY}).`);
+      + (kept ? "(ficou guardada uma cópia do original à parte)." : `(não foi possível guardar uma cópia do original: ${NO_COPY}).`);
   }
 
   save(practice) {
@@ -287,7 +287,7 @@ export class PracticeMode {
     const { runAnalysis, analysis } = end.requestAnalysis(page, state, { countPar: false });
     const against = await end.chosenOpponentLine(page, summary);
     if (page.game !== game) return;
-    const choice = await page.dialogs.ask(summary.won ? "Subiu a torre de treino!" : "Fim do treino",
+    const choice = await page.dialogs.ask(summary.won ? "Subiu toda a torre de treino!" : "Fim do treino",
       practiceEndBody(summary, number, this.total, against), [
         { text: "Próxima torre", value: "proxima", kind: "principal" }, { text: "Análise da corrida", value: "analise" },
         { text: "Fechar", value: null },

@@ -7,12 +7,15 @@ import { points } from "../shared/labels.js";
 
 const LEVELS = ["common", "best"];
 
-/** "CASTO em B3, C3, D3": the words of a play and where its new tiles go. */
+/** "a", "a e b", "a, b e c". */
+const listed = (items) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`);
+
+/** "CASTO em B3, C3 e D3, por 31 pontos": the words of a play and where its new tiles go. */
 export function suggestionText(play, level) {
   const kind = level === "common" ? "com palavras comuns" : "a melhor jogada";
   const words = play.words.map((w) => (typeof w === "string" ? w : w.word)).join(", ");
-  const squares = play.tiles.map((t) => t.square).join(", ");
-  return `Sugestão (${kind}): ${words} em ${squares}, ${points(play.points)}. As casas e as peças estão marcadas; ponha-as e jogue.`;
+  const squares = listed(play.tiles.map((t) => t.square));
+  return `Sugestão (${kind}): ${words} em ${squares}, por ${points(play.points)}. As casas e as peças estão marcadas; ponha-as e jogue.`;
 }
 
 /** The preview line's words while a suggestion is shown: "Sugestão: CASO (palavras comuns), 12 pontos". */
