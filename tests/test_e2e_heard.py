@@ -275,3 +275,46 @@ def test_the_end_screen_reopened_does_not_say_the_par_and_the_opponents_again(ne
     again = heard(player, since)
     assert not [h for h in again if "Par do dia" in h or "Caloiro" in h], again
     assert player.errors == []
+
+
+# Found by bench/keyboard_run.py's whole run by keyboard --------------------------------------
+
+def test_the_guide_back_after_the_first_trunfo_leaves_the_focus_where_the_player_is(new_player):
+    # Before: its «E agora?» step took the focus to «Treinar primeiro» (Enter there leaves the tower).
+    player = new_player(guide=True).open().wait_ready()
+    card = player.page.locator("#guia")
+    for title in ("Pôr peças", "A previsão", "Jogar"):
+        card.get_by_role("button", name="Seguinte").click()
+        player.expect_text("#guia-titulo", title)
+    play_praxe_by_taps(player)
+    player.page.locator("#dialogo .carta[data-trunfo=latada]").focus()
+    player.press("Enter")
+    player.expect_text("#guia-titulo", "E agora?")
+    assert player.page.evaluate("() => !document.querySelector('#guia').contains(document.activeElement)")
+    assert player.errors == []
+
+
+def test_after_a_play_the_board_s_tab_stop_is_the_square_with_the_focus(new_player):
+    # Before: the Tab stop went to D4 while the focus stayed on C7, so the first Tab went to D4.
+    player = new_player().open().wait_ready()
+    player.cell("C2").click()
+    player.cell("C2").click()  # down
+    player.type_word("PRAXE")  # passes over FADO's A on C4
+    player.press("Enter")
+    player.page.locator("#dialogo .carta").first.wait_for()
+    player.page.locator("#dialogo .carta").first.focus()
+    player.press("Enter")
+    player.page.wait_for_function("() => document.querySelector('#tabuleiro').contains(document.activeElement)")
+    assert player.page.evaluate("() => [document.activeElement.dataset.square, document.activeElement.tabIndex]") == ["C7", 0]
+    assert player.page.locator("#tabuleiro [tabindex='0']").count() == 1
+
+
+def test_estatisticas_is_described_by_what_a_screen_reader_gets_not_a_hidden_legend(new_player):
+    # Before: its description was the calendar's legend, hidden from screen readers («subiu a torre jogou …»).
+    player = ended_by_keys(new_player)
+    player.dialog_button("Estatísticas").click()
+    player.expect_text("#dialogo-titulo", "Estatísticas")
+    described = player.page.evaluate("""() => (document.querySelector('#dialogo').getAttribute('aria-describedby') || '')
+        .split(' ').filter(Boolean).map((id) => !!document.getElementById(id).closest('[aria-hidden=true]'))""")
+    assert described and not any(described), described
+    assert dialog_heard(player)[1], "described by something heard"

@@ -75,7 +75,10 @@ export class BoardView {
       this.keys[index] = key;
       this.drawCell(cell, name, { tile, pend, special, shown, isCursor, direction, hinted, isPlayed });
     });
-    const focusIndex = cursor ? parseSquare(this.constants, cursor).index : this.cells.length >> 1;
+    // The Tab stop: the chosen square, else the square that has the focus (Tab then leaves the board
+    // at once), else the centre.
+    const focused = this.cells.indexOf(document.activeElement);
+    const focusIndex = cursor ? parseSquare(this.constants, cursor).index : focused >= 0 ? focused : this.cells.length >> 1;
     if (focusIndex !== this.focusIndex) {
       if (this.focusIndex !== null) this.cells[this.focusIndex].tabIndex = -1;
       this.cells[focusIndex].tabIndex = 0;

@@ -91,8 +91,20 @@ export class OpponentLine {
     const turns = this.over ? Infinity : this.turns;
     const standing = list ? standingAfter(list, turns) : this.turns === 0 && !this.over ? START : null;
     this.text.textContent = standingText(this.level, standing, this.unavailable);
-    if (climbed(this.shown, standing)) this.news.textContent = climbText(this.level, standing);
+    if (climbed(this.shown, standing)) this.sayNews(climbText(this.level, standing));
     if (standing) this.shown = standing;
+  }
+
+  /**
+   * Said once the action that brought it has run (a climb opens the trunfo dialog right after), or,
+   * behind a modal dialog (a screen reader reads only the dialog), once it closes.
+   */
+  sayNews(text) {
+    queueMicrotask(() => {
+      const dialog = this.dialogs?.dialog;
+      if (dialog?.open && dialog.matches(":modal")) dialog.addEventListener("close", () => { this.news.textContent = text; }, { once: true });
+      else this.news.textContent = text;
+    });
   }
 
   /**

@@ -123,7 +123,8 @@ export class Walkthrough {
   }
 
   go(index) {
-    const hadFocus = this.dialog.contains(document.activeElement);
+    const before = document.activeElement;
+    const hadFocus = this.dialog.contains(before);
     this.index = Math.min(index, this.steps.length - 1);
     const step = this.current;
     this.storage.saveGuideStep(step.id);
@@ -146,7 +147,12 @@ export class Walkthrough {
       if (this.next.hidden) this.boardFocus()?.focus();
       else this.next.focus();
     }
-    if (!this.dialog.open) this.dialog.show();
+    if (!this.dialog.open) {
+      // show() focuses the guide's first button; coming back after the first trunfo, the guide is
+      // heard through its live text and leaves the focus where the player is (the board).
+      this.dialog.show();
+      if (!hadFocus) (before?.isConnected && before !== document.body ? before : this.boardFocus())?.focus();
+    }
     this.place();
   }
 

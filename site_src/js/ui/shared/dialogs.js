@@ -32,7 +32,8 @@ const NOTHING_CHOSEN = "Ainda não escolheu nenhuma peça: escolha as que quer d
 /** A dialog body's first paragraph (a node of its own or the first inside one), its description by default. */
 function firstParagraph(body) {
   for (const node of body) {
-    const found = node.matches?.("p") ? node : node.querySelector?.("p");
+    const found = [...(node.matches?.("p") ? [node] : []), ...(node.querySelectorAll?.("p") ?? [])]
+      .find((p) => !p.closest("[aria-hidden=true]")); // a picture's legend is not heard: never a description
     if (found) return found;
   }
   return null;
