@@ -81,7 +81,7 @@ def test_a_past_day_plays_its_own_tower_resumes_and_never_touches_the_streak(new
     facts = player.page.locator("#dialogo .factos dd").all_inner_texts()
     assert facts == ["4", "0", "200", "4", "4", "0"], "runs, towers, best, Dias seguidos, best streak, par: as before"
     assert "Dias seguidos" in player.text("#dialogo .factos")
-    player.expect_text("#estatisticas-arquivo", re.compile(r"^Arquivo: 1 corrida, 0 torres subidas"))
+    player.expect_text("#estatisticas-arquivo", re.compile(r"^Arquivo: 1 corrida, nenhuma torre subida "))
     player.page.locator("#dialogo").get_by_role("button", name="Exportar").click()
     exported = player.page.input_value("#estatisticas-texto")
     payload = json.loads(base64.b64decode(exported.removeprefix("TORRE-ESTATISTICAS-1:")))

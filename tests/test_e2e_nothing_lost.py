@@ -425,7 +425,7 @@ def test_a_verified_challenge_the_full_storage_refuses_is_said_not_kept(new_play
     friend.page.add_init_script(f"({FULL_FOR})('torre.desafios')")
     open_challenge(friend, link)
     friend.expect_text("#desafio-nao-guardado", re.compile(
-        r"^Este desafio foi verificado, mas o navegador não deixou guardá-lo neste aparelho \(o armazenamento está cheio\)"))
+        r"^Este desafio foi verificado, mas o navegador não deixou guardá-lo neste aparelho \(o armazenamento está cheio ou não é permitido a este site\): não entra no Quadro do dia"))
     assert storage(friend, "torre.desafios") is None
     check_looks(friend, "desafio-nao-guardado")
     assert friend.errors == []

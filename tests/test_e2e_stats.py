@@ -146,7 +146,7 @@ def test_statistics_and_an_archive_from_before_the_pictures_open_as_before(new_p
     assert [c["latest"] for c in columns(player)] == [False] * 6, "the archive kept no day: no run is known as the latest"
     player.page.locator("#calendario").get_by_role("button", name="Mês anterior").click()
     assert day_marks(player)["2026-11-30"] == ["jogou", "seguido"], "the last day counted, from the statistics alone"
-    player.expect_text("#estatisticas-arquivo", re.compile(r"^Arquivo: 1 corrida, 0 torres subidas"))
+    player.expect_text("#estatisticas-arquivo", re.compile(r"^Arquivo: 1 corrida, nenhuma torre subida "))
     assert player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas'))") == OLD_STATS
     assert player.errors == []
 

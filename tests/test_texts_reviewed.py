@@ -173,8 +173,6 @@ READER_TERMS = [
      "o treino conta à parte, com torres que não são as diárias.", "the scripts"),
     ("10 a challenge link, not a link «Desafiar»", "uma ligação «Desafiar»",
      "quando abrir a ligação de um desafio e jogar essa torre, o resultado fica aqui.", "the scripts"),
-    ("11 an archive day is named by its date as shown", "`Jogar a torre de ${dayName(day.date)}`",
-     "`Jogar a torre de ${shownDate(day.date)}`", "the scripts"),
     ("12 the archive's results are nouns", "`subiu a torre toda, ${points(result.total)}`", "`torre toda, ${points(result.total)}`", "the scripts"),
     ("13 the replay names a help «a ajuda «X»»", "`Ajuda: ${", "`Usou a ajuda «${", "the scripts"),
     ("14 passing is «passar a vez»", "contando as passagens", "(passar a vez também conta)", "como-jogar/index.html"),

@@ -5,7 +5,7 @@
 import { archiveMonths, monthName } from "./archive.js";
 import { ArchiveStore, dayResult } from "../shared/archive_store.js";
 import { el } from "../shared/dialogs.js";
-import { lisbonDate, shownDate } from "../shared/lisbon_date.js";
+import { lisbonDate } from "../shared/lisbon_date.js";
 import { ordinal, points } from "../shared/labels.js";
 import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
@@ -26,7 +26,7 @@ const dayName = (date) => `${Number(date.slice(8))} de ${monthName(date).split("
 function dayItem(day, archive, table) {
   const result = dayResult(archive, day.date);
   const children = [
-    el("a", { href: `/?dia=${day.date}`, text: dayName(day.date), "aria-label": `Jogar a torre de ${shownDate(day.date)}` }),
+    el("a", { href: `/?dia=${day.date}`, text: dayName(day.date), "aria-label": `Jogar a torre de ${dayName(day.date)}` }),
     // The words in the text, not an aria-label on a span with no role, which screen readers may not read (issue 40 item 7).
     " ", el("span", { class: "so-leitor", text: "abertura: " }), el("span", { class: "arquivo-abertura", text: day.opener }),
   ];
