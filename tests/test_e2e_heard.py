@@ -318,3 +318,22 @@ def test_estatisticas_is_described_by_what_a_screen_reader_gets_not_a_hidden_leg
         .split(' ').filter(Boolean).map((id) => !!document.getElementById(id).closest('[aria-hidden=true]'))""")
     assert described and not any(described), described
     assert dialog_heard(player)[1], "described by something heard"
+
+
+def test_the_hand_is_one_tab_stop_with_left_and_right_along_it(new_player):
+    # Before: every hand tile was a Tab stop, 12 Tabs from the board to «Trocar» (an exchange cost 33 keys).
+    player = new_player().open().wait_ready()
+    player.cell("A1").focus()
+    player.press("Tab")
+    assert player.page.evaluate("() => document.activeElement.closest('#mao') !== null"), "the hand, after the board"
+    assert focused(player) == "P 2"
+    player.press("ArrowRight", "ArrowRight")
+    assert focused(player) == "X 8", "along the hand, not the board's cursor"
+    player.press("ArrowLeft")
+    assert focused(player) == "R 1"
+    player.press("Tab")
+    assert player.page.evaluate("() => document.activeElement.closest('.controlos') !== null"), "one Tab: out of the hand"
+    player.press("Shift+Tab")
+    assert focused(player) == "R 1", "back into the hand on the tile last focused"
+    assert player.page.locator("#mao [tabindex='0']").count() == 1
+    assert "na mão, ← e → passam de peça em peça" in player.text("#dica-teclado")

@@ -51,6 +51,16 @@ export class BoardView {
       }
       grid.append(rowEl);
     }
+    // The square that gets the focus is the grid's Tab stop, so that Tab leaves the board at once.
+    grid.addEventListener("focusin", (event) => this.stopAt(this.cells.indexOf(event.target)));
+  }
+
+  /** Cell `index` is the one in the tab order. */
+  stopAt(index) {
+    if (index < 0 || index === this.focusIndex) return;
+    if (this.focusIndex !== null) this.cells[this.focusIndex].tabIndex = -1;
+    this.cells[index].tabIndex = 0;
+    this.focusIndex = index;
   }
 
   /**
@@ -79,11 +89,7 @@ export class BoardView {
     // at once), else the centre.
     const focused = this.cells.indexOf(document.activeElement);
     const focusIndex = cursor ? parseSquare(this.constants, cursor).index : focused >= 0 ? focused : this.cells.length >> 1;
-    if (focusIndex !== this.focusIndex) {
-      if (this.focusIndex !== null) this.cells[this.focusIndex].tabIndex = -1;
-      this.cells[focusIndex].tabIndex = 0;
-      this.focusIndex = focusIndex;
-    }
+    this.stopAt(focusIndex);
   }
 
   /**

@@ -50,4 +50,8 @@ export class GameView {
   followFocus(cursor) {
     this.board.followFocus(cursor);
   }
+
+  stepHand(from, delta) {
+    this.hand.step(from, delta);
+  }
 }

@@ -28,6 +28,21 @@ export class HandView {
     this.container = container;
     this.finishedNote = finishedNote;
     this.key = "";
+    // One Tab stop for the whole hand (Left and Right go from tile to tile): the tile last focused.
+    container.addEventListener("focusin", (event) => this.stopAt(event.target.closest(".peca")));
+  }
+
+  /** `tile` (a hand button) is the hand's one Tab stop. */
+  stopAt(tile) {
+    if (!tile) return;
+    for (const other of this.container.children) other.tabIndex = other === tile ? 0 : -1;
+  }
+
+  /** The focus goes `delta` tiles along the hand from `from`, stopping at its ends (issue 40 item 5). */
+  step(from, delta) {
+    const tiles = [...this.container.children];
+    const next = tiles[Math.min(tiles.length - 1, Math.max(0, tiles.indexOf(from) + delta))];
+    next?.focus();
   }
 
   /** `hinted`: the ids of the tiles a suggested play uses (practice), marked; `finished`: the run is over. */
@@ -55,6 +70,7 @@ export class HandView {
     this.container.replaceChildren(...buttons);
     // The same tile keeps focus across a redraw; a tile that left the hand hands it to the first one.
     const refocus = buttons.find((b) => b.dataset.tile === focusedId);
+    this.stopAt(refocus ?? buttons.find((b) => b.dataset.tile === String(selectedId)) ?? buttons[0]);
     if (refocus) refocus.focus();
     else if (point.zone === this.container) returnFocus(point);
   }

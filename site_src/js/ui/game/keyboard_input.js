@@ -1,4 +1,4 @@
-// Keyboard → intents. Arrows move the cursor, letters place tiles, Enter plays,
+// Keyboard → intents. Arrows move the cursor (on a hand tile, Left and Right go along the hand), letters place tiles, Enter plays,
 // Backspace takes the last tile back, Escape recalls all (from a button: back to the board) (RULES.md "Controls");
 // Space turns the direction, the keyboard's twin of tapping the cursor square again;
 // the digits use the helps, numbered in the rules' order (constantes.json).
@@ -17,7 +17,8 @@ export function typedLetter(key) {
 
 export class KeyboardInput {
   /**
-   * `intents` has move(dx, dy), letter(L), play(), back(), recallAll(), toBoard(), turn(), helpKey(n);
+   * `intents` has move(dx, dy), letter(L), play(), back(), recallAll(), toBoard(), turn(), helpKey(n),
+   * stepHand(tile, ±1) (Left and Right on a hand tile: the hand is one Tab stop);
    * `isBusy()` says a dialog is open.
    */
   constructor(target, intents, isBusy) {
@@ -26,7 +27,10 @@ export class KeyboardInput {
       const field = event.target.closest?.("input, textarea, select");
       if (field) return;
       const onButton = event.target.closest?.("button, a");
-      const handled = this.dispatch(event.key, intents, Boolean(onButton));
+      const tile = event.target.closest?.("#mao .peca");
+      const handled = tile && (event.key === "ArrowLeft" || event.key === "ArrowRight")
+        ? (intents.stepHand(tile, event.key === "ArrowLeft" ? -1 : 1), true)
+        : this.dispatch(event.key, intents, Boolean(onButton));
       if (handled) event.preventDefault();
     });
   }

@@ -89,6 +89,7 @@ export class Page {
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
     intents.toBoard = () => this.game?.view.boardFocus()?.focus();
+    intents.stepHand = (tile, delta) => this.game?.view.stepHand(tile, delta);
     new KeyboardInput(document, intents, () => this.dialogs.isOpen || !this.game);
     new PointerInput(main, intents);
     new DragInput(main, intents, () => this.dialogs.isOpen || !this.game);
