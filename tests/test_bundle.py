@@ -186,8 +186,10 @@ def test_the_game_bundle_holds_every_module_main_js_reaches_and_parses(tmp_path)
 
 def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chunk():
     files = bundle_files(SITE_SRC / "js", "main.js", "torre.js", labels=True)
-    assert list(files) == ["torre.js", "torre.run_end.js"]
+    # The «Detalhes» of a failure and the archive's mode (a past day, a refusal) are chunks of their own too.
+    assert list(files) == ["torre.js", "torre.problem_details.js", "torre.archive_mode.js", "torre.run_end.js"]
     page, end = module_names(files["torre.js"]), module_names(files["torre.run_end.js"])
+    assert module_names(files["torre.archive_mode.js"]) == {"ui/game/archive_mode.js"}
     later = {"ui/game/run_end.js", "ui/game/end_view.js", "ui/game/share.js", "ui/analysis/run_analysis.js",
              "ui/analysis/analysis_view.js", "ui/analysis/analysis_text.js", "ui/shared/analysis_client.js",
              "ui/game/end_challenge.js", "ui/shared/challenge_texts.js", "engine/replay_code.js",
@@ -199,7 +201,7 @@ def test_the_game_page_leaves_the_end_screen_analysis_and_statistics_to_its_chun
     assert challenges <= end and not challenges & page
     assert {"ui/shared/challenge_key.js", "engine/calendar.js"} <= page, "whether there are any; a ?dia= date"
     practice = bundle_files(SITE_SRC / "js", "practice_main.js", "treino.js", labels=True)
-    assert list(practice) == ["treino.js", "treino.run_end.js"]
+    assert list(practice) == ["treino.js", "treino.problem_details.js", "treino.archive_mode.js", "treino.run_end.js"]
     assert "ui/shared/analysis_client.js" in module_names(practice["treino.js"]), "suggestions need it at once"
 
 

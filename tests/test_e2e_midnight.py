@@ -170,16 +170,16 @@ def test_a_run_under_way_at_midnight_with_a_full_storage_stays_where_it_was_and_
     player.page.evaluate(FILL_STORAGE)
     player.page.clock.run_for(150_000)
     player.expect_text("#outro-dia-texto", re.compile(
-        r"^Já passou a meia-noite: esta corrida conta para o dia 01/12/2026\. Com o armazenamento cheio, fica guardada "
-        r"onde estava e não passa para o arquivo: acabe-a aqui"))
+        r"^Já passou a meia-noite: esta corrida conta para o dia 01/12/2026\. Como o armazenamento está cheio, não passa "
+        r"para o arquivo: acabe-a aqui"))
     assert stored(player.page, "torre.corrida") == {"v": 1, "date": "2026-12-01", "actions": passes,
                                                     "wordList": stored(player.page, "torre.corrida")["wordList"]}
     assert axe_violations(player.page) == []
     player.screenshot("meia-noite-armazenamento-cheio")
     player.page.reload()
     player.wait_ready()
-    player.expect_text("#outro-dia-texto", re.compile(r"^A corrida de 01/12/2026 ficou a meio e continua guardada, mas "
-                                                      r"o armazenamento está cheio.*recarregue a página"))
+    player.expect_text("#outro-dia-texto", re.compile(r"^A corrida de 01/12/2026 ficou a meio e continua guardada, mas, "
+                                                      r"como o armazenamento está cheio.*recarregue a página"))
     player.button("baralhar").click()  # today's run begins: its save never writes over the kept one
     player.expect_text("#dialogo-titulo", "Não foi possível guardar a corrida")
     player.dialog_button("Continuar a jogar").click()

@@ -9,7 +9,7 @@ import { squareLabel } from "../../../site_src/js/ui/game/board_view.js";
 import { exchangeIntro } from "../../../site_src/js/ui/shared/dialogs.js";
 import { climbNews, lastPlayWarning, passWarning } from "../../../site_src/js/ui/game/game_text.js";
 import { counted, heldHelps, helpEffect, multipliedByText } from "../../../site_src/js/ui/shared/labels.js";
-import { dayRefusal } from "../../../site_src/js/ui/archive/archive_game.js";
+import { dayRefusal } from "../../../site_src/js/ui/game/archive_mode.js";
 import { invalidWordsText, peekText } from "../../../site_src/js/ui/game/status_view.js";
 import { preview } from "../../../site_src/js/engine/turn.js";
 import { E, applyOk, loadConstants, loadFixtureDay, placeAll, setup, wordChecker } from "../helpers/engine-setup.mjs";

@@ -8,7 +8,7 @@ const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "jul
 import { isCalendarDate } from "../../engine/calendar.js";
 export { isCalendarDate } from "../../engine/calendar.js";
 
-export { shownDate } from "../shared/lisbon_date.js";
+export { requestedDay, shownDate } from "../shared/lisbon_date.js";
 
 /** "novembro de 2026" for a date of that month. */
 export function monthName(date) {
@@ -35,15 +35,4 @@ export function archiveMonths(index, today) {
     months.at(-1).days.push(day);
   }
   return months;
-}
-
-/**
- * What `?dia=<value>` asks for on `today`: {kind:"today"} (no value, or today's date),
- * {kind:"past", date}, {kind:"future", date} or {kind:"malformed"}. Whether a past day is
- * in the window is the day file's to say (a 404).
- */
-export function requestedDay(value, today) {
-  if (value === null || value === undefined || value === "" || value === today) return { kind: "today" };
-  if (!isCalendarDate(value)) return { kind: "malformed" };
-  return value > today ? { kind: "future", date: value } : { kind: "past", date: value };
 }

@@ -4,8 +4,6 @@
 // and statistics dialogs are run_end.js, loaded only when first needed.
 
 import { Announcer } from "../shared/announcer.js";
-import { dayLinks, dayRefusal, markArchive } from "../archive/archive_game.js";
-import { requestedDay, shownDate } from "../archive/archive.js";
 import { ArchiveStore, carryEarlierRun, heldEarlierRun, runStore, unfinishedDaily } from "../shared/archive_store.js";
 import { keepsChallenges } from "../shared/challenge_key.js";
 import { Dialogs } from "../shared/dialogs.js";
@@ -16,7 +14,7 @@ import { DragInput } from "./drag_input.js";
 import { Game } from "./game.js";
 import { GameView } from "./game_view.js";
 import { KeyboardInput } from "./keyboard_input.js";
-import { lisbonDate, msUntilLisbonMidnight, previousDate } from "../shared/lisbon_date.js";
+import { lisbonDate, msUntilLisbonMidnight, previousDate, requestedDay, shownDate } from "../shared/lisbon_date.js";
 import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { OpponentSlot } from "./opponent_slot.js";
 import { PointerInput } from "./pointer_input.js";
@@ -194,17 +192,18 @@ export class Page {
   dayTower() {
     const request = requestedDay(new URLSearchParams(this.search ?? location.search).get("dia"), lisbonDate(this.now()));
     if (request.kind === "future" || request.kind === "malformed") {
-      this.refuse(dayRefusal(request));
+      this.archiveMode().then((mode) => this.refuse(mode.dayRefusal(request)), (error) => this.fail(error));
       return null;
     }
     if (request.kind === "past") this.archiveDate = request.date;
     const date = this.archiveDate ?? lisbonDate(this.now());
     const archived = Boolean(this.archiveDate);
     const archive = archived ? this.archive : null;
-    markArchive(this.main, this.archiveDate);
+    // A past day is marked "Arquivo" before it is shown, or not shown.
+    const marked = () => archived && this.archiveMode().then((mode) => mode.markArchive(this.main, date));
     return {
       key: date,
-      load: () => loadGame(this.urls, date, this.fetchFn, this.shared, archived),
+      load: () => Promise.all([loadGame(this.urls, date, this.fetchFn, this.shared, archived), marked()]).then(([data]) => data),
       file: towerWords(date, archived).file,
       name: archived ? `a torre de ${shownDate(this.archiveDate)}` : undefined,
       keep: [dayUrl(this.urls, date), ...practiceFiles(this.urls, this.storage)],
@@ -292,7 +291,11 @@ export class Page {
     const refused = error?.retry === false;
     box.querySelector("#erro-acoes").hidden = refused;
     this.main.toggleAttribute("data-recusa", refused); // its heading, shown, names the day refused
-    dayLinks(box, this.archiveDate !== null || error?.otherDays === true);
+    // The ways on (today's tower, the archive) under a past day's failure or a refusal.
+    const ways = this.archiveDate !== null || error?.otherDays === true;
+    const links = box.querySelector("#erro-ligacoes");
+    if (links) links.hidden = !ways;
+    else if (ways) this.archiveMode().then((mode) => mode.dayLinks(box), () => {});
     this.show("erro");
     const opener = this.main.querySelector("#abertura"); // the build day's opener: not this day's
     if (opener) opener.hidden = true;
@@ -410,6 +413,15 @@ export class Page {
   standingsOf(data) {
     if (!this.urls.common) return Promise.reject(new Error("no data-comuns: no opponents"));
     return this.endChunk().then((end) => end.opponentStandings(this, data)); // the worker's client is the chunk's
+  }
+
+  /** archive_mode.js, a chunk of its own: only a past day (?dia=) and the refusals need it. Loaded once, or asked for again. */
+  archiveMode() {
+    this.archiveModule ??= import("./archive_mode.js").catch((error) => {
+      this.archiveModule = null;
+      throw error;
+    });
+    return this.archiveModule;
   }
 
   /** The module run_end.js, loaded once; a load that fails, or a chunk without END_EXPORTS, is asked for again next time. */

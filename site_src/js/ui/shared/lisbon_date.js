@@ -2,6 +2,8 @@
 // midnight. Everyone plays the same tower on the same Lisbon calendar day, so
 // the player's own time zone must never decide which tower is loaded.
 
+import { isCalendarDate } from "../../engine/calendar.js";
+
 const HOUR_MS = 3600000;
 const DAY_MS = 86400000;
 
@@ -60,3 +62,14 @@ export function formatCountdown(ms) {
 
 /** "15/11/2026": a date as players read it. */
 export const shownDate = (date) => date.split("-").reverse().join("/");
+
+/**
+ * What `?dia=<value>` asks for on `today`: {kind:"today"} (no value, or today's date),
+ * {kind:"past", date}, {kind:"future", date} or {kind:"malformed"}. Whether a past day is
+ * in the window is the day file's to say (a 404).
+ */
+export function requestedDay(value, today) {
+  if (value === null || value === undefined || value === "" || value === today) return { kind: "today" };
+  if (!isCalendarDate(value)) return { kind: "malformed" };
+  return value > today ? { kind: "future", date: value } : { kind: "past", date: value };
+}

@@ -1,10 +1,10 @@
 // The game page when it plays a past day (/?dia=YYYY-MM-DD): the visible
 // "Arquivo" mark and heading, the refusals of days it will not open (with the
-// ways on: today's tower and the archive), and the archive's line in the
-// statistics.
+// ways on: today's tower and the archive). A chunk of its own (page.js archiveMode):
+// today's tower never loads it.
 
 import { el } from "../shared/dialogs.js";
-import { shownDate } from "./archive.js";
+import { shownDate } from "../shared/lisbon_date.js";
 
 /** The heading and the "Arquivo" mark for a past day; nothing changes for today's tower. */
 export function markArchive(main, date) {
@@ -39,18 +39,10 @@ export function dayRefusal(request) {
     message: "Este endereço não indica um dia válido: escolha um dia no arquivo." };
 }
 
-/** Links to today's tower and to the archive under an error (shown for past days and refusals). */
-export function dayLinks(box, show) {
-  let links = box.querySelector("#erro-ligacoes");
-  if (!show) {
-    if (links) links.hidden = true;
-    return;
-  }
-  if (!links) {
-    links = el("p", { id: "erro-ligacoes", class: "ligacoes" }, [el("a", { href: "/", text: "Jogar a torre de hoje" }), " · ",
-      el("a", { href: "/arquivo/", text: "Ver o arquivo" })]);
-    box.append(links);
-  }
-  links.hidden = false;
+/** Links to today's tower and to the archive under an error (shown for past days and refusals; page.js hides them). */
+export function dayLinks(box) {
+  if (box.querySelector("#erro-ligacoes")) return;
+  box.append(el("p", { id: "erro-ligacoes", class: "ligacoes" }, [el("a", { href: "/", text: "Jogar a torre de hoje" }), " · ",
+    el("a", { href: "/arquivo/", text: "Ver o arquivo" })]));
 }
 
