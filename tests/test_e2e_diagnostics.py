@@ -122,7 +122,7 @@ def test_a_day_file_with_a_wrong_bag_is_said_plainly_and_what_is_wrong_is_under_
     console = console_of(player)
     player.open()
     expect_said(player, "#erro-texto", r"o saco tem \d+ × \w, devia ter \d+", console,
-                main="O ficheiro da torre de hoje está danificado. Recarregue a página mais tarde.")
+                main="O ficheiro da torre de hoje está danificado. Recarregue a página daqui a pouco.")
     assert player.page.locator("#partida").is_hidden()
 
 

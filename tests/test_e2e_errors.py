@@ -60,7 +60,7 @@ def test_missing_day_file_shows_a_message_not_a_blank_page(new_player):
     player = new_player(route=False)
     player.page.route(re.compile(r"/dias/"), lambda route: route.fulfill(status=404, body="não há"))
     player.open()
-    player.expect_text("#erro-texto", "Ainda não há torre para o dia 01/12/2026. Volte mais tarde.")
+    player.expect_text("#erro-texto", "Ainda não há torre para o dia 01/12/2026. Tente outra vez daqui a pouco.")
     assert player.page.locator("#partida").is_hidden()
     assert player.page.locator("#abertura").is_hidden()  # the build day's opener would mislead
     player.screenshot("sem-dia")
@@ -90,7 +90,7 @@ def test_unreachable_dawg_shows_a_message(new_player):
 def test_day_outside_the_build_window_says_there_is_no_tower_yet(new_player):
     player = new_player(route=False, clock="2031-06-01T12:00:00Z")
     player.open()
-    player.expect_text("#erro-texto", "Ainda não há torre para o dia 01/06/2031. Volte mais tarde.")
+    player.expect_text("#erro-texto", "Ainda não há torre para o dia 01/06/2031. Tente outra vez daqui a pouco.")
 
 
 def test_damaged_statistics_are_reported_in_the_statistics_dialog(new_player):
@@ -107,7 +107,7 @@ def test_day_file_the_engine_refuses_is_reported(new_player):
     day["bag"] = day["bag"][:-1]  # 116 tiles
     player = new_player(day=day).open()
     # Plainly, which tower; the engine's own words (what is wrong with it) under «Detalhes».
-    player.expect_text("#erro-texto", "O ficheiro da torre de hoje está danificado. Recarregue a página mais tarde.")
+    player.expect_text("#erro-texto", "O ficheiro da torre de hoje está danificado. Recarregue a página daqui a pouco.")
     player.expect_text("#erro details p", "O ficheiro da torre de 01/12/2026 está danificado: o saco devia ter 117 peças.")
 
 

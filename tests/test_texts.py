@@ -185,7 +185,7 @@ def test_the_play_buttons_are_explained_under_the_play_not_the_floors(built_dist
 SCRIPT_TEXTS = [
     ("the blank's help", "faz a letra que quiser", "Uma peça que faz de qualquer letra, com 0 pontos."),
     ("the blank's letter dialog", '"Que letra faz a peça branca?"', '"De que letra faz a peça branca?"'),
-    ("the replay's download failure", "o que a repetição precisa", "os ficheiros de que a repetição precisa"),
+    ("the replay's download failure", "o que a repetição precisa", "não se conseguem descarregar os ficheiros necessários"),
     ("the replay's list of steps", '"Jogada a jogada"', '"Passo a passo"'),
     ("the statistics' best streak", '"Melhor sequência"', '"Mais dias seguidos"'),
     ("a future day refused", "e só depois entra no arquivo", "e só entra no arquivo no dia seguinte."),

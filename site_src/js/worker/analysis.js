@@ -26,7 +26,7 @@ import { OPPONENT_LEVELS, opponentRun, opponentStandings } from "../engine/oppon
 import { beatsPar } from "../engine/rank.js";
 import { encodeRun } from "../engine/replay_code.js";
 
-const NO_LIST = "Não foi possível ler a lista de palavras para a análise.";
+const NO_LIST = "Não foi possível ler a lista de palavras.";
 const FAILED = { suggest: "Não foi possível encontrar uma sugestão.", standings: "Não foi possível calcular as corridas do Caloiro, do Veterano e do Dux." };
 const dawgs = new Map(); // URL → promise of its Dawg
 const lookups = new Map(); // "dawgUrl commonUrl" → promise of the word checker

@@ -59,7 +59,7 @@ test("a past day the archive lacks is refused for good, and today's missing towe
     return true;
   });
   await assert.rejects(loadGame(URLS, "2026-12-01", fetchFn, shared, false), (error) => {
-    assert.equal(error.message, "Ainda não há torre para o dia 01/12/2026. Volte mais tarde.");
+    assert.equal(error.message, "Ainda não há torre para o dia 01/12/2026. Tente outra vez daqui a pouco.");
     assert.equal(error.retry, true);
     return true;
   });

@@ -94,7 +94,7 @@ test("an import whose opponents' figures could not have been written is refused,
   const cases = [
     [{ opponentsBeaten: { ...BEATEN.opponentsBeaten, reitor: 1 } }, /a contagem dos dias em que ganhou a cada adversário tem um adversário que o jogo não conhece \(«reitor»\)/],
     [{ opponentsBeaten: { caloiro: 2, doutor: 1 } }, /cada adversário não diz os dias do Dux/],
-    [{ opponentsBeaten: { caloiro: 2.5, doutor: 1, dux: 0 } }, /cada adversário tem um número de dias do Caloiro que não é um número inteiro, de 0 para cima/],
+    [{ opponentsBeaten: { caloiro: 2.5, doutor: 1, dux: 0 } }, /cada adversário tem um número de dias do Caloiro que não é um número inteiro maior ou igual a 0/],
     [{ opponentsBeaten: { caloiro: "2", doutor: 1, dux: 0 } }, /cada adversário tem um número de dias do Caloiro que não é/],
     [{ opponentsBeaten: { caloiro: 2, doutor: 3, dux: 0 } }, /cada adversário tem mais dias do Veterano do que corridas/],
     [{ opponentsBeaten: [2, 1, 0] }, /cada adversário não é uma contagem por adversário/],

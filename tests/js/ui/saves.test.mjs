@@ -78,7 +78,7 @@ test("an import with counts that are not whole, are absurd or do not add up is r
     [{ best: "420" }, /melhor pontuação não é um número inteiro/],
     [{ best: 1e9 }, /melhor pontuação é grande de mais/],
     [{ wins: 3 }, /torres subidas é maior do que o número de corridas/],
-    [{ floors: [0, 0, 1, 0, 2] }, /a lista dos andares onde as corridas acabaram não soma o número de corridas/],
+    [{ floors: [0, 0, 1, 0, 2] }, /a soma da lista dos andares onde as corridas acabaram não é o número de corridas/],
     [{ floors: [0, 0, 2, 0] }, /andares onde as corridas acabaram não tem 5 números/],
     [{ bestStreak: 7 }, /máximo de dias seguidos é maior do que o número de corridas/],
     [{ streak: 2, bestStreak: 1 }, /número de dias seguidos é maior do que o máximo de dias seguidos/],

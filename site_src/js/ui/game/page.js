@@ -129,7 +129,7 @@ export class Page {
     } catch (error) {
       // What is wrong with the file is for a developer (its «Detalhes»); the player reads that it is damaged.
       const detail = error?.name === "DayFileError" ? error.message : error;
-      this.fail(new LoadError(`${tower.file} está danificado. Recarregue a página mais tarde.`, detail));
+      this.fail(new LoadError(`${tower.file} está danificado. Recarregue a página daqui a pouco.`, detail));
       return;
     }
     this.data = data;

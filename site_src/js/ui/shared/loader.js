@@ -87,7 +87,7 @@ export function towerWords(date, archived) {
   const shown = date.split("-").reverse().join("/");
   return archived
     ? { name: `a torre de ${shown}`, file: `O ficheiro da torre de ${shown}`, missing: "Este dia não está no arquivo. Pode escolher outro dia no arquivo ou jogar a torre de hoje." }
-    : { name: "a torre de hoje", file: "O ficheiro da torre de hoje", missing: `Ainda não há torre para o dia ${shown}. Volte mais tarde.` };
+    : { name: "a torre de hoje", file: "O ficheiro da torre de hoje", missing: `Ainda não há torre para o dia ${shown}. Tente outra vez daqui a pouco.` };
 }
 
 /** The day file of `date`; its shape is the engine's to judge (newRun), its date is checked here. */

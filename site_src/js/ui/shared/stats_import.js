@@ -50,7 +50,7 @@ function opponentsWhy(field, why, level) {
   const name = level && OPPONENT_LEVELS.includes(level) ? opponentName(level) : null;
   if (field === "opponentsBeaten") {
     return { shape: "não é uma contagem por adversário", unknown: `tem um adversário que o jogo não conhece («${String(level).slice(0, 30)}»)`,
-      missing: `não diz os dias do ${name}`, count: `tem um número de dias do ${name} que não é um número inteiro, de 0 para cima`,
+      missing: `não diz os dias do ${name}`, count: `tem um número de dias do ${name} que não é um número inteiro maior ou igual a 0`,
       more: `tem mais dias do ${name} do que corridas` }[why];
   }
   return { missing: "falta", unknown: "não é um adversário que o jogo conheça",
@@ -81,7 +81,7 @@ function dateProblem(date, today, firstDay = null) {
 
 function countProblem(stats, field, max = MAX_COUNT) {
   const n = stats[field];
-  if (!Number.isInteger(n) || n < 0) return refused(field, "não é um número inteiro, de 0 para cima");
+  if (!Number.isInteger(n) || n < 0) return refused(field, "não é um número inteiro maior ou igual a 0");
   if (n > max) return refused(field, `é grande de mais (${n})`);
   return null;
 }
@@ -108,7 +108,7 @@ function datesProblem(stats, today, firstDay) {
 /** How the counts must relate: no more wins, floors or par days than runs, no streak above the best. */
 function relationsProblem(stats) {
   if (stats.wins > stats.runs) return refused("wins", "é maior do que o número de corridas");
-  if (stats.floors.reduce((a, b) => a + b, 0) !== stats.runs) return refused("floors", "não soma o número de corridas");
+  if (stats.floors.reduce((a, b) => a + b, 0) !== stats.runs) return "a soma da lista dos andares onde as corridas acabaram não é o número de corridas";
   if (stats.wins > stats.floors[FLOORS - 1]) return refused("wins", "é maior do que as corridas que chegaram ao último andar");
   if (stats.bestStreak > stats.runs) return refused("bestStreak", "é maior do que o número de corridas");
   if (stats.streak > stats.bestStreak) return refused("streak", "é maior do que o máximo de dias seguidos");
@@ -126,7 +126,7 @@ export function statsImportProblem(stats, today, firstDay = null) {
   if (stats === null || typeof stats !== "object" || Array.isArray(stats)) return "as estatísticas não são um objeto JSON";
   const unknown = Object.keys(stats).find((key) => !Object.hasOwn(FIELDS, key));
   if (unknown !== undefined) return `o texto tem um campo que o jogo não conhece («${unknown.slice(0, 30)}»)`;
-  if (stats.v !== 1) return refused("v", "não é uma que esta versão do jogo conheça");
+  if (stats.v !== 1) return "o texto usa uma versão do formato que esta versão do jogo não conhece";
   for (const field of ["runs", "wins", "streak", "bestStreak"]) {
     const problem = countProblem(stats, field, days);
     if (problem) return problem;
@@ -138,7 +138,7 @@ export function statsImportProblem(stats, today, firstDay = null) {
   const best = countProblem(stats, "best", MAX_POINTS);
   if (best) return best;
   if (!Array.isArray(stats.floors) || stats.floors.length !== FLOORS || !stats.floors.every((n) => isCountUpTo(n, days))) {
-    return refused("floors", `não tem ${FLOORS} números inteiros, de 0 para cima`);
+    return refused("floors", `não tem ${FLOORS} números inteiros maiores ou iguais a 0`);
   }
   const opponents = opponentsProblem(stats);
   if (opponents) return refused(opponents[0], opponentsWhy(...opponents));

@@ -29,7 +29,7 @@ async function fetchOrSay(fetchFn, url, missing, about = "") {
   try {
     response = await fetchFn(url);
   } catch (error) {
-    throw new Unverifiable(`${NOT_VERIFIED}: sem Internet para descarregar os ficheiros de que a repetição precisa. Tente mais tarde.`,
+    throw new Unverifiable(`${NOT_VERIFIED}: sem Internet, não se conseguem descarregar os ficheiros necessários. Verifique se o aparelho tem Internet e recarregue a página.`,
       `${url}: ${error}`);
   }
   if (!response.ok) throw new Unverifiable(`${NOT_VERIFIED}: ${missing}.`, `${about}${url}: HTTP ${response.status}`);
@@ -70,7 +70,7 @@ export async function loadFor(read, main, fetchFn) {
   try {
     newRun(loaded.day, loaded.constants); // a day file the engine refuses is the file's fault, not the link's
   } catch (error) {
-    throw new Unverifiable(`${NOT_VERIFIED}: o ficheiro da torre de ${date} está danificado. Tente mais tarde.`, error);
+    throw new Unverifiable(`${NOT_VERIFIED}: o ficheiro da torre de ${date} está danificado. Tente outra vez daqui a pouco.`, error);
   }
   return loaded;
 }
