@@ -137,7 +137,7 @@ def test_a_run_plays_through_offline_included(tab, site_url, built_dist, fixture
     tab.wait_text("#dialogo-titulo", "Fim da corrida", "the end screen")
     tab.wait_text("#par-linha", lambda t: t.startswith("Par do dia: "), "the par")
     tab.wait("() => !!document.querySelector('#dialogo .adversarios:not(.espera)')", "the opponents")
-    tab.wait_text("#adversarios-patente", lambda t: t.startswith("Categoria do dia: "), "the opponents' line")
+    tab.wait_text("#veredicto-do-dia", lambda t: "Categoria do dia: " in t, "the verdict against the opponents")
     tab.screenshot(ARTIFACTS, "motores-fim")
     share = tab.text("#texto-partilha")
     replay = next(line for line in share.splitlines() if "/repeticao/#" in line)

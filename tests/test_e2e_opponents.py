@@ -83,7 +83,9 @@ def test_a_run_that_beats_no_opponent_says_where_each_got_and_each_replay_verifi
     player.expect_text("#dialogo-titulo", "Fim da corrida")
     caloiro, doutor, dux = (where(o) for o in opponents)
     assert opponents_line(player) == f"{caloiro[0].upper()}{caloiro[1:]}, {doutor} e {dux}."
-    player.expect_text("#adversarios-patente", "Categoria do dia: nenhuma, desta vez.")
+    # Whom the run beat and the category are the card's verdict, said once (the reader's report, Estilo 13).
+    player.expect_text("#veredicto-do-dia", "Perdeu com o Caloiro, o Veterano e o Dux. Categoria do dia: nenhuma, desta vez.")
+    assert "Categoria" not in player.text(".adversarios")
     links = replay_links(player)
     assert all(re.fullmatch(re.escape(player.url) + r"/repeticao/#1[A-Za-z0-9_-]+", link) for link in links.values()), links
     check_replays_verify(new_player, links, opponents)
@@ -102,8 +104,8 @@ def test_a_run_that_beats_the_caloiro_gets_its_patente(new_player, built_dist):
     player.expect_text("#dialogo-titulo", "Escolha um trunfo")
     player.page.locator("#dialogo .carta[data-trunfo=latada]").click()
     finish_by_passing(player)
-    assert opponents_line(player) == f"Ganhou ao Caloiro; {where(doutor)} e {where(dux)}."
-    player.expect_text("#adversarios-patente", "Categoria do dia: Caloiro.")
+    assert opponents_line(player) == f"{where(caloiro)[0].upper()}{where(caloiro)[1:]}, {where(doutor)} e {where(dux)}."
+    player.expect_text("#veredicto-do-dia", "Ganhou ao Caloiro; perdeu com o Veterano e o Dux. Categoria do dia: Caloiro.")
     stats = player.page.evaluate("() => JSON.parse(localStorage.getItem('torre.estatisticas'))")
     assert stats["opponentsBeaten"] == {"caloiro": 1, "doutor": 0, "dux": 0} and stats["bestPatente"] == "caloiro"
     player.page.locator("#corrida-dux").scroll_into_view_if_needed()

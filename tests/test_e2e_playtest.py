@@ -77,12 +77,13 @@ def test_the_first_arrow_on_a_new_floor_starts_from_the_focused_square(new_playe
     player.type_word("PRXE")
     player.press("Enter")
     player.page.locator("#dialogo .carta[data-trunfo=cabra]").click()
-    player.page.locator("#tabuleiro [tabindex='0']").focus()  # the board takes focus: D4
-    assert player.page.evaluate("() => document.activeElement.dataset.square") == "D4"
+    # The board's Tab stop is the square that had the focus, C7, after the word typed down from C2.
+    player.page.locator("#tabuleiro [tabindex='0']").focus()
+    assert player.page.evaluate("() => document.activeElement.dataset.square") == "C7"
     player.press("ArrowRight")
-    assert cursor_square(player) == ["D4"]
+    assert cursor_square(player) == ["C7"]
     player.press("ArrowRight")
-    assert cursor_square(player) == ["E4"]
+    assert cursor_square(player) == ["D7"]
 
 
 TOUCH = {"has_touch": True, "is_mobile": True}

@@ -199,6 +199,8 @@ READER_STYLE = [
     ("11 the challenges' tally shows only counts that are not 0", '[count(won, "ganho", "ganhos"), count(lost, "perdido", "perdidos")]',
      ".filter(([n]) => n > 0)", "the scripts"),
     ("12 no «0 torres subidas»", "${counted(figures.wins, \"torre subida\", \"torres subidas\")}", '"nenhuma torre subida"', "the scripts"),
+    ("13 the end screen says whom the run beat and the category once, on the card", "patente.textContent = patenteLine",
+     "line.textContent = standingsLine(opponents)", "the scripts"),
     ("14 storage in a player's words", "cinco cópias de valores danificados",
      "o armazenamento está cheio ou já guarda demasiadas cópias de dados danificados", "the scripts"),
     ("15 a copy of what, said", "uma cópia dos antigos", "(ficou guardada uma cópia do original à parte).", "the scripts"),

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  beatenLevels, longestTexts, opponentsLine, patenteLine, replayLinkText,
+  beatenLevels, longestStandings, opponentsLine, patenteLine, replayLinkText, standingsLine,
 } from "../../../site_src/js/ui/game/opponents_text.js";
 import { fillOpponents } from "../../../site_src/js/ui/game/run_end.js";
 
@@ -78,17 +78,16 @@ test("each opponent's replay link is named after it", () => {
     ["Ver a corrida do Caloiro", "Ver a corrida do Veterano", "Ver a corrida do Dux"]);
 });
 
-test("the longest texts, whose copies keep the block's place, are as long as any shown", () => {
-  const { line, patente } = longestTexts();
-  const big = (level, floor, beaten, won = false) => opponent(level, floor, 999, beaten, won);
-  const runs = [{ won: false, floorReached: 1, total: 0 }, { won: true, floorReached: 5, total: 999 }];
-  const fields = [true, false].flatMap((beaten) => [false, true].map((won) => [beaten, won]));
-  for (const shown of runs) {
-    for (const [a, b, c] of fields.flatMap((x) => fields.flatMap((y) => fields.map((z) => [x, y, z])))) {
-      const opponents = [big("caloiro", 5, ...a), big("doutor", 5, ...b), big("dux", 5, ...c)];
-      assert.ok(opponentsLine(shown, opponents).length <= line.length, opponentsLine(shown, opponents));
-      assert.ok(patenteLine(opponents).length <= patente.length);
-    }
+test("under the card, the block says where each opponent got, not again whom the run beat nor the category", () => {
+  assert.equal(standingsLine([opponent("caloiro", 1, 9, true), opponent("doutor", 3, 141, false), opponent("dux", 5, 494, false, true)]),
+    "O Caloiro chegou ao 1.º andar com 9 pontos, o Veterano chegou ao 3.º andar com 141 pontos e o Dux subiu a torre toda com 494 pontos.");
+});
+
+test("the longest standings line, whose copy keeps the block's place, is as long as any shown", () => {
+  const longest = longestStandings();
+  for (const won of [[false, false, false], [true, true, true], [false, true, false]]) {
+    const opponents = ["caloiro", "doutor", "dux"].map((level, i) => opponent(level, won[i] ? 5 : 4, 999, false, won[i]));
+    assert.ok(standingsLine(opponents).length <= longest.length, standingsLine(opponents));
   }
 });
 

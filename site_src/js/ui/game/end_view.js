@@ -6,7 +6,7 @@ import { el } from "../shared/dialogs.js";
 import { byId, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { formatCountdown, msUntilLisbonMidnight } from "../shared/lisbon_date.js";
 import { replayLink } from "../../engine/replay_code.js";
-import { OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestTexts, opponentsLine, patenteLine, replayLinkText } from "./opponents_text.js";
+import { OPPONENT_NAMES, OPPONENTS_FAILED, OPPONENTS_WAITING, longestStandings, replayLinkText, standingsLine } from "./opponents_text.js";
 import { shareOrCopy } from "./share.js";
 
 const SHARE_RESULTS = {
@@ -78,26 +78,22 @@ export const sharedText = (text) => el("pre", { class: "partilha", id: "texto-pa
 
 /**
  * The end screen's block of the day's opponents: a waiting line until `show(run, opponents)`
- * (the analysis' run and opponents) says how the run did against them, the patente, and
- * links to their replays; `fail()` if they never come. Its height never changes (aprender.css):
- * the line and the patente each share a grid cell with an invisible copy of their longest form,
- * and the links are laid out but hidden until they come, so the buttons below never move.
+ * (the analysis' opponents) says where each got (the card above says whom the run beat and the
+ * category), and links to their replays; `fail()` if they never come. Its height never changes
+ * (fim.css): the line shares a grid cell with an invisible copy of its longest form, and the
+ * links are laid out but hidden until they come, so the buttons below never move.
  */
 export function opponentsBlock() {
   const line = el("p", { class: "adversarios-linha", id: "adversarios-linha", text: OPPONENTS_WAITING });
-  const patente = el("p", { class: "adversarios-patente", id: "adversarios-patente" });
-  const longest = longestTexts();
-  const copies = [el("p", { class: "adversarios-linha molde", text: longest.line }),
-    el("p", { class: "adversarios-patente molde", text: longest.patente })];
+  const copies = [el("p", { class: "adversarios-linha molde", text: longestStandings() })];
   const links = new Map(Object.keys(OPPONENT_NAMES).map((level) =>
     [level, el("a", { id: `corrida-${level}`, text: replayLinkText(level) })]));
   const list = el("ul", { class: "ligacoes adversarios-corridas" }, [...links.values()].map((a) => el("li", {}, [a])));
-  const node = el("div", { class: "adversarios espera" }, [el("div", { role: "status" }, [...copies, line, patente]), list]);
+  const node = el("div", { class: "adversarios espera" }, [el("div", { role: "status" }, [...copies, line]), list]);
   return {
     node,
-    show(run, opponents) {
-      line.textContent = opponentsLine(run, opponents);
-      patente.textContent = patenteLine(opponents);
+    show(_run, opponents) {
+      line.textContent = standingsLine(opponents);
       for (const { level, code } of opponents) {
         if (code) links.get(level).href = replayLink(location.origin, code);
         else links.get(level).parentNode.remove(); // a run that cannot be coded has no replay

@@ -1,6 +1,7 @@
 // What the end screen says about the day's three computer opponents (engine/opponents.js),
-// once the analysis worker has played them: one line with the run against all three, the
-// day's category («Categoria do dia», the stored `bestPatente`'s) and the names of their replay links. Pure: plain data in, strings out.
+// once the analysis worker has played them: where each got, the run against them (Treino's one
+// opponent), the day's category («Categoria do dia», the stored `bestPatente`'s; the end card says it)
+// and the names of their replay links. Pure: plain data in, strings out.
 
 import { compareResults } from "../../engine/rank.js";
 import { monthAndAll } from "../shared/figures.js";
@@ -46,6 +47,16 @@ export function opponentsLine(run, opponents) {
   return `${sentence[0].toUpperCase()}${sentence.slice(1)}${ahead.length || tied.length ? "." : "!"}`;
 }
 
+/**
+ * Where each opponent got, in one sentence: «O Caloiro chegou ao 1.º andar com 9 pontos, o Veterano
+ * … e o Dux subiu a torre toda com 494 pontos.» The end screen's block under the card, whose verdict
+ * already says whom the run beat and the day's category (the reader's report, Estilo 13).
+ */
+export function standingsLine(opponents) {
+  const sentence = listed(opponents.map(whereItGot));
+  return `${sentence[0].toUpperCase()}${sentence.slice(1)}.`;
+}
+
 /** The ids of the levels the run beat, weakest first. */
 export const beatenLevels = (opponents) => opponents.filter((o) => o.beaten).map((o) => o.level);
 
@@ -59,12 +70,11 @@ export function patenteLine(opponents) {
 }
 
 /**
- * The longest line and patente the end screen may show (none beaten, every total of three
- * digits): their invisible copies keep the block's height while the opponents are computed.
+ * The longest standings line the end screen may show (every total of three digits): its invisible
+ * copy keeps the block's height while the opponents are computed.
  */
-export function longestTexts() {
-  const opponents = Object.keys(OPPONENT_NAMES).map((level, i) => ({ level, floor: 3 + i, total: 145 + 100 * i, won: false, beaten: false }));
-  return { line: opponentsLine({ won: false, floorReached: 1, total: 0 }, opponents), patente: patenteLine(opponents) };
+export function longestStandings() {
+  return standingsLine(Object.keys(OPPONENT_NAMES).map((level, i) => ({ level, floor: 3 + i, total: 145 + 100 * i, won: false })));
 }
 
 /** "Ver a corrida do Caloiro": the name of an opponent's replay link. */
