@@ -4,7 +4,9 @@
 
 import * as engine from "./engine/play.js";
 import { startPage } from "./ui/game/page.js";
+import { Walkthrough } from "./ui/guide/walkthrough.js";
 import { markStarted } from "./ui/shared/browser.js";
 
-startPage(engine);
+// The first-visit guide over the game: the screens meet here, not in each other's files.
+startPage(engine, { guide: (...parts) => new Walkthrough(...parts) });
 markStarted();

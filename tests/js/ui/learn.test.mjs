@@ -7,9 +7,10 @@ import { test } from "node:test";
 
 import { AnalysisClient } from "../../../site_src/js/ui/shared/analysis_client.js";
 import {
-  adviceLine, analysisSummary, biggestGain, commonWordsText, parLine, parVerdict, wordStart,
+  adviceLine, analysisSummary, biggestGain, commonWordsText, parVerdict, wordStart,
 } from "../../../site_src/js/ui/analysis/analysis_text.js";
-import { shareText, withPar } from "../../../site_src/js/ui/game/share.js";
+import { shareText } from "../../../site_src/js/ui/game/share.js";
+import { parLine, withPar } from "../../../site_src/js/ui/shared/par_text.js";
 import { GameStorage, addRun, emptyStats, isValidStats } from "../../../site_src/js/ui/shared/storage.js";
 import { addParBeaten } from "../../../site_src/js/ui/shared/stats_later.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";

@@ -10,7 +10,7 @@ import { GameStorage, addRun, emptyStats, isValidStats } from "../../../site_src
 import { addOpponentsBeaten } from "../../../site_src/js/ui/shared/stats_later.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";
-import { statsProblemSentence } from "../../../site_src/js/ui/game/storage_notices.js";
+import { statsProblemSentence } from "../../../site_src/js/ui/shared/storage_notices.js";
 
 const TODAY = "2026-12-01";
 const RUN = { won: false, floorReached: 3, total: 150 };

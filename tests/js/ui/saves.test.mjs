@@ -8,7 +8,7 @@ import { ArchiveStore, dayResult } from "../../../site_src/js/ui/shared/archive_
 import { GameStorage, addRun, emptyStats } from "../../../site_src/js/ui/shared/storage.js";
 import { exportStats, parseStatsExport } from "../../../site_src/js/ui/shared/stats_import.js";
 import { MemoryBackend, exportLine } from "../helpers/memory-storage.mjs";
-import { statsProblemSentence } from "../../../site_src/js/ui/game/storage_notices.js";
+import { statsProblemSentence } from "../../../site_src/js/ui/shared/storage_notices.js";
 
 const TODAY = "2026-12-01";
 const SUMMARY = { won: false, floorReached: 3, total: 150 };

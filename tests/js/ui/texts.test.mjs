@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { visibleFor } from "../../../site_src/js/ui/shared/announcer.js";
-import { squareLabel } from "../../../site_src/js/ui/game/board_view.js";
+import { squareLabel } from "../../../site_src/js/ui/shared/board_view.js";
 import { exchangeIntro } from "../../../site_src/js/ui/shared/dialogs.js";
 import { climbNews, lastPlayWarning, passWarning } from "../../../site_src/js/ui/game/game_text.js";
 import { counted, heldHelps, helpEffect, multipliedByText } from "../../../site_src/js/ui/shared/labels.js";
@@ -130,7 +130,7 @@ test("a doubled play's preview names what doubles it", () => {
 });
 
 // The fresh pt-PT reader's report (Erros 1, 2, 5; Estilo 16, 26): sentences that depend on what they name.
-import { HELD_AT_MIDNIGHT, heldSentence, refusedSentence } from "../../../site_src/js/ui/game/storage_notices.js";
+import { HELD_AT_MIDNIGHT, heldSentence, refusedSentence } from "../../../site_src/js/ui/shared/storage_notices.js";
 import { pictureText } from "../../../site_src/js/ui/game/end_card.js";
 import { suggestionText } from "../../../site_src/js/ui/treino/suggestion.js";
 

@@ -4,12 +4,6 @@
 import { parseSquare, squareName } from "../../engine/board.js";
 import { ordinal, points } from "../shared/labels.js";
 
-/** "Par do dia: 3.º andar, 171 pontos" (or "torre toda" for a par that climbed it all). */
-export function parLine(par) {
-  const where = par.won ? "torre toda" : `${ordinal(par.floor)} andar`;
-  return `Par do dia: ${where}, ${points(par.total)}`;
-}
-
 /** Whether the run beat the par (`beaten`, engine's beatsPar), said in one sentence after parLine's. */
 export function parVerdict(run, par, beaten) {
   if (beaten) return "Bateu-o.";

@@ -4,7 +4,8 @@
 // tiles marked in words).
 
 import { el } from "../shared/dialogs.js";
-import { analysisSummary, parLine, parVerdict, playText, squaresText } from "./analysis_text.js";
+import { analysisSummary, parVerdict, playText, squaresText } from "./analysis_text.js";
+import { parLine } from "../shared/par_text.js";
 import { ordinal } from "../shared/labels.js";
 
 /** Where Como jogar explains the par (its section «O par do dia»). */

@@ -7,7 +7,7 @@ import { parVerdict } from "./analysis_text.js";
 import { analysisBody, parBlock } from "./analysis_view.js";
 import { AnalysisError } from "../shared/analysis_client.js";
 import { el } from "../shared/dialogs.js";
-import { withPar } from "../game/share.js";
+import { withPar } from "../shared/par_text.js";
 import { addParBeaten } from "../shared/stats_later.js";
 
 const isOver = (state) => state.phase === "won" || state.phase === "lost";

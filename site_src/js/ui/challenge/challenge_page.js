@@ -16,7 +16,7 @@ import { pageClient } from "../shared/analysis_client.js";
 import { keptDayTable } from "../shared/kept_table.js";
 import { splitFragment } from "../shared/challenge_name.js";
 import { notOpened } from "../shared/saved_values.js";
-import { STORAGE_REFUSED_WHY } from "../game/storage_notices.js";
+import { STORAGE_REFUSED_WHY } from "../shared/storage_notices.js";
 
 /** Said when a verified challenge could not be kept (a full storage): it counts nowhere until it is. */
 const NOT_KEPT = `Este desafio foi verificado, mas o navegador não deixou guardá-lo neste aparelho (${STORAGE_REFUSED_WHY}): `

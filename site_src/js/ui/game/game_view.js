@@ -1,7 +1,7 @@
 // Draws a whole state: the board, the hand, the panel around them, and which
 // buttons can be used in the current phase.
 
-import { BoardView } from "./board_view.js";
+import { BoardView } from "../shared/board_view.js";
 import { HandView } from "./hand_view.js";
 import { StatusView } from "./status_view.js";
 

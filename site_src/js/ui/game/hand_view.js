@@ -5,22 +5,7 @@
 // line that says the run is over.
 
 import { focusPoint, returnFocus } from "../shared/focus.js";
-import { points } from "../shared/labels.js";
-
-export function tileLabel(tile) {
-  return tile.letter === "?" ? "peça branca, 0 pontos" : `${tile.letter} ${points(tile.value)}`;
-}
-
-/** A tile's face (letter and value) as DOM nodes, shared by the hand and the dialogs. */
-export function tileFace(tile) {
-  const letter = document.createElement("span");
-  letter.className = "letra";
-  letter.textContent = tile.letter === "?" ? "" : tile.letter;
-  const value = document.createElement("span");
-  value.className = "valor";
-  value.textContent = tile.letter === "?" ? "" : String(tile.value);
-  return [letter, " ", value]; // "R 1", as the tile's name begins
-}
+import { tileFace, tileLabel } from "../shared/tiles.js";
 
 export class HandView {
   /** `finishedNote`: the id of the line that says the run is over. */

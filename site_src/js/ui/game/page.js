@@ -18,7 +18,6 @@ import { lisbonDate, msUntilLisbonMidnight, previousDate, requestedDay, shownDat
 import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, wordsForVersion } from "../shared/loader.js";
 import { OpponentSlot } from "./opponent_slot.js";
 import { PointerInput } from "./pointer_input.js";
-import { Walkthrough } from "../guide/walkthrough.js";
 import { GameStorage, addEarlierRun, addRun } from "../shared/storage.js";
 import { earlyFetch, fileKeeper, safeLocalStorage } from "../shared/browser.js";
 
@@ -44,7 +43,7 @@ const INTENTS = ["move", "letter", "play", "back", "recallAll", "turn", "square"
   "dropTile", "movePending", "returnPending", "arrange"];
 
 export class Page {
-  /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(...urls). */
+  /** `deps`: engine, storage (GameStorage), now() in ms, fetchFn, onDayLoaded(...urls), guide(main, storage, boardFocus, moved) (the first-visit guide). */
   constructor(main, deps) {
     Object.assign(this, deps);
     this.main = main;
@@ -59,7 +58,7 @@ export class Page {
     const toast = main.querySelector("#anuncio");
     // What a message never covers: the header's links, what the player plays with, the guide.
     const kept = [".painel", "#tabuleiro", "#mao", ".controlos", "#ajudas", "#adversario"].map((q) => main.querySelector(q));
-    const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide.dialog];
+    const avoid = () => [...document.querySelectorAll("header a"), ...kept, this.guide?.dialog];
     // The opponent's line arriving or the panel growing moves what follows: the message and the open guide are placed again.
     const placeToast = toastPlacer(toast, avoid, main.querySelector("#previsao"), [main, ...kept], () => this.guide?.place(false));
     // A message placed, the open guide is placed again too: on a wide window the message is a line the guide keeps clear of.
@@ -82,8 +81,9 @@ export class Page {
     // Treino (/treino/, practice_main.js): the practice mode (ui/treino/practice.js) says which tower,
     // how it ends and what its own buttons do; null on the game page.
     this.mode = deps.practiceMode ? deps.practiceMode(this) : null;
+    // The first-visit guide, made by the page's script (main.js: ui/guide/walkthrough.js; Treino has none).
     // A message shown as the guide moves (a first play) is moved off it again.
-    this.guide = new Walkthrough(main, this.storage, () => this.game?.view.boardFocus() ?? null, placeToast);
+    this.guide = deps.guide?.(main, this.storage, () => this.game?.view.boardFocus() ?? null, placeToast) ?? null;
     const intents = Object.fromEntries(INTENTS.map((name) => [name, (...args) => this.game?.[name](...args)]));
     intents.action = (name) => this.action(name);
     intents.toBoard = () => this.game?.view.boardFocus()?.focus();
@@ -153,7 +153,7 @@ export class Page {
       onFail: (error) => { if (this.game === game) this.fail(error); },
       onAction: (action, state) => {
         if (this.game !== game) return;
-        this.guide.saw(action, state);
+        this.guide?.saw(action, state);
         this.mode?.forget();
         this.opponentLine?.turned(state.history.length, state.phase === "won" || state.phase === "lost");
       },
@@ -178,7 +178,7 @@ export class Page {
     this.showOtherDay(tower.saved(data), carried);
     this.sayChallenge(game.state);
     performance.mark("torre:pronta"); // read by bench/page.py: time to interactive
-    if (!this.dialogs.isOpen && !this.archiveDate && !this.mode) this.guide.maybeStart(game.state, guideAsked());
+    if (!this.dialogs.isOpen && !this.archiveDate && !this.mode) this.guide?.maybeStart(game.state, guideAsked());
     run.words.then(() => { this.main.dataset.palavras = "prontas"; }, () => {});
     if (!this.mode) this.scheduleDayCheck();
     this.onDayLoaded?.(...tower.keep);

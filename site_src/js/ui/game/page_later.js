@@ -6,7 +6,7 @@ import { runStore } from "../shared/archive_store.js";
 import { problem, problemNodes } from "../shared/problem.js";
 import { asideSentence } from "../shared/storage.js";
 import { shownDate } from "../shared/lisbon_date.js";
-import { HELD_AT_MIDNIGHT } from "./storage_notices.js";
+import { HELD_AT_MIDNIGHT } from "../shared/storage_notices.js";
 
 /**
  * A save of `day` made with word-list version `version`, which this site does not have (404): trying

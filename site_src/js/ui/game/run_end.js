@@ -23,7 +23,7 @@ import { el } from "../shared/dialogs.js";
 import { beatsPar } from "../../engine/rank.js";
 import { beatenLevels, opponentsLine, outcomesOf } from "./opponents_text.js";
 import { replayUrl, shareText } from "./share.js";
-import { statsProblemSentence } from "./storage_notices.js";
+import { statsProblemSentence } from "../shared/storage_notices.js";
 import { addOpponentsBeaten, practiceFigures } from "../shared/stats_later.js";
 import { PRACTICE_KEY } from "../shared/storage.js";
 
@@ -35,7 +35,7 @@ export function countOpponentsBeaten(storage, date, levels) {
   if (!problem) storage.saveStats(addOpponentsBeaten(stats, date, levels));
 }
 // What a full storage kept where it was, said by page.js (rare: here rather than in every first visit).
-export { HELD_AT_MIDNIGHT, SAVE_REFUSED, heldSentence, refusedSentence } from "./storage_notices.js";
+export { HELD_AT_MIDNIGHT, SAVE_REFUSED, heldSentence, refusedSentence } from "../shared/storage_notices.js";
 // The chosen opponent's line (page.js makes it through OpponentSlot at the first action).
 export { OpponentLine } from "./opponent_line.js";
 // The page's rare turns: a save with a word list the site lacks, a run under way at midnight.

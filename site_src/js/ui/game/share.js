@@ -3,7 +3,6 @@
 // sheet, else the clipboard.
 
 import { encodeRun, replayLink } from "../../engine/replay_code.js";
-import { parLine } from "../analysis/analysis_text.js";
 import { resultSentence } from "../shared/challenge_goal.js";
 import { ordinal } from "../shared/labels.js";
 
@@ -23,14 +22,6 @@ export function shareText(summary, date, constants, url = "") {
     lines.push(`${ordinal(i + 1)} andar ${mark} ${pts}/${target}${trunfo}`);
   });
   if (url) lines.push(url);
-  return lines.join("\n");
-}
-
-/** A share text with the day's par added ("Par do dia: 3.º andar, 171 pontos"), before its links. */
-export function withPar(text, par) {
-  const lines = text.split("\n");
-  const links = lines.findIndex((line) => /^https?:\/\//.test(line));
-  lines.splice(links < 0 ? lines.length : links, 0, parLine(par));
   return lines.join("\n");
 }
 

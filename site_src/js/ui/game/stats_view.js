@@ -6,7 +6,7 @@
 import { OPPONENT_LEVELS } from "../../engine/opponent_levels.js";
 import { el } from "../shared/dialogs.js";
 import { counted, opponentName } from "../shared/labels.js";
-import { STORAGE_REFUSED_WHY } from "./storage_notices.js";
+import { STORAGE_REFUSED_WHY } from "../shared/storage_notices.js";
 import { currentStreak } from "../shared/stats_later.js";
 import { exportStats, parseStatsExport } from "../shared/stats_import.js";
 import { problem, showProblem } from "../shared/problem.js";

@@ -7,7 +7,7 @@
 import { apply } from "../../engine/actions.js";
 import { parseSquare } from "../../engine/board.js";
 import { shownDate } from "../shared/lisbon_date.js";
-import { BoardView } from "../game/board_view.js";
+import { BoardView } from "../shared/board_view.js";
 import { el } from "../shared/dialogs.js";
 import { byId, counted, heldHelps, ordinal, points, trunfoLabel } from "../shared/labels.js";
 import { problem, showProblem } from "../shared/problem.js";

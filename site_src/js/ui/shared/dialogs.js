@@ -3,7 +3,7 @@
 // notices (bad save, end of run). Each question is a promise of the answer.
 
 import { focusPoint, returnFocus } from "./focus.js";
-import { tileFace, tileLabel } from "../game/hand_view.js";
+import { tileFace, tileLabel } from "./tiles.js";
 import { byId, ordinal, trunfoEffect } from "./labels.js";
 
 export function el(tag, props = {}, children = []) {

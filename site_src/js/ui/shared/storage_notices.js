@@ -2,8 +2,8 @@
 // heldEarlierRun): rare, so these sentences are in run_end.js's chunk, not in every first visit;
 // page.js says a short line of its own when the chunk cannot be had.
 
-import { shownDate } from "../shared/lisbon_date.js";
-import { NO_COPY } from "../shared/storage.js";
+import { shownDate } from "./lisbon_date.js";
+import { NO_COPY } from "./storage.js";
 
 // What is kept under each key, with its gender and number: "o", "a", "os" or "as" (the sentence agrees with it).
 const KEPT_NAMES = { "torre.estatisticas": ["As estatísticas guardadas", "as"], "torre.arquivo": ["O arquivo guardado", "o"],

@@ -5,7 +5,7 @@
 // only when what they show changes.
 
 import { parseSquare, shownSquare, squareName } from "../../engine/play.js";
-import { SQUARE_NAMES, points } from "../shared/labels.js";
+import { SQUARE_NAMES, points } from "./labels.js";
 
 /** The accessible name of a square: its visible text first, then where it is and what it counts for. */
 export function squareLabel(name, { face, pending, shown, cursor, hinted, played }) {
