@@ -234,7 +234,8 @@ export function showStats(page, { fromEnd = false } = {}) {
   // Opened from the end screen, it goes back to it («Voltar ao resultado», and Escape) instead of closing both.
   const buttons = fromEnd ? [{ text: "Voltar ao resultado", value: "fim" }, { text: "Fechar", value: "fechar", kind: "principal" }]
     : [{ text: "Fechar", value: null, kind: "principal" }];
-  return page.dialogs.ask("Estatísticas", body, buttons, { kind: "estatisticas", escape: fromEnd ? "fim" : null });
+  // Described by what it opens on: a warning, the figures, or that there is nothing yet (issue 40 item 2).
+  return page.dialogs.ask("Estatísticas", body, buttons, { kind: "estatisticas", escape: fromEnd ? "fim" : null, describe: [body[0]] });
 }
 
 /** Stores what an import brought once its challenges replay (admit.js); announced only once stored. */
