@@ -30,7 +30,7 @@ its plays puts down its very tiles), is played in Debian's Chromium at 390×844 
 
 Every decision is read from the accessibility tree (CDP Accessibility.getFullAXTree: the focused
 node's role and name, a square's «casa escolhida, para baixo»); nothing is clicked and no page
-function is called to act. A MutationObserver (tests/test_e2e_heard.py's RECORDER) records each
+function is called to act. A MutationObserver (tests/e2e_support.py's HEARD_RECORDER) records each
 change of a live region with whether a modal dialog was open and the region outside it (a
 screen reader then reads only the dialog), and each dialog's accessible name and description are
 read from the tree as it opens. A play's result («PALAVRA: N pontos.») is said when a live region
@@ -52,7 +52,7 @@ from zoneinfo import ZoneInfo
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (Debian's full browser, as a player has it)
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, HEARD_RECORDER  # noqa: E402  (Debian's full browser, as a player has it; what is heard)
 from pipeline.serve import start_server  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
@@ -65,29 +65,6 @@ GUIDE_BUTTONS = ("Saltar", "Voltar", "Treinar primeiro", "Seguinte", "Continuar"
 BUTTONS = ("button", "ToggleButton")  # a hand tile (aria-pressed) is a toggle button in Chromium's tree
 MAX_KEYS_PER_STEP = 60  # more than this to reach one thing is a trap, reported as such
 
-# tests/test_e2e_heard.py's RECORDER: every change of a live region (aria-live other than off,
-# role status/alert/log) as it happens, with whether a modal dialog was open and the region outside it;
-# and whether the region was hidden (the page's own markup parsed into a hidden region is not said).
-RECORDER = """
-window.__heard = [];
-const regionOf = (node) => {
-  for (let n = node.nodeType === 1 ? node : node.parentElement; n; n = n.parentElement) {
-    const live = n.getAttribute("aria-live");
-    if (live) return live === "off" ? null : n;
-    if (["status", "alert", "log"].includes(n.getAttribute("role"))) return n;
-  }
-  return null;
-};
-new MutationObserver((records) => {
-  const regions = new Set(records.map((r) => regionOf(r.target)).filter(Boolean));
-  const modal = document.querySelector("dialog:modal");
-  for (const region of regions) {
-    const text = region.textContent.replace(/\\s+/g, " ").trim();
-    if (text) window.__heard.push({ id: region.id, text, modal: !!modal, outside: !!modal && !modal.contains(region),
-                                    hidden: region.closest("[hidden]") !== null });
-  }
-}).observe(document, { subtree: true, childList: true, characterData: true });
-"""
 # Measurement only (never acting): the recorder's length, and what the page's one modal dialog is now.
 HEARD_COUNT = "() => window.__heard.length"
 HEARD_SINCE = "(n) => window.__heard.slice(n)"
@@ -323,7 +300,7 @@ def run(dist: Path, day: str | None, trace: bool) -> dict:
             page = context.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.add_init_script(RECORDER)
+            page.add_init_script(HEARD_RECORDER)
             page.clock.set_fixed_time(lisbon_noon(dux["date"]))
             page.goto(url + "/")
             page.wait_for_function(READY, timeout=TIMEOUT_MS)

@@ -374,3 +374,29 @@ def wander_the_game(player):
     player.dialog_button("Análise da corrida").click()
     player.page.locator("#dialogo ol.analise").wait_for()
     yield "analise"
+
+
+# What a screen reader hears of the live regions (tests/test_e2e_heard.py, bench/keyboard_run.py): every
+# change of a live region (aria-live other than off, role status/alert/log) as it happens, with whether
+# a modal dialog was open and the region outside it (a screen reader then reads only the dialog), and
+# whether the region was hidden (the page's own markup parsed into a hidden region is not said).
+HEARD_RECORDER = """
+window.__heard = [];
+const regionOf = (node) => {
+  for (let n = node.nodeType === 1 ? node : node.parentElement; n; n = n.parentElement) {
+    const live = n.getAttribute("aria-live");
+    if (live) return live === "off" ? null : n;
+    if (["status", "alert", "log"].includes(n.getAttribute("role"))) return n;
+  }
+  return null;
+};
+new MutationObserver((records) => {
+  const regions = new Set(records.map((r) => regionOf(r.target)).filter(Boolean));
+  const modal = document.querySelector("dialog:modal");
+  for (const region of regions) {
+    const text = region.textContent.replace(/\\s+/g, " ").trim();
+    if (text) window.__heard.push({ id: region.id, text, modal: !!modal, outside: !!modal && !modal.contains(region),
+                                    hidden: region.closest("[hidden]") !== null });
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""

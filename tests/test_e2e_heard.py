@@ -7,29 +7,8 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
+from e2e_support import HEARD_RECORDER as RECORDER, browser, new_player, play_praxe_by_taps, site_url  # noqa: F401
 
-# Every change of a live region (aria-live other than off, role status/alert/log) as it happens:
-# its text, its id, and whether a modal dialog was open then and the region outside it.
-RECORDER = """
-window.__heard = [];
-const regionOf = (node) => {
-  for (let n = node.nodeType === 1 ? node : node.parentElement; n; n = n.parentElement) {
-    const live = n.getAttribute("aria-live");
-    if (live) return live === "off" ? null : n;
-    if (["status", "alert", "log"].includes(n.getAttribute("role"))) return n;
-  }
-  return null;
-};
-new MutationObserver((records) => {
-  const regions = new Set(records.map((r) => regionOf(r.target)).filter(Boolean));
-  const modal = document.querySelector("dialog:modal");
-  for (const region of regions) {
-    const text = region.textContent.replace(/\\s+/g, " ").trim();
-    if (text) window.__heard.push({ id: region.id, text, modal: !!modal, outside: !!modal && !modal.contains(region) });
-  }
-}).observe(document, { subtree: true, childList: true, characterData: true });
-"""
 
 EMOJI = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 
