@@ -147,6 +147,10 @@ class DistHandler(BaseHTTPRequestHandler):
     root: Path
     rules: Rules
 
+    def version_string(self) -> str:
+        """The Server header without Python's version: nothing to tell a visitor (nginx: server_tokens off)."""
+        return self.server_version
+
     def __init__(self, *args, root: Path, rules: Rules, **kwargs):
         self.root, self.rules = root, rules
         super().__init__(*args, **kwargs)

@@ -27,7 +27,14 @@ def page_bench():
 
 def test_a_first_visit_of_the_game_stays_within_its_byte_limit(browser, site_url):
     bench = page_bench()
-    visit = bench.cold_visit(browser, site_url, False)  # `make bench`'s own measure: bytes on the wire, headers too
+    # `make bench`'s own measure in its own browser, Debian's full Chromium: bytes on the wire, headers
+    # too, and whatever that browser asks for (the headless shell of the other tests asks for no
+    # favicon, and so counted 778 B less than the bench while the favicon was a file of its own).
+    full = browser.browser_type.launch(executable_path=bench.CHROMIUM, args=bench.CHROMIUM_ARGS)
+    try:
+        visit = bench.cold_visit(full, site_url, False)
+    finally:
+        full.close()
     total = sum(size for _, size, _ in visit["resources"])
     listed = "\n".join(f"{size:7,d} B  {url}" for url, size, _ in sorted(visit["resources"], key=lambda r: -r[1]))
     assert total <= bench.FIRST_VISIT_LIMIT, f"{total:,d} B > {bench.FIRST_VISIT_LIMIT:,d} B:\n{listed}"
