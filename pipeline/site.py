@@ -133,7 +133,19 @@ def environment(site_src: Path) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["grouped_digits"] = lambda n: f"{n:,}".replace(",", "\u00a0")
+    env.filters["dates_in_words"] = dates_in_words
     return env
+
+
+MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
+          "outubro", "novembro", "dezembro")
+
+
+def dates_in_words(text: str) -> str:
+    """«hunspell-pt_PT-preao (2015-01-06)» as the pages write dates: «… (6 de janeiro de 2015)». The
+    release's name keeps its ISO date where it is an identifier (the CLI, docs/licensing.md)."""
+    return re.sub(r"\b(\d{4})-(\d{2})-(\d{2})\b",
+                  lambda m: f"{int(m[3])} de {MONTHS[int(m[2]) - 1]} de {m[1]}", text)
 
 
 def coimbra_index(words: list[Any]) -> dict[str, dict]:

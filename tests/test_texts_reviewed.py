@@ -222,6 +222,8 @@ READER_STYLE = [
      "com as corridas do Caloiro, do Veterano e do Dux.", "the scripts"),
     ("26 the suggestion's squares and points", "${words} em ${squares}, ${points(play.points)}",
      "${words} em ${squares}, por ${points(play.points)}", "the scripts"),
+    ("30 a release's date as the pages write dates", "hunspell-pt_PT-preao (2015-01-06)",
+     "hunspell-pt_PT-preao (6 de janeiro de 2015)", "fontes/index.html"),
     ("27 the quadra's apostrophe", "p'ra ser Coimbra", "«Coimbra, p’ra ser Coimbra, /", "coimbra/tricana/index.html"),
     ("28 the lápides, not the versos, are «deixadas»", "lápides com versos deixadas", "guarda lápides com versos, deixadas por gerações de estudantes.",
      "coimbra/penedo/index.html"),
