@@ -164,3 +164,12 @@ test("a suggestion lists its squares with «e» and gives its points with «por�
     "Sugestão (com palavras comuns): CASTO em B3, C3 e D3, por 31 pontos. As casas e as peças estão marcadas; ponha-as e jogue.");
   assert.match(suggestionText({ ...play, tiles: [{ square: "A1" }] }, "best"), /^Sugestão \(a melhor jogada\): CASTO em A1, por 31 pontos\./);
 });
+
+test("the end screen is heard once: its title's «Subiu a torre toda!» is not said again by the play that climbed", async () => {
+  const { endOpening, endTitle } = await import("../../../site_src/js/ui/game/end_view.js");
+  const won = endTitle({ won: true });
+  assert.equal(won, "Subiu a torre toda!");
+  assert.equal(endOpening("GLOBAIS: 288 pontos. Subiu a torre toda!", won), "GLOBAIS: 288 pontos.");
+  assert.equal(endOpening("Passou a vez. Acabaram-se as jogadas sem chegar ao alvo.", endTitle({ won: false })),
+    "Passou a vez. Acabaram-se as jogadas sem chegar ao alvo.");
+});

@@ -35,6 +35,12 @@ function countdown(now) {
   return p;
 }
 
+/** The end screen's title: «Subiu a torre toda!», or «Fim da corrida». */
+export const endTitle = (summary) => (summary.won ? "Subiu a torre toda!" : "Fim da corrida");
+
+/** What the end screen opens on: the play that ended the run (`said`) without the sentence its title says. */
+export const endOpening = (said, title) => said.replace(title, "").replace(/\s{2,}/g, " ").trim();
+
 /** The end screen's headline: the whole tower climbed, or the floor and points where the run ended. */
 export const headline = (summary) => (summary.won
   ? `Subiu a torre toda com ${points(summary.total)}!`

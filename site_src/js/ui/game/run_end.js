@@ -16,7 +16,7 @@ import { dayTableBlock } from "../shared/day_table_view.js";
 import { lisbonDate } from "../shared/lisbon_date.js";
 import { resultOf } from "../shared/saved_values.js";
 import { absolute, runDawgOf } from "../shared/loader.js";
-import { endCard, opponentsBlock, runDetails, sharedText } from "./end_view.js";
+import { endCard, endOpening, endTitle, opponentsBlock, runDetails, sharedText } from "./end_view.js";
 import { practiceFirst, statsBody } from "./stats_view.js";
 import { friendRunner, mineRunner, opponentRunner, parRunner, towerPicture, verdictNode } from "./end_card.js";
 import { el } from "../shared/dialogs.js";
@@ -149,10 +149,11 @@ export async function showEnd(page, state, summary, problem, { refocus = null } 
   const body = [card.node, el("div", { class: "fim-mais" }, more)];
   if (!daily) body.unshift(warning("Corrida do arquivo: conta à parte, fora das estatísticas diárias e dos dias seguidos."));
   if (problem) body.unshift(warning(statsProblemSentence(problem)));
-  const asked = page.dialogs.ask(summary.won ? "Subiu a torre toda!" : "Fim da corrida", body, [
+  const title = endTitle(summary);
+  const asked = page.dialogs.ask(title, body, [
       { text: "Análise da corrida", value: "analise" }, { text: "Estatísticas", value: "stats" },
       { text: "Treinar", value: "treinar" }, { text: "Fechar", value: null, kind: "principal" },
-    ], { kind: "fim", opensOn: page.game?.takeSaid() ?? "", describe: [...body.slice(0, -2), card.node.querySelector(".manchete")] });
+    ], { kind: "fim", opensOn: endOpening(page.game?.takeSaid() ?? "", title), describe: [...body.slice(0, -2), card.node.querySelector(".manchete")] });
   // Back from «Análise da corrida» or «Estatísticas», focus is on the button that opened them (issue 40 item 4).
   if (refocus) [...page.dialogs.buttons.children].find((b) => b.textContent === refocus)?.focus();
   const choice = await asked;
