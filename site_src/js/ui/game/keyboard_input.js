@@ -27,15 +27,17 @@ export class KeyboardInput {
       const field = event.target.closest?.("input, textarea, select");
       if (field) return;
       const onButton = event.target.closest?.("button, a");
-      const tile = event.target.closest?.("#mao .peca");
-      const handled = tile && (event.key === "ArrowLeft" || event.key === "ArrowRight")
-        ? (intents.stepHand(tile, event.key === "ArrowLeft" ? -1 : 1), true)
-        : this.dispatch(event.key, intents, Boolean(onButton));
+      const handled = this.dispatch(event.key, intents, Boolean(onButton), event.target.closest?.("#mao .peca"));
       if (handled) event.preventDefault();
     });
   }
 
-  dispatch(key, intents, onButton) {
+  /** `tile`: the hand tile that has the focus, if any (Left and Right then go along the hand). */
+  dispatch(key, intents, onButton, tile = null) {
+    if (tile && (key === "ArrowLeft" || key === "ArrowRight")) {
+      intents.stepHand(tile, key === "ArrowLeft" ? -1 : 1);
+      return true;
+    }
     if (key in ARROWS) {
       intents.move(...ARROWS[key]);
       return true;

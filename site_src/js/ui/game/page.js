@@ -19,7 +19,7 @@ import { LoadError, dayUrl, loadGame, practiceFiles, readUrls, towerWords, words
 import { OpponentSlot } from "./opponent_slot.js";
 import { PointerInput } from "./pointer_input.js";
 import { GameStorage, addEarlierRun, addRun } from "../shared/storage.js";
-import { earlyFetch, fileKeeper, safeLocalStorage } from "../shared/browser.js";
+import { earlyFetch, fileKeeper, loadOnce, safeLocalStorage } from "../shared/browser.js";
 
 const CHECK_DAY_MS = 60000;
 /** What is said when run_end.js could not be loaded (offline without it, a deploy that removed it). */
@@ -77,7 +77,14 @@ export class Page {
     // needed (practice makes the client at once, for its suggestions).
     this.analysisClient = null;
     this.runAnalysis = null;
-    this.endModule = null;
+    // The chunks, each loaded once (a load that fails is asked for again next time): run_end.js, whose
+    // chunk served without END_EXPORTS (empty, cut short by a proxy) is one not loaded; archive_mode.js,
+    // which only a past day (?dia=) and the refusals need.
+    this.endChunk = loadOnce(() => import("./run_end.js").then((end) => {
+      if (END_EXPORTS.every((name) => typeof end[name] === "function")) return end;
+      throw new Error(`run_end.js was served without ${END_EXPORTS.join(", ")}`);
+    }));
+    this.archiveMode = loadOnce(() => import("./archive_mode.js"));
     // Treino (/treino/, practice_main.js): the practice mode (ui/treino/practice.js) says which tower,
     // how it ends and what its own buttons do; null on the game page.
     this.mode = deps.practiceMode ? deps.practiceMode(this) : null;
@@ -415,26 +422,6 @@ export class Page {
     return this.endChunk().then((end) => end.opponentStandings(this, data)); // the worker's client is the chunk's
   }
 
-  /** archive_mode.js, a chunk of its own: only a past day (?dia=) and the refusals need it. Loaded once, or asked for again. */
-  archiveMode() {
-    this.archiveModule ??= import("./archive_mode.js").catch((error) => {
-      this.archiveModule = null;
-      throw error;
-    });
-    return this.archiveModule;
-  }
-
-  /** The module run_end.js, loaded once; a load that fails, or a chunk without END_EXPORTS, is asked for again next time. */
-  endChunk() {
-    this.endModule ??= import("./run_end.js").then((end) => {
-      if (END_EXPORTS.every((name) => typeof end[name] === "function")) return end;
-      throw new Error(`run_end.js was served without ${END_EXPORTS.join(", ")}`);
-    }).catch((error) => {
-      this.endModule = null;
-      throw error;
-    });
-    return this.endModule;
-  }
 
   /** The challenges kept on this device, if any, from run_end.js (said in a dialog when it cannot be had). */
   async loadChallenges() {

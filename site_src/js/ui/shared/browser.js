@@ -35,3 +35,12 @@ export function earlyFetch(url) {
   delete window.torreCedo[url];
   return early.catch(() => fetch(url));
 }
+
+/** `load()` (a chunk's dynamic import) made once and shared by every caller; one that failed is made again next time. */
+export function loadOnce(load) {
+  let loading = null;
+  return () => (loading ??= load().catch((error) => {
+    loading = null;
+    throw error;
+  }));
+}

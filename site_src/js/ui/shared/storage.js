@@ -189,6 +189,7 @@ export class GameStorage {
     this.refused = new Set(); // the kept values left as they were because no copy could be made
     this.onRefused = () => {}; // told once per key: the page says what to do
     this.journal = null; // within all(): each key written, with what it held before
+    this.written = new Map(); // key → the text this store last wrote there: whole, so never read again to judge it
     this.guard(RUN_KEY, DAMAGED_RUN_KEY, (raw) => runSaveOf(raw).reason !== undefined);
     this.guard(STATS_KEY, DAMAGED_STATS_KEY, (raw) => statsOf(raw) === null);
   }
@@ -205,6 +206,7 @@ export class GameStorage {
     const raw = this.read(key);
     if (raw === null || raw === value) return null;
     if (!guard) return COPY_KEY.test(key) ? "copy" : null;
+    if (raw === this.written.get(key)) return null; // this store wrote it whole: no need to read it again
     return !guard.damaged(raw) || this.keepDamaged(guard.copies, raw) ? null : "damaged";
   }
 
@@ -275,6 +277,7 @@ export class GameStorage {
     if (this.journal && !this.journal.has(key)) this.journal.set(key, this.read(key));
     try {
       this.backend.setItem(key, value);
+      this.written.set(key, value);
       return true;
     } catch {
       return false;
