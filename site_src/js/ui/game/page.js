@@ -77,14 +77,14 @@ export class Page {
     // needed (practice makes the client at once, for its suggestions).
     this.analysisClient = null;
     this.runAnalysis = null;
-    // The chunks, each loaded once (a load that fails is asked for again next time): run_end.js, whose
-    // chunk served without END_EXPORTS (empty, cut short by a proxy) is one not loaded; archive_mode.js,
-    // which only a past day (?dia=) and the refusals need.
+    // The chunks, each loaded once (a load that fails is asked for again next time): archive_mode.js,
+    // which only a past day (?dia=) and the refusals need; run_end.js, whose chunk served without
+    // END_EXPORTS (empty, cut short by a proxy) is one not loaded.
+    this.archiveMode = loadOnce(() => import("./archive_mode.js"));
     this.endChunk = loadOnce(() => import("./run_end.js").then((end) => {
       if (END_EXPORTS.every((name) => typeof end[name] === "function")) return end;
       throw new Error(`run_end.js was served without ${END_EXPORTS.join(", ")}`);
     }));
-    this.archiveMode = loadOnce(() => import("./archive_mode.js"));
     // Treino (/treino/, practice_main.js): the practice mode (ui/treino/practice.js) says which tower,
     // how it ends and what its own buttons do; null on the game page.
     this.mode = deps.practiceMode ? deps.practiceMode(this) : null;
